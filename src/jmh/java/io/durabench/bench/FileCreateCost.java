@@ -1,0 +1,76 @@
+package io.durabench.bench;
+
+import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.workload.FileCreation;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Time to create a durable file: create + write one block + fsync, with and without the fsync of
+ * the directory that makes the new name itself durable. Caveat: created files are deleted between
+ * iterations, so a long iteration on a fast filesystem grows the directory while it is measured.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 5, time = 1)
+@State(Scope.Thread)
+public class FileCreateCost {
+
+    @Param({"target/durabench-data"})
+    public String targetDir;
+
+    @Param({"8192"})
+    public int blockSizeBytes;
+
+    /** Whether the directory is fsynced after the file: without it the name is not durable. */
+    @Param({"false", "true"})
+    public boolean syncDirectory;
+
+    private FileCreation creation;
+
+    @Setup(Level.Trial)
+    public void open() {
+        creation = new FileCreation(JnrSyscalls.get(), BenchDirs.existing(targetDir), blockSizeBytes, syncDirectory);
+    }
+
+    @Setup(Level.Iteration)
+    public void resetCounters() {
+        creation.counters().reset();
+    }
+
+    @Benchmark
+    public void createWriteSync(IssuedCounters issued) {
+        creation.createOne();
+        issued.copy(creation.counters());
+    }
+
+    @TearDown(Level.Iteration)
+    public void deleteCreated() {
+        creation.deleteCreated();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (creation != null) creation.close();
+    }
+
+    /*
+     * How to run:
+     *   java -jar target/benchmarks.jar FileCreateCost -p targetDir=/mnt/ext4
+     * Expect syncDirectory=true to cost one more journal commit (roughly another fsync) on ext4/XFS.
+     */
+}

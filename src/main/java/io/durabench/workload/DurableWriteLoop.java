@@ -1,0 +1,233 @@
+package io.durabench.workload;
+
+import io.durabench.nativeio.AlignedBuffers;
+import io.durabench.nativeio.NativeFile;
+import io.durabench.nativeio.OpenFlags;
+import io.durabench.nativeio.Syscalls;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The durable-write loop: one block per {@link #writeOne()}, sequentially through a bounded
+ * region of one file, made durable per the sync method once every {@code writesPerSync} writes.
+ *
+ * <p>Two file descriptors: the method's own data path ({@link LogFile}) for payload writes, and a
+ * plain control fd for preallocation (ftruncate, fallocate, zero-fill), so that the control work
+ * never borrows the method's flags (an O_DSYNC fd would sync every zero block).
+ *
+ * <p>When the region is used up the file starts over: truncated to zero and preallocated again,
+ * inside the measured time but amortised over {@code region/block} writes, so append stays append.
+ */
+public final class DurableWriteLoop implements AutoCloseable {
+    private static final long FREE_SPACE_MARGIN_BYTES = 64L << 20;
+
+    private final WorkloadConfig cfg;
+    private final Path path;
+    private final NativeFile control;
+    private final LogFile log;
+    private final ByteBuffer block;
+    private final ByteBuffer zeros;
+    private final WriteCounters counters = new WriteCounters();
+
+    private long offset;
+    private long syncedUpTo;
+    private long zeroedUpTo;
+    private int writesSinceSync;
+
+    private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
+        this.cfg = cfg;
+        this.path = path;
+        this.control = control;
+        this.log = log;
+        this.block = AlignedBuffers.patterned(cfg.blockSizeBytes(), cfg.alignmentBytes());
+        this.zeros = cfg.preallocation() == Preallocation.ZERO_FILL
+                ? AlignedBuffers.allocate(cfg.zeroFillChunkBytes(), cfg.alignmentBytes()) : null;
+    }
+
+    /**
+     * Creates a fresh log file in {@code cfg.dir()} and prepares it. Fails before any write when
+     * the directory is missing or lacks space for the region, naming the fix.
+     */
+    public static DurableWriteLoop open(Syscalls sys, WorkloadConfig cfg) {
+        Path path = createLogFile(cfg);
+        NativeFile control = null;
+        LogFile log = null;
+        try {
+            control = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0);
+            log = switch (cfg.method().api()) {
+                case NATIVE -> new NativeLogFile(sys, path, cfg.method());
+                case CHANNEL -> new ChannelLogFile(path, cfg.method());
+                case MMAP -> new MappedLogFile(path, cfg.regionBytes());
+            };
+            DurableWriteLoop loop = new DurableWriteLoop(cfg, path, control, log);
+            loop.prepare();
+            return loop;
+        } catch (RuntimeException e) {
+            closeQuietly(log, e);
+            closeQuietly(control, e);
+            deleteQuietly(path, e);
+            throw e;
+        }
+    }
+
+    private static Path createLogFile(WorkloadConfig cfg) {
+        Path dir = cfg.dir();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
+        }
+        try {
+            long needed = cfg.regionBytes() + cfg.zeroFillChunkBytes() + FREE_SPACE_MARGIN_BYTES;
+            long usable = Files.getFileStore(dir).getUsableSpace();
+            if (usable < needed) {
+                throw new IllegalStateException("not enough free space in " + dir + ": " + (usable >> 20) + " MiB usable, "
+                        + (needed >> 20) + " MiB needed for a " + (cfg.regionBytes() >> 20) + " MiB region; free space or pick another dir");
+            }
+            return Files.createTempFile(dir, "durabench-" + cfg.method().name().toLowerCase() + "-", ".log");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a log file in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes one block at the current offset; syncs when the batch is complete. */
+    public void writeOne() {
+        int len = cfg.blockSizeBytes();
+        if (offset + len > cfg.regionBytes()) recycle();
+        if (zeros != null) zeroFillAhead(offset + len);
+        log.write(block, len, offset);
+        offset += len;
+        counters.writes++;
+        counters.bytes += len;
+        if (cfg.method().syncsInWrite()) counters.syncedWrites++;
+        if (cfg.method().hasExplicitSync() && ++writesSinceSync == cfg.writesPerSync()) syncNow();
+    }
+
+    /** Makes any writes of an incomplete batch durable (for an orderly end of a trial). */
+    public void syncPending() {
+        if (cfg.method().hasExplicitSync() && writesSinceSync > 0) syncNow();
+    }
+
+    /** Starts the file over: used between JMH iterations so each begins from the same state. */
+    public void restart() {
+        syncPending();
+        recycle();
+    }
+
+    private void syncNow() {
+        log.sync(syncedUpTo, offset);
+        syncedUpTo = offset;
+        writesSinceSync = 0;
+        counters.syncCalls++;
+    }
+
+    /**
+     * ZERO_FILL: keeps real, synced zeros ahead of every write, extending in whole chunks as the
+     * log reaches the end of what is zeroed, so payload writes stay in-place overwrites.
+     */
+    private void zeroFillAhead(long end) {
+        while (end > zeroedUpTo && zeroedUpTo < cfg.regionBytes()) {
+            int len = (int) Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes() - zeroedUpTo);
+            control.pwrite(zeros, len, zeroedUpTo);
+            zeroedUpTo += len;
+            counters.preallocBytes += len;
+            control.fdatasync();
+            counters.preallocSyncs++;
+        }
+    }
+
+    /** Region used up: truncate to zero and prepare again, so appends stay appends. */
+    private void recycle() {
+        if (cfg.method().api() == SyncMethod.Api.MMAP) {
+            // A Java mapping cannot be unmapped or shrunk safely (SIGBUS): the mapped log wraps in place.
+            offset = syncedUpTo = 0;
+            counters.recycles++;
+            return;
+        }
+        control.ftruncate(0);
+        offset = syncedUpTo = zeroedUpTo = 0;
+        writesSinceSync = 0;
+        counters.recycles++;
+        prepare();
+    }
+
+    private void prepare() {
+        switch (cfg.preallocation()) {
+            case NONE -> { }
+            case FTRUNCATE -> {
+                control.ftruncate(cfg.regionBytes());
+                control.fsync();
+                counters.preallocSyncs++;
+            }
+            case FALLOCATE -> {
+                control.fallocate(0, cfg.regionBytes());
+                control.fsync();
+                counters.preallocSyncs++;
+            }
+            case ZERO_FILL -> zeroFillAhead(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
+        }
+    }
+
+    public WriteCounters counters() {
+        return counters;
+    }
+
+    public WorkloadConfig config() {
+        return cfg;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Offset of the next write within the region. */
+    public long offset() {
+        return offset;
+    }
+
+    /** End of the zero-filled space (ZERO_FILL only). */
+    public long zeroedUpTo() {
+        return zeroedUpTo;
+    }
+
+    /** Closes both descriptors and deletes the file: each trial's files are gone after it. */
+    @Override
+    public void close() {
+        RuntimeException failure = null;
+        try {
+            log.close();
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            control.close();
+        } catch (RuntimeException e) {
+            if (failure == null) failure = e; else failure.addSuppressed(e);
+        }
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            UncheckedIOException u = new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
+            if (failure == null) failure = u; else failure.addSuppressed(u);
+        }
+        if (failure != null) throw failure;
+    }
+
+    static void closeQuietly(AutoCloseable c, Throwable primary) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (Exception e) {
+            primary.addSuppressed(e);
+        }
+    }
+
+    static void deleteQuietly(Path p, Throwable primary) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            primary.addSuppressed(e);
+        }
+    }
+}

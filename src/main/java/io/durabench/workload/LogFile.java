@@ -1,0 +1,15 @@
+package io.durabench.workload;
+
+import java.nio.ByteBuffer;
+
+/** The data path of one sync method: where payload writes go and how they are synced. */
+interface LogFile extends AutoCloseable {
+    /** Writes {@code length} bytes from position 0 of {@code block} at {@code offset}. */
+    void write(ByteBuffer block, int length, long offset);
+
+    /** The method's explicit sync over the bytes written since the last one; a no-op for methods without. */
+    void sync(long fromOffset, long toOffset);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,31 @@
+package io.durabench.workload;
+
+/**
+ * What a workload issued, counted by the workload itself so every result can state syncs per write.
+ * Plain fields, single-threaded by design (one counter set per JMH thread).
+ */
+public final class WriteCounters {
+    /** Payload writes issued (the measured operations). */
+    public long writes;
+    /** Payload bytes written. */
+    public long bytes;
+    /** Explicit sync calls of the method: fsync, fdatasync, sync_file_range, force, msync. */
+    public long syncCalls;
+    /** Writes that were themselves synchronous (O_DSYNC, O_SYNC, O_DIRECT|O_DSYNC, DSYNC channel). */
+    public long syncedWrites;
+    /** Bytes written by the preallocation strategy (ZERO_FILL's zeros). */
+    public long preallocBytes;
+    /** Syncs issued to make the preallocation durable. */
+    public long preallocSyncs;
+    /** Times the bounded region was used up and the file started over. */
+    public long recycles;
+
+    /** Flushes per payload write: explicit syncs plus synchronous writes, over writes. */
+    public double syncsPerWrite() {
+        return writes == 0 ? 0 : (double) (syncCalls + syncedWrites) / writes;
+    }
+
+    public void reset() {
+        writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = 0;
+    }
+}
