@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "durabench", mixinStandardHelpOptions = true, version = "durabench 0.1.0",
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         subcommands = {
+                RunCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class DurabenchMain implements Runnable {

@@ -1,0 +1,86 @@
+package io.durabench.suite;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The JMH settings of a run: the profile's, overridden by whatever standard JMH options the user
+ * passed through ("-f 3 -i 10 -bm sample -prof gc -p blockSizeBytes=4096 ...").
+ * Options are copied one by one rather than chained as a parent, because JMH merges a parent's
+ * include patterns into the child's and a cell must run exactly one benchmark.
+ */
+public final class JmhSettings {
+    private final Profile profile;
+    private final CommandLineOptions user;
+
+    private JmhSettings(Profile profile, CommandLineOptions user) {
+        this.profile = profile;
+        this.user = user;
+    }
+
+    /** Parses pass-through JMH arguments; a bad one is a usage error naming it. */
+    public static JmhSettings of(Profile profile, List<String> jmhArgs) {
+        try {
+            return new JmhSettings(profile, new CommandLineOptions(jmhArgs.toArray(String[]::new)));
+        } catch (CommandLineOptionException e) {
+            throw new IllegalArgumentException("bad JMH option in '" + String.join(" ", jmhArgs) + "': " + e.getMessage()
+                    + " (see java -jar target/benchmarks.jar -h)");
+        }
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    /** The values the user passed with -p NAME=..., if any. */
+    public Optional<List<String>> userParam(String name) {
+        var v = user.getParameter(name);
+        return v.hasValue() ? Optional.of(List.copyOf(v.get())) : Optional.empty();
+    }
+
+    /** Benchmark-name patterns the user gave (JMH's positional regexps); empty = all. */
+    public List<String> includes() {
+        return user.getIncludes();
+    }
+
+    public List<Mode> modes() {
+        return user.getBenchModes().isEmpty() ? profile.modes : List.copyOf(user.getBenchModes());
+    }
+
+    public void applyTo(ChainedOptionsBuilder b) {
+        b.forks(user.getForkCount().orElse(profile.forks));
+        b.warmupIterations(user.getWarmupIterations().orElse(profile.warmupIterations));
+        b.warmupTime(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
+        b.measurementIterations(user.getMeasurementIterations().orElse(profile.measurementIterations));
+        b.measurementTime(user.getMeasurementTime().orElse(TimeValue.milliseconds(profile.measurementMillis)));
+        for (Mode m : modes()) b.mode(m);
+        b.timeUnit(user.getTimeUnit().orElse(TimeUnit.MICROSECONDS));
+        if (user.getTimeout().hasValue()) b.timeout(user.getTimeout().get());
+        if (user.getJvm().hasValue()) b.jvm(user.getJvm().get());
+        if (user.getJvmArgs().hasValue()) b.jvmArgs(user.getJvmArgs().get().toArray(String[]::new));
+        if (user.getJvmArgsAppend().hasValue()) b.jvmArgsAppend(user.getJvmArgsAppend().get().toArray(String[]::new));
+        if (user.getJvmArgsPrepend().hasValue()) b.jvmArgsPrepend(user.getJvmArgsPrepend().get().toArray(String[]::new));
+        if (user.verbosity().hasValue()) b.verbosity(user.verbosity().get());
+        user.getProfilers().forEach(p -> b.addProfiler(p.getKlass(), p.getOpts()));
+    }
+
+    /** Estimated seconds of JMH time for one cell (forks x (warmup + measurement) x modes), for the plan line. */
+    public double secondsPerCell() {
+        int forks = user.getForkCount().orElse(profile.forks);
+        double w = user.getWarmupIterations().orElse(profile.warmupIterations)
+                * seconds(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
+        double m = user.getMeasurementIterations().orElse(profile.measurementIterations)
+                * seconds(user.getMeasurementTime().orElse(TimeValue.milliseconds(profile.measurementMillis)));
+        return Math.max(1, forks) * (w + m + 0.8) * modes().size();
+    }
+
+    private static double seconds(TimeValue t) {
+        return t.getTimeUnit().toNanos(t.getTime()) / 1e9;
+    }
+}

@@ -1,0 +1,93 @@
+package io.durabench.suite;
+
+import io.durabench.workload.PgTestFsyncLoop;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Turns a profile into concrete benchmark cells for one target directory. Axes that do not apply
+ * to a method are not crossed with it (a batch size means nothing to O_DSYNC, whose every write
+ * is synchronous), so the plan never asks for a combination that is meaningless by definition.
+ * A user's "-p name=v1,v2" replaces the profile's values of that axis.
+ */
+public final class SuitePlanner {
+    public static final String SYNC_WRITE = "io.durabench.bench.SyncWriteCost.writeBlock";
+    public static final String PG_EQUIVALENT = "io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock";
+    public static final String FILE_CREATE = "io.durabench.bench.FileCreateCost.createWriteSync";
+    public static final String TARGET_DIR = "targetDir";
+
+    static final List<String> ALL_BLOCK_SIZES = List.of("512", "4096", "8192", "16384", "65536");
+    static final List<String> ALL_BATCHES = List.of("1", "10", "100");
+    static final String CENTRE_BLOCK = "8192";
+
+    private final Function<String, Optional<List<String>>> userParams;
+
+    /** @param userParams the values a user passed with -p for a parameter name, if any */
+    public SuitePlanner(Function<String, Optional<List<String>>> userParams) {
+        this.userParams = userParams;
+    }
+
+    public List<BenchmarkCell> plan(Profile profile, Path dir) {
+        Set<BenchmarkCell> cells = new LinkedHashSet<>();
+        String target = dir.toString();
+        for (SyncMethod m : axis("syncMethod", names(SyncMethod.values())).stream().map(SyncMethod::valueOf).toList()) {
+            List<String> batches = m.hasExplicitSync() ? ALL_BATCHES : List.of("1");
+            List<String> preallocs = m.api() == SyncMethod.Api.MMAP ? List.of("NONE") : names(Preallocation.values());
+            switch (profile) {
+                case QUICK -> addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK),
+                        m.hasExplicitSync() ? List.of("1", "100") : List.of("1"),
+                        m.api() == SyncMethod.Api.MMAP ? List.of("NONE") : List.of("NONE", "ZERO_FILL"));
+                case STANDARD -> {
+                    // One axis at a time around the centre (8 KiB, batch 1, append).
+                    addSyncWrites(cells, target, m, ALL_BLOCK_SIZES, List.of("1"), List.of("NONE"));
+                    addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK), batches, List.of("NONE"));
+                    addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK), List.of("1"), preallocs);
+                }
+                case FULL -> addSyncWrites(cells, target, m, ALL_BLOCK_SIZES, batches, preallocs);
+            }
+        }
+        for (String pg : axis("pgMethod", names(PgTestFsyncLoop.Method.values()))) {
+            cells.add(new BenchmarkCell(PG_EQUIVALENT, ordered(TARGET_DIR, target, "pgMethod", pg)));
+        }
+        for (String syncDir : axis("syncDirectory", List.of("false", "true"))) {
+            cells.add(new BenchmarkCell(FILE_CREATE, ordered(TARGET_DIR, target, "blockSizeBytes", CENTRE_BLOCK, "syncDirectory", syncDir)));
+        }
+        return new ArrayList<>(cells);
+    }
+
+    private void addSyncWrites(Set<BenchmarkCell> cells, String target, SyncMethod m,
+                               List<String> blocks, List<String> batches, List<String> preallocs) {
+        for (String block : axis("blockSizeBytes", blocks)) {
+            for (String batch : axis("writesPerSync", batches)) {
+                for (String prealloc : axis("preallocation", preallocs)) {
+                    cells.add(new BenchmarkCell(SYNC_WRITE, ordered(TARGET_DIR, target, "syncMethod", m.name(),
+                            "blockSizeBytes", block, "writesPerSync", batch, "preallocation", prealloc)));
+                }
+            }
+        }
+    }
+
+    private List<String> axis(String name, List<String> profileValues) {
+        return userParams.apply(name).orElse(profileValues);
+    }
+
+    private static Map<String, String> ordered(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
+        return m;
+    }
+
+    private static List<String> names(Enum<?>[] values) {
+        return Arrays.stream(values).map(Enum::name).toList();
+    }
+}

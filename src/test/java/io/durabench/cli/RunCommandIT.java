@@ -1,0 +1,87 @@
+package io.durabench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** `durabench run` end to end: real JMH forks on /dev/shm, files written, n/a listed, bad input refused. */
+class RunCommandIT {
+
+    @Test
+    void missingDirectoryIsOneLineUsageErrorAndWritesNothing() throws Exception {
+        Path out = Files.createTempDirectory(Path.of("target"), "run-it-").resolve("out");
+        StringWriter err = new StringWriter();
+        CommandLine cl = DurabenchMain.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        int rc = cl.execute("run", "--dir", "/no/such/dir", "--out", out.toString());
+        assertEquals(2, rc);
+        String msg = err.toString().strip();
+        assertEquals(1, msg.lines().count(), msg);
+        assertTrue(msg.contains("/no/such/dir") && msg.contains("does not exist"), msg);
+        assertFalse(Files.exists(out), "no output folder for a refused run");
+    }
+
+    @Test
+    void shortRunOnTmpfsWritesResultsEnvironmentAndNotApplicable() throws Exception {
+        Path out = Files.createTempDirectory(Path.of("target"), "run-it-").resolve("out");
+        Set<String> before = listing(Path.of("/dev/shm"));
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        int rc;
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            rc = DurabenchMain.commandLine().execute("run", "--dir", "/dev/shm", "--out", out.toString(),
+                    "--", "SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC,O_DIRECT", "-p", "preallocation=NONE",
+                    "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "2", "-r", "100ms");
+        } finally {
+            System.setOut(stdout);
+        }
+        String text = captured.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, text);
+        assertTrue(text.contains("NOTHING WRITTEN THERE IS DURABLE"), "tmpfs warning missing:\n" + text);
+
+        Path target = out.resolve("dev-shm");
+        JsonArray jmh = JsonParser.parseString(Files.readString(target.resolve("jmh-result.json"))).getAsJsonArray();
+        Set<String> measured = new HashSet<>();
+        for (JsonElement e : jmh) {
+            JsonObject r = e.getAsJsonObject();
+            measured.add(r.getAsJsonObject("params").get("syncMethod").getAsString());
+            assertTrue(r.getAsJsonObject("primaryMetric").get("score").getAsDouble() > 0);
+        }
+        assertEquals(Set.of("NONE", "FDATASYNC"), measured, "O_DIRECT must not yield a number on tmpfs");
+
+        JsonArray na = JsonParser.parseString(Files.readString(target.resolve("not-applicable.json"))).getAsJsonArray();
+        assertEquals(1, na.size(), na.toString());
+        JsonObject row = na.get(0).getAsJsonObject();
+        assertEquals("O_DIRECT", row.getAsJsonObject("params").get("syncMethod").getAsString());
+        assertEquals("n/a", row.get("kind").getAsString());
+        assertTrue(row.get("reason").getAsString().contains("O_DIRECT"), row.toString());
+        assertTrue(text.contains("n/a") && text.contains("syncMethod=O_DIRECT"), "n/a must be listed in the summary");
+
+        assertTrue(Files.exists(target.resolve("environment.json")));
+        assertTrue(Files.exists(out.resolve("run.json")));
+        assertEquals(before, listing(Path.of("/dev/shm")), "the run must delete its files");
+    }
+
+    private static Set<String> listing(Path dir) throws Exception {
+        try (var s = Files.list(dir)) {
+            return new HashSet<>(s.filter(p -> p.getFileName().toString().startsWith("durabench-")).map(Path::toString).toList());
+        }
+    }
+}
