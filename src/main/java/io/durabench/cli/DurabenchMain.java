@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                EnvCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 
