@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 RunCommand.class,
                 CommandLine.HelpCommand.class,
+                EnvCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

@@ -1,0 +1,30 @@
+package io.durabench.env;
+
+import com.google.gson.JsonObject;
+
+/**
+ * The filesystem a directory lives on, from its mountinfo line, and whether data synced there
+ * reaches durable storage.
+ *
+ * @param durableStorage true: backed by a (non-RAM) block device; false: RAM or no storage at all
+ *                       (tmpfs, ramfs, proc, a loop device over a tmpfs file); null: cannot be told
+ *                       from this machine (nfs, fuse, zfs, an overlay whose upper layer is not
+ *                       visible here) — see {@code durableStorageReason}
+ */
+public record TargetFilesystem(String directory, String mountPoint, String filesystem, String mountSource,
+                               String mountOptions, String superOptions, Boolean durableStorage,
+                               String durableStorageReason) {
+
+    public JsonObject toJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("directory", directory);
+        o.addProperty("mountPoint", mountPoint);
+        o.addProperty("filesystem", filesystem);
+        o.addProperty("mountSource", mountSource);
+        o.addProperty("mountOptions", mountOptions);
+        o.addProperty("superOptions", superOptions);
+        o.addProperty("durableStorage", durableStorage);
+        o.addProperty("durableStorageReason", durableStorageReason);
+        return o;
+    }
+}

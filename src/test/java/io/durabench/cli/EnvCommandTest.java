@@ -1,0 +1,91 @@
+package io.durabench.cli;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EnvCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int execute(String... args) {
+        CommandLine cl = DurabenchMain.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void printsEnvironmentJsonForADirectory() {
+        assertEquals(0, execute("env", "/dev/shm"), err.toString());
+        JsonObject env = JsonParser.parseString(out.toString()).getAsJsonObject();
+        assertEquals("durabench-environment/1", env.get("schema").getAsString());
+        assertEquals("tmpfs", env.getAsJsonObject("target").get("filesystem").getAsString());
+        assertTrue(env.get("device").isJsonNull());
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void writesToOutFileInsteadOfStdout(@TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("environment.json");
+        assertEquals(0, execute("env", "/dev/shm", "--out", file.toString()), err.toString());
+        assertEquals("", out.toString());
+        JsonObject env = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        assertEquals("/dev/shm", env.getAsJsonObject("target").get("directory").getAsString());
+    }
+
+    @Test
+    void missingDirectoryIsOneLineUsageError(@TempDir Path tmp) {
+        Path missing = tmp.resolve("nope");
+        assertEquals(2, execute("env", missing.toString()));
+        assertOneLine("durabench: DIR does not exist: " + missing);
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void fileInsteadOfDirectoryIsOneLineUsageError(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("f"), "x");
+        assertEquals(2, execute("env", file.toString()));
+        assertOneLine("durabench: DIR is not a directory: " + file);
+    }
+
+    @Test
+    void outInMissingFolderIsRejectedBeforeAnythingIsWritten(@TempDir Path tmp) {
+        Path out = tmp.resolve("no/such/env.json");
+        assertEquals(2, execute("env", "/dev/shm", "--out", out.toString()));
+        assertOneLine("durabench: --out folder does not exist: " + out.getParent());
+        assertFalse(Files.exists(tmp.resolve("no")));
+    }
+
+    @Test
+    void missingArgumentIsUsageError() {
+        assertEquals(2, execute("env"));
+        assertOneLine("durabench: Missing required parameter: 'DIR'");
+    }
+
+    @Test
+    void helpDescribesTheCommand() {
+        assertEquals(0, execute("env", "--help"));
+        assertTrue(out.toString().contains("Usage: durabench env"), out.toString());
+        assertTrue(out.toString().contains("--out=FILE"), out.toString());
+    }
+
+    private void assertOneLine(String expectedStart) {
+        String text = err.toString();
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.startsWith(expectedStart), text);
+        assertFalse(text.contains("Exception"), text);
+    }
+}
