@@ -8,13 +8,21 @@ import picocli.CommandLine.Command;
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         subcommands = {
                 RunCommand.class,
-                CommandLine.HelpCommand.class,
                 EnvCommand.class,
+                CommandLine.HelpCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int rc;
+        try {
+            rc = commandLine().execute(args);
+        } catch (LinkageError | VirtualMachineError e) {
+            // picocli's handlers see Exceptions only; an Error (a broken classpath, OOM) still gets one line.
+            System.err.println("durabench: " + e);
+            rc = OneLineErrors.EXIT_FAILURE;
+        }
+        System.exit(rc);
     }
 
     /** The configured command line, shared by main and tests (exit codes and error handling included). */

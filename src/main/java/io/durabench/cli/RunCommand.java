@@ -1,6 +1,7 @@
 package io.durabench.cli;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.TargetLabel;
@@ -31,8 +32,7 @@ import picocli.CommandLine.Parameters;
 
 /** durabench run: the suite on one or more directories, JMH JSON + environment per directory. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs the durability suite on each --dir and writes, per directory, JMH JSON, the",
-                "environment and what was n/a into the output folder, then prints a summary.",
+        description = {"Runs the durability suite on each --dir: JMH JSON, environment and n/a list per directory, then a summary.",
                 "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096)."})
 public final class RunCommand implements Callable<Integer> {
 
@@ -84,10 +84,15 @@ public final class RunCommand implements Callable<Integer> {
             EnvironmentProbe.write(env, targetOut.resolve(ResultsWriter.ENVIRONMENT));
             JsonObject t = env.getAsJsonObject("target");
             String fs = t.get("filesystem").getAsString();
-            boolean durable = t.get("durableStorage").getAsBoolean();
-            if (!durable) {
+            // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
+            JsonElement durableJson = t.get("durableStorage");
+            boolean durable = durableJson != null && !durableJson.isJsonNull() && durableJson.getAsBoolean();
+            if (durableJson != null && !durableJson.isJsonNull() && !durable) {
                 System.out.println("WARNING: " + dir + " is on " + fs + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
                         + " nearly free; these numbers measure memory, not storage.");
+            } else if (!durable) {
+                System.out.println("WARNING: cannot tell whether " + dir + " (" + fs + ") reaches stable storage: "
+                        + t.get("durableStorageReason") + ". Treat its numbers with suspicion.");
             }
             List<BenchmarkCell> cells = planner.plan(p, dir).stream().filter(c -> matches(includes, c)).toList();
             System.out.printf("# durabench: %d cells on %s (%s), profile %s, about %.0f s of JMH time%n",
