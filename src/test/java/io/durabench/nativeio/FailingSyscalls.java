@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * The real system calls, except that the n-th call of one kind fails as a dying disk would make
- * it fail: it is not made, returns -1, and {@link #errno()} reports EIO. Every other call is real,
- * so the failure path runs against real files (and cleanup must still work).
+ * it fail: it is not made, returns -1, and {@link #errno()} reports EIO (or the errno given).
+ * Every other call is real, so the failure path runs against real files (and cleanup must work).
  */
 public final class FailingSyscalls implements Syscalls {
     public static final int EIO = 5;
@@ -13,15 +13,21 @@ public final class FailingSyscalls implements Syscalls {
     private final Syscalls real = JnrSyscalls.get();
     private final CountingSyscalls.Call failing;
     private final int failingOccurrence;
+    private final int errno;
     private int seen;
     private boolean lastCallFailed;
     private int injected;
 
     /** Fails the {@code occurrence}-th (1-based) call of kind {@code failing}; later ones succeed again. */
     public FailingSyscalls(CountingSyscalls.Call failing, int occurrence) {
+        this(failing, occurrence, EIO);
+    }
+
+    public FailingSyscalls(CountingSyscalls.Call failing, int occurrence, int errno) {
         if (occurrence < 1) throw new IllegalArgumentException("occurrence is 1-based");
         this.failing = failing;
         this.failingOccurrence = occurrence;
+        this.errno = errno;
     }
 
     /** How many failures were injected (a test asserts 1, or its failure path was never reached). */
@@ -79,6 +85,6 @@ public final class FailingSyscalls implements Syscalls {
 
     @Override
     public int errno() {
-        return lastCallFailed ? EIO : real.errno();
+        return lastCallFailed ? errno : real.errno();
     }
 }
