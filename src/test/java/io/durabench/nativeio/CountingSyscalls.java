@@ -2,7 +2,9 @@ package io.durabench.nativeio;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -17,12 +19,13 @@ public final class CountingSyscalls implements Syscalls {
     /**
      * One successful or failed call. {@code offset}/{@code length}: pwrite's offset and count,
      * ftruncate's length (in length), fallocate's and sync_file_range's range; -1 where meaningless.
+     * {@code openSeq}: which recorded open the fd came from (fd numbers are reused after close).
      */
-    public record Event(Call call, int fd, long offset, long length, long result) {
+    public record Event(Call call, int fd, long offset, long length, long result, int openSeq) {
     }
 
-    /** An open(2): the flags as passed (O_CLOEXEC included) and the fd it returned. */
-    public record Open(String path, int flags, int fd) {
+    /** An open(2): the flags as passed (O_CLOEXEC included), the fd it returned, its place among the opens. */
+    public record Open(String path, int flags, int fd, int seq) {
         public boolean has(int flag) {
             return (flags & flag) == flag;
         }
@@ -31,12 +34,15 @@ public final class CountingSyscalls implements Syscalls {
     private final Syscalls real = JnrSyscalls.get();
     private final List<Event> events = new ArrayList<>();
     private final List<Open> opens = new ArrayList<>();
+    private final Map<Integer, Integer> openSeqByFd = new HashMap<>();
 
     @Override
     public int open(String path, int flags, int mode) {
         int fd = real.open(path, flags, mode);
-        opens.add(new Open(path, flags, fd));
-        events.add(new Event(Call.OPEN, fd, -1, -1, fd));
+        int seq = opens.size();
+        opens.add(new Open(path, flags, fd, seq));
+        if (fd >= 0) openSeqByFd.put(fd, seq);
+        events.add(new Event(Call.OPEN, fd, -1, -1, fd, fd >= 0 ? seq : -1));
         return fd;
     }
 
@@ -72,7 +78,9 @@ public final class CountingSyscalls implements Syscalls {
 
     @Override
     public int close(int fd) {
-        return (int) log(Call.CLOSE, fd, -1, -1, real.close(fd));
+        int rc = (int) log(Call.CLOSE, fd, -1, -1, real.close(fd));
+        openSeqByFd.remove(fd);
+        return rc;
     }
 
     @Override
@@ -81,7 +89,7 @@ public final class CountingSyscalls implements Syscalls {
     }
 
     private long log(Call call, int fd, long offset, long length, long result) {
-        events.add(new Event(call, fd, offset, length, result));
+        events.add(new Event(call, fd, offset, length, result, openSeqByFd.getOrDefault(fd, -1)));
         return result;
     }
 
@@ -92,6 +100,15 @@ public final class CountingSyscalls implements Syscalls {
 
     public List<Event> events(Call call, int fd) {
         return events.stream().filter(e -> e.call() == call && e.fd() == fd).toList();
+    }
+
+    /** The calls made on the fd of one particular open (not on a later reuse of its number). */
+    public List<Event> events(Call call, Open open) {
+        return events.stream().filter(e -> e.call() == call && e.openSeq() == open.seq()).toList();
+    }
+
+    public long count(Call call, Open open) {
+        return events(call, open).size();
     }
 
     public long count(Call call) {
@@ -127,8 +144,4 @@ public final class CountingSyscalls implements Syscalls {
         return found.get(0);
     }
 
-    public void clear() {
-        events.clear();
-        opens.clear();
-    }
 }
