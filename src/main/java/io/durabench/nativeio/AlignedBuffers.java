@@ -14,7 +14,11 @@ public final class AlignedBuffers {
         if (Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
         }
-        ByteBuffer raw = ByteBuffer.allocateDirect(capacity + alignment);
+        // alignedSlice rounds the start up AND the end down to the alignment, so the raw buffer
+        // must hold a whole aligned multiple past the worst-case start, or a capacity that is not
+        // a multiple of the alignment (512 B blocks, 4 KiB alignment) comes back with nothing.
+        int rounded = (capacity + alignment - 1) & -alignment;
+        ByteBuffer raw = ByteBuffer.allocateDirect(rounded + alignment);
         ByteBuffer aligned = raw.alignedSlice(alignment);
         aligned.limit(capacity);
         return aligned.slice();
