@@ -23,6 +23,13 @@ import picocli.CommandLine;
 /** `durabench run` end to end: real JMH forks on /dev/shm, files written, n/a listed, bad input refused. */
 class RunCommandIT {
 
+    @org.junit.jupiter.api.BeforeAll
+    static void allowConcurrentJmh() {
+        // JMH's machine-wide lock would fail this functional test while another benchmark runs
+        // elsewhere; the test checks behaviour, not speed (as JmhSmokeIT does).
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
     @Test
     void missingDirectoryIsOneLineUsageErrorAndWritesNothing() throws Exception {
         Path out = Files.createTempDirectory(Path.of("target"), "run-it-").resolve("out");
