@@ -8,6 +8,8 @@ import picocli.CommandLine.Command;
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                ReportCommand.class,
+                PlotCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 
