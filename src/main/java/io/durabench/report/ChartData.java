@@ -51,7 +51,7 @@ final class ChartData {
 
     /** A series or category name: the method, with the place when several contexts are charted. */
     String label(ReportRow r) {
-        return manyContexts ? r.method() + " @ " + r.context().place() : r.method();
+        return manyContexts ? r.method() + " @ " + r.context().shortPlace() : r.method();
     }
 
     String contextLabel(ReportRow r) {

@@ -60,25 +60,28 @@ public final class Charts {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream()
                 .filter(r -> !r.baseline() && r.cost() != null && r.cost().mean() > 0).toList();
         if (rows.isEmpty()) return skipped("Durability cost per sync method", "no SyncWriteCost rows with a positive cost over a baseline");
-        CategoryChart chart = category(title, "sync method", "durability cost = method - baseline (µs per write, log scale)");
+        CategoryChart chart = category(title, "sync method", "method - baseline (µs per write, log)");
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
-        List<String> methods = distinct(rows.stream().map(r -> r.method() + (r.durable() ? "" : " (not durable)")).toList());
-        Map<String, Map<String, ReportRow>> byContext = new LinkedHashMap<>();
+        // One point per row (XChart cannot draw whiskers around missing points), labelled with its place when several contexts are charted.
+        List<String> labels = new ArrayList<>();
+        List<Double> y = new ArrayList<>(), err = new ArrayList<>();
         for (ReportRow r : rows) {
-            byContext.computeIfAbsent(r.context().place(), k -> new LinkedHashMap<>()).put(r.method() + (r.durable() ? "" : " (not durable)"), r);
+            labels.add(data.label(r) + (r.durable() ? "" : " (NOT durable)"));
+            y.add(r.cost().mean());
+            // XChart draws symmetric whiskers; on a log axis a lower end at or below 0 cannot be drawn, so it is cut just above 0.
+            double half = r.cost().hasInterval() ? r.cost().halfWidth() : 0;
+            err.add(Math.min(half, r.cost().mean() * 0.99));
         }
-        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
-            List<Double> y = new ArrayList<>(), err = new ArrayList<>();
-            for (String m : methods) {
-                ReportRow r = e.getValue().get(m);
-                y.add(r == null ? null : r.cost().mean());
-                // XChart draws symmetric whiskers; on a log axis a lower end at or below 0 cannot be drawn, so cap it just above 0.
-                double half = r == null || !r.cost().hasInterval() ? 0 : r.cost().halfWidth();
-                err.add(r == null ? 0.0 : Math.min(half, r.cost().mean() * 0.99));
-            }
-            chart.addSeries(e.getKey(), methods, y, err);
+        // Room for the whiskers: XChart sizes the axis to the points, not to their error bars.
+        double top = 0, bottom = Double.MAX_VALUE;
+        for (int i = 0; i < y.size(); i++) {
+            top = Math.max(top, y.get(i) + err.get(i));
+            bottom = Math.min(bottom, y.get(i) - err.get(i));
         }
+        chart.getStyler().setYAxisMax(top * 1.5);
+        chart.getStyler().setYAxisMin(bottom / 1.5);
+        chart.addSeries("durability cost, 99.9% CI (lower whisker cut at 1% of the cost when the CI reaches 0)", labels, y, err);
         return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
     }
 
@@ -88,7 +91,7 @@ public final class Charts {
         if (batches.size() < 2) return skipped("Time per write vs batch size", "the results hold only one batch size (writesPerSync)");
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Time per write vs batch size (" + data.fixed(true, false, true) + ")")
-                .xAxisTitle("writes per sync (log scale)").yAxisTitle("time per write (µs, log scale)").build();
+                .xAxisTitle("writes per sync (log scale)").yAxisTitle("time per write (µs, log)").build();
         style(chart.getStyler());
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
@@ -105,7 +108,7 @@ public final class Charts {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream().filter(r -> Double.isFinite(r.p50Us())).toList();
         if (rows.isEmpty()) return skipped("Latency percentiles per method", "no SampleTime results (run with -bm sample)");
         CategoryChart chart = category("Latency percentiles per method (SampleTime, " + data.fixed(true, true, true) + ")",
-                "sync method", "latency per write (µs, log scale)");
+                "sync method", "latency per write (µs, log)");
         chart.getStyler().setYAxisLogarithmic(true);
         List<String> labels = rows.stream().map(data::label).toList();
         chart.addSeries("p50", labels, rows.stream().map(ReportRow::p50Us).toList());
@@ -119,7 +122,7 @@ public final class Charts {
         Set<String> strategies = new LinkedHashSet<>(rows.stream().map(r -> r.params().get("preallocation")).toList());
         if (strategies.size() < 2) return skipped("Preallocation strategies side by side", "the results hold only one preallocation strategy");
         CategoryChart chart = category("Preallocation strategies side by side (" + data.fixed(true, true, false) + ")",
-                "sync method", "time per write (µs, log scale)");
+                "sync method", "time per write (µs, log)");
         chart.getStyler().setYAxisLogarithmic(true);
         List<String> labels = distinct(rows.stream().map(data::label).toList());
         for (String strategy : strategies) {
@@ -133,13 +136,16 @@ public final class Charts {
     private static CategoryChart category(String title, String x, String y) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
         style(chart.getStyler());
-        chart.getStyler().setXAxisLabelRotation(30);
+        chart.getStyler().setXAxisLabelRotation(20);
+        // Points, not bars: bars on a log axis start from an arbitrary floor and mislead.
+        chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(10);
         return chart;
     }
 
     private static void style(AxesChartStyler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setLegendLayout(Styler.LegendLayout.Vertical);
         s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));

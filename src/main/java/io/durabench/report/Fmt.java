@@ -43,9 +43,13 @@ public final class Fmt {
         return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
-    /** "[lo, hi]" or "" when the interval could not be computed. */
+    /**
+     * "[lo, hi]"; "unbounded" when a ratio's Fieller interval has no finite ends (the baseline's
+     * own interval is too wide to divide by); "" when there is nothing to compute from.
+     */
     public static String interval(Estimate e, boolean ratio) {
-        if (e == null || !e.hasInterval()) return "";
+        if (e == null) return "";
+        if (!e.hasInterval()) return ratio && e.n() >= 2 ? "unbounded" : "";
         return "[" + (ratio ? ratio(e.low()) : us(e.low())) + ", " + (ratio ? ratio(e.high()) : us(e.high())) + "]";
     }
 }

@@ -150,6 +150,7 @@ public final class JmhJsonReader {
     private static String firstLine(Exception e) {
         Throwable t = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
         String msg = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        return msg.lines().findFirst().orElse(msg);
+        // Gson prefixes the cause's class name ("java.io.EOFException: End of input ..."): users need only the words.
+        return msg.lines().findFirst().orElse(msg).replaceFirst("^[\\w.$]+(Exception|Error): ", "");
     }
 }

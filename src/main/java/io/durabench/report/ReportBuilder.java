@@ -16,6 +16,7 @@ import java.util.TreeMap;
 public final class ReportBuilder {
     private final String baseline;
     private final Map<String, Context> contexts = new LinkedHashMap<>();
+    private final Map<String, Path> contextSources = new LinkedHashMap<>();
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private final List<PlainRow> plainRows = new ArrayList<>();
 
@@ -53,7 +54,7 @@ public final class ReportBuilder {
                 addPlain(r, set.source());
                 continue;
             }
-            Context ctx = context(set.environment(), r.params().get("targetDir"), r.jdkLabel());
+            Context ctx = context(set, r.params().get("targetDir"), r.jdkLabel());
             pendingFor(ctx, r.benchmark(), r.params(), methodParam).byMode.putIfAbsent(r.mode(), r);
         }
         String jdk = set.results().isEmpty()
@@ -62,7 +63,7 @@ public final class ReportBuilder {
         for (NotApplicable na : set.notApplicable()) {
             String methodParam = MethodRules.methodParam(na.benchmark(), na.params());
             if (methodParam == null) continue;
-            Context ctx = context(set.environment(), na.params().get("targetDir"), jdk);
+            Context ctx = context(set, na.params().get("targetDir"), jdk);
             Pending p = pendingFor(ctx, na.benchmark(), na.params(), methodParam);
             if (p.byMode.isEmpty()) p.na = na.reason();
         }
@@ -76,9 +77,21 @@ public final class ReportBuilder {
                 m.score(), m.scoreError(), m.unit(), src)));
     }
 
-    private Context context(Environment env, String targetDir, String jdk) {
-        Context fresh = Context.of(env, targetDir, jdk);
-        return contexts.computeIfAbsent(fresh.label(), k -> fresh);
+    /**
+     * The context of a result; the same directory and JDK from another results folder (another
+     * run, another machine) is a different context, named after its folder.
+     */
+    private Context context(ResultSet set, String targetDir, String jdk) {
+        Context fresh = Context.of(set.environment(), targetDir, jdk);
+        Path folder = set.source().toAbsolutePath().getParent();
+        Path owner = contextSources.putIfAbsent(fresh.label(), folder);
+        if (owner != null && !owner.equals(folder)) {
+            fresh = new Context(fresh.label() + " [" + set.source() + "]", fresh.directory(), fresh.filesystem(),
+                    fresh.jdk(), fresh.environment());
+            contextSources.putIfAbsent(fresh.label(), folder);
+        }
+        Context chosen = fresh;
+        return contexts.computeIfAbsent(chosen.label(), k -> chosen);
     }
 
     private Pending pendingFor(Context ctx, String benchmark, Map<String, String> params, String methodParam) {
@@ -108,13 +121,20 @@ public final class ReportBuilder {
         for (Pending p : ordered) {
             RowFigures f = figures.get(keyOf(p));
             RowFigures base = baselines.get(groupKey(p));
+            if (base == null) base = baselines.get(batchlessGroupKey(p));
             String method = p.params.get(p.methodParam);
             Estimate ratio = null, cost = null;
             double baselineUs = Double.NaN;
             if (base != null && f.time() != null) {
                 baselineUs = base.time().mean();
-                ratio = Stats.ratio(f.time(), base.time());
-                cost = Stats.difference(f.time(), base.time());
+                if (f == base) {
+                    // The baseline against itself: exactly 1 and 0, not two independent samples.
+                    ratio = new Estimate(1, Double.NaN, Double.NaN, 0, Double.NaN);
+                    cost = new Estimate(0, Double.NaN, Double.NaN, 0, Double.NaN);
+                } else {
+                    ratio = Stats.ratio(f.time(), base.time());
+                    cost = Stats.difference(f.time(), base.time());
+                }
             }
             String why = MethodRules.notDurableBecause(p.methodParam, method);
             Boolean storage = p.context.environment().durableStorage();
@@ -135,6 +155,19 @@ public final class ReportBuilder {
 
     private static String keyOf(Pending p) {
         return p.context.label() + "|" + p.benchmark + "|" + new TreeMap<>(p.params);
+    }
+
+    /**
+     * The baseline's group for a batched row: a baseline without a sync call (NONE) only runs at
+     * writesPerSync=1, and batching does not change what it does, so batch 10's baseline is batch 1's.
+     */
+    private static String batchlessGroupKey(Pending p) {
+        if (!p.params.containsKey("writesPerSync")) return null;
+        Map<String, String> rest = new TreeMap<>(p.params);
+        rest.remove(p.methodParam);
+        rest.remove("targetDir");
+        rest.put("writesPerSync", "1");
+        return p.context.label() + "|" + p.benchmark + "|" + rest;
     }
 
     /** Context, benchmark and every param except the method and the target directory (part of the context). */

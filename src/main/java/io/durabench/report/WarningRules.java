@@ -36,23 +36,34 @@ public final class WarningRules {
     }
 
     static List<ReportWarning> ratioMisleads(List<ReportRow> rows) {
-        // Same benchmark, same group params and same method, in different contexts.
+        // Same benchmark, same group params and same durable method, in different contexts: only
+        // there is "the cost of durability" what the ratio claims to show.
         Map<String, List<ReportRow>> across = new LinkedHashMap<>();
         for (ReportRow r : rows) {
-            if (r.baseline() || !r.measured() || r.ratio() == null) continue;
+            if (r.baseline() || !r.measured() || !r.durable() || r.ratio() == null || r.cost() == null) continue;
             Map<String, String> rest = new TreeMap<>(r.params());
             rest.remove("targetDir");
             across.computeIfAbsent(r.benchmark() + "|" + rest, k -> new ArrayList<>()).add(r);
         }
         List<ReportWarning> out = new ArrayList<>();
         for (List<ReportRow> same : across.values()) {
-            if (same.size() < 2) continue;
-            ReportRow high = same.stream().max(Comparator.comparingDouble(r -> r.ratio().mean())).orElseThrow();
-            ReportRow low = same.stream().min(Comparator.comparingDouble(r -> r.ratio().mean())).orElseThrow();
-            double ratioSpread = high.ratio().mean() / low.ratio().mean();
+            // The pair whose ratios disagree most, among pairs whose baselines also disagree.
+            ReportRow high = null, low = null;
+            double worst = DISAGREEMENT;
+            for (ReportRow a : same) {
+                for (ReportRow b : same) {
+                    double ratioSpread = a.ratio().mean() / b.ratio().mean();
+                    double baseSpread = Math.max(a.baselineUs(), b.baselineUs()) / Math.min(a.baselineUs(), b.baselineUs());
+                    if (ratioSpread > worst && baseSpread > DISAGREEMENT) {
+                        worst = ratioSpread;
+                        high = a;
+                        low = b;
+                    }
+                }
+            }
+            if (high == null) continue;
             double baseSpread = Math.max(high.baselineUs(), low.baselineUs()) / Math.min(high.baselineUs(), low.baselineUs());
-            if (!(ratioSpread > DISAGREEMENT && baseSpread > DISAGREEMENT)) continue;
-            String base = MethodRules.baseline(high.methodParam(), baselineName(rows, high));
+            String base = baselineName(rows, high);
             String message = String.format("%s is %sx %s on %s and %sx on %s (%s), but %s itself differs %sx (%s µs vs %s µs); "
                             + "the cost of durability is %s µs vs %s µs. Compare the costs, not the ratios.",
                     high.method(), Fmt.ratio(high.ratio().mean()), base, where(high, low), Fmt.ratio(low.ratio().mean()),
@@ -71,7 +82,7 @@ public final class WarningRules {
             if (!(width > NOISY_WIDTH)) continue;
             List<ReportRow> group = groupMembers(rows, b);
             if (group.size() < 2) continue;
-            String message = String.format("The baseline %s on %s (%s) has a 99.9%% CI of %s-%s µs, %s of its mean %s µs "
+            String message = String.format("The baseline %s on %s (%s) has a 99.9%% CI of %s to %s µs, %s of its mean %s µs "
                             + "(over %d iterations): the ratios in this group are mostly baseline noise; read the durability costs instead.",
                     b.method(), b.context().place(), groupParams(b), Fmt.us(b.time().low()), Fmt.us(b.time().high()),
                     Fmt.percent(width), Fmt.us(b.meanUs()), b.time().n());
