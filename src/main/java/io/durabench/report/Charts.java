@@ -22,10 +22,11 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The four charts, PNG and SVG, through XChart: durability cost per method per context (log
- * scale, interval whiskers), time per write vs batch size, latency percentiles per method, and
+ * scale, interval ends marked), time per write vs batch size, latency percentiles per method, and
  * preallocation strategies side by side. A chart without data of its kind is skipped, with why.
  */
 public final class Charts {
@@ -62,26 +63,21 @@ public final class Charts {
         if (rows.isEmpty()) return skipped("Durability cost per sync method", "no SyncWriteCost rows with a positive cost over a baseline");
         CategoryChart chart = category(title, "sync method", "method - baseline (µs per write, log)");
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
-        // One point per row (XChart cannot draw whiskers around missing points), labelled with its place when several contexts are charted.
+        // One point per row, with the interval ends as their own markers: XChart's error bars are
+        // drawn wrongly on a log axis (and cannot be asymmetric), so the ends are plotted as values.
         List<String> labels = new ArrayList<>();
-        List<Double> y = new ArrayList<>(), err = new ArrayList<>();
+        List<Double> y = new ArrayList<>(), low = new ArrayList<>(), high = new ArrayList<>();
         for (ReportRow r : rows) {
             labels.add(data.label(r) + (r.durable() ? "" : " (NOT durable)"));
             y.add(r.cost().mean());
-            // XChart draws symmetric whiskers; on a log axis a lower end at or below 0 cannot be drawn, so it is cut just above 0.
-            double half = r.cost().hasInterval() ? r.cost().halfWidth() : 0;
-            err.add(Math.min(half, r.cost().mean() * 0.99));
+            boolean ci = r.cost().hasInterval();
+            // A lower end at or below 0 has no place on a log axis: not drawn (the tables give it).
+            low.add(ci && r.cost().low() > 0 ? r.cost().low() : null);
+            high.add(ci ? r.cost().high() : null);
         }
-        // Room for the whiskers: XChart sizes the axis to the points, not to their error bars.
-        double top = 0, bottom = Double.MAX_VALUE;
-        for (int i = 0; i < y.size(); i++) {
-            top = Math.max(top, y.get(i) + err.get(i));
-            bottom = Math.min(bottom, y.get(i) - err.get(i));
-        }
-        chart.getStyler().setYAxisMax(top * 1.5);
-        chart.getStyler().setYAxisMin(bottom / 1.5);
-        chart.addSeries("durability cost, 99.9% CI (lower whisker cut at 1% of the cost when the CI reaches 0)", labels, y, err);
+        chart.addSeries("durability cost (mean)", labels, y).setMarker(SeriesMarkers.CIRCLE);
+        chart.addSeries("99.9% CI upper end", labels, high).setMarker(SeriesMarkers.TRIANGLE_DOWN);
+        chart.addSeries("99.9% CI lower end (not drawn when <= 0)", labels, low).setMarker(SeriesMarkers.TRIANGLE_UP);
         return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
     }
 

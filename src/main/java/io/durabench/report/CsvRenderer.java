@@ -2,7 +2,6 @@ package io.durabench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** report.csv: one line per durabench row with the JSON field names (units in the names), RFC 4180 quoting. */
 public final class CsvRenderer {
@@ -46,7 +45,7 @@ public final class CsvRenderer {
 
     /** Empty for "not available", full precision otherwise (the CSV is for tools, not eyes). */
     private static String num(double x) {
-        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.6g", x) : "";
+        return Double.isFinite(x) ? String.valueOf(x) : "";
     }
 
     private static String quote(String s) {

@@ -27,13 +27,20 @@ public final class ReportBuilder {
         final Map<String, String> params;
         final String methodParam;
         final Map<String, BenchmarkResult> byMode = new LinkedHashMap<>();
+        final String key;
+        final String groupKey;
         String na;
 
-        Pending(Context context, String benchmark, Map<String, String> params, String methodParam) {
+        Pending(Context context, String benchmark, Map<String, String> params, String methodParam, String key) {
             this.context = context;
             this.benchmark = benchmark;
             this.params = params;
             this.methodParam = methodParam;
+            this.key = key;
+            Map<String, String> rest = new TreeMap<>(params);
+            rest.remove(methodParam);
+            rest.remove("targetDir");
+            this.groupKey = context.label() + "|" + benchmark + "|" + rest;
         }
     }
 
@@ -96,7 +103,7 @@ public final class ReportBuilder {
 
     private Pending pendingFor(Context ctx, String benchmark, Map<String, String> params, String methodParam) {
         String key = ctx.label() + "|" + benchmark + "|" + new TreeMap<>(params);
-        return pending.computeIfAbsent(key, k -> new Pending(ctx, benchmark, params, methodParam));
+        return pending.computeIfAbsent(key, k -> new Pending(ctx, benchmark, params, methodParam, k));
     }
 
     private Report report(List<Path> sources) {
@@ -154,7 +161,7 @@ public final class ReportBuilder {
     }
 
     private static String keyOf(Pending p) {
-        return p.context.label() + "|" + p.benchmark + "|" + new TreeMap<>(p.params);
+        return p.key;
     }
 
     /**
@@ -172,9 +179,6 @@ public final class ReportBuilder {
 
     /** Context, benchmark and every param except the method and the target directory (part of the context). */
     static String groupKey(Pending p) {
-        Map<String, String> rest = new TreeMap<>(p.params);
-        rest.remove(p.methodParam);
-        rest.remove("targetDir");
-        return p.context.label() + "|" + p.benchmark + "|" + rest;
+        return p.groupKey;
     }
 }

@@ -27,7 +27,7 @@ final class Tables {
                     Fmt.us(r.p50Us()), Fmt.us(r.p99Us()), Fmt.us(r.p999Us()),
                     r.ratio() == null ? "" : Fmt.ratio(r.ratio().mean()) + "x", Fmt.interval(r.ratio(), true),
                     r.cost() == null ? "" : Fmt.us(r.cost().mean()), Fmt.interval(r.cost(), false),
-                    Double.isNaN(r.syncsPerWrite()) ? "" : String.format(java.util.Locale.ROOT, "%.2f", r.syncsPerWrite()),
+                    Fmt.fixed2(r.syncsPerWrite()),
                     r.durable() ? "yes" : "NO"));
         }
         return t;
