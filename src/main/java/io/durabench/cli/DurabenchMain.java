@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
                 RunCommand.class,
                 EnvCommand.class,
                 CommandLine.HelpCommand.class,
+                ReportCommand.class,
+                PlotCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

@@ -1,0 +1,45 @@
+package io.durabench.cli;
+
+import io.durabench.report.ChartFile;
+import io.durabench.report.Charts;
+import io.durabench.report.Report;
+import io.durabench.report.ReportBuilder;
+import io.durabench.report.ResultsLoader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** `durabench plot PATH... --out DIR`: the report's four charts as PNG and SVG. */
+@Command(name = "plot", mixinStandardHelpOptions = true,
+        description = "Draws durability cost per method (log scale, 99.9% interval ends), time per write vs batch size, "
+                + "latency percentiles and preallocation strategies, as PNG and SVG.")
+public final class PlotCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
+    List<Path> paths;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the charts (default: ${DEFAULT-VALUE}).")
+    Path out = Path.of("plot");
+
+    @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
+    String baseline = "NONE";
+
+    @Override
+    public Integer call() {
+        Report report = ReportBuilder.build(ResultsLoader.load(paths), ReportCommand.checkedBaseline(baseline));
+        PrintWriter stdout = spec.commandLine().getOut();
+        for (ChartFile c : Charts.write(report, out)) {
+            stdout.println(c.png() != null ? "wrote " + c.png() + " and " + c.svg() : c.title() + ": not drawn, " + c.skippedBecause());
+        }
+        stdout.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,75 @@
+package io.durabench.cli;
+
+import io.durabench.report.CsvRenderer;
+import io.durabench.report.JsonRenderer;
+import io.durabench.report.MarkdownRenderer;
+import io.durabench.report.Report;
+import io.durabench.report.ReportBuilder;
+import io.durabench.report.ReportWarning;
+import io.durabench.report.ReportWriter;
+import io.durabench.report.ResultsLoader;
+import io.durabench.report.TextRenderer;
+import io.durabench.workload.SyncMethod;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** `durabench report PATH...`: tables with absolute costs beside every ratio, and the warnings. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Reports JMH results: time per write with 99.9% intervals, ratio and durability cost "
+                + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
+                "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file."})
+public final class ReportCommand implements Callable<Integer> {
+    /** The output formats; text is for the terminal. */
+    public enum Format { text, markdown, csv, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
+    List<Path> paths;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}).")
+    Format format = Format.text;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.csv, report.json and the charts (PNG, SVG) here.")
+    Path out;
+
+    @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
+    String baseline = "NONE";
+
+    @Override
+    public Integer call() {
+        Report report = ReportBuilder.build(ResultsLoader.load(paths), checkedBaseline(baseline));
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (out != null) {
+            for (Path p : ReportWriter.writeAll(report, out)) stdout.println("wrote " + p);
+            for (ReportWarning w : report.warnings()) stdout.println("[" + w.kind().id() + "] " + w.message());
+        } else {
+            stdout.print(switch (format) {
+                case text -> TextRenderer.render(report);
+                case markdown -> MarkdownRenderer.render(report, List.of());
+                case csv -> CsvRenderer.render(report);
+                case json -> JsonRenderer.render(report);
+            });
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    static String checkedBaseline(String name) {
+        try {
+            return SyncMethod.valueOf(name).name();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--baseline " + name + ": not a sync method; use one of "
+                    + Arrays.toString(SyncMethod.values()));
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package io.durabench.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The four charts, PNG and SVG, through XChart: durability cost per method per context (log
+ * scale, interval ends marked), time per write vs batch size, latency percentiles per method, and
+ * preallocation strategies side by side. A chart without data of its kind is skipped, with why.
+ */
+public final class Charts {
+    static {
+        // Before any AWT class loads: servers and CI have no display.
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private static final int WIDTH = 1100;
+    private static final int HEIGHT = 650;
+
+    private Charts() {
+    }
+
+    public static List<ChartFile> write(Report report, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        ChartData data = new ChartData(report);
+        List<ChartFile> files = new ArrayList<>();
+        files.add(durabilityCost(data, dir));
+        files.add(batchSize(data, dir));
+        files.add(percentiles(data, dir));
+        files.add(preallocation(data, dir));
+        return files;
+    }
+
+    private static ChartFile durabilityCost(ChartData data, Path dir) {
+        String title = "Durability cost per sync method (" + data.fixed(true, true, true) + ")";
+        List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream()
+                .filter(r -> !r.baseline() && r.cost() != null && r.cost().mean() > 0).toList();
+        if (rows.isEmpty()) return skipped("Durability cost per sync method", "no SyncWriteCost rows with a positive cost over a baseline");
+        CategoryChart chart = category(title, "sync method", "method - baseline (µs per write, log)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        // One point per row, with the interval ends as their own markers: XChart's error bars are
+        // drawn wrongly on a log axis (and cannot be asymmetric), so the ends are plotted as values.
+        List<String> labels = new ArrayList<>();
+        List<Double> y = new ArrayList<>(), low = new ArrayList<>(), high = new ArrayList<>();
+        for (ReportRow r : rows) {
+            labels.add(data.label(r) + (r.durable() ? "" : " (NOT durable)"));
+            y.add(r.cost().mean());
+            boolean ci = r.cost().hasInterval();
+            // A lower end at or below 0 has no place on a log axis: not drawn (the tables give it).
+            low.add(ci && r.cost().low() > 0 ? r.cost().low() : null);
+            high.add(ci ? r.cost().high() : null);
+        }
+        chart.addSeries("durability cost (mean)", labels, y).setMarker(SeriesMarkers.CIRCLE);
+        chart.addSeries("99.9% CI upper end", labels, high).setMarker(SeriesMarkers.TRIANGLE_DOWN);
+        chart.addSeries("99.9% CI lower end (not drawn when <= 0)", labels, low).setMarker(SeriesMarkers.TRIANGLE_UP);
+        return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
+    }
+
+    private static ChartFile batchSize(ChartData data, Path dir) {
+        List<ReportRow> rows = data.at(data.block, null, data.prealloc);
+        Set<String> batches = new TreeSet<>(rows.stream().map(r -> r.params().get("writesPerSync")).toList());
+        if (batches.size() < 2) return skipped("Time per write vs batch size", "the results hold only one batch size (writesPerSync)");
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Time per write vs batch size (" + data.fixed(true, false, true) + ")")
+                .xAxisTitle("writes per sync (log scale)").yAxisTitle("time per write (µs, log)").build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmic(true);
+        Map<String, Map<Double, Double>> series = new LinkedHashMap<>();
+        for (ReportRow r : rows) {
+            series.computeIfAbsent(data.label(r), k -> new java.util.TreeMap<>())
+                    .put(Double.parseDouble(r.params().get("writesPerSync")), r.meanUs());
+        }
+        series.forEach((name, points) -> chart.addSeries(name, new ArrayList<>(points.keySet()), new ArrayList<>(points.values())));
+        return save(chart, dir, "chart-batch-size", "Time per write vs batch size");
+    }
+
+    private static ChartFile percentiles(ChartData data, Path dir) {
+        List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream().filter(r -> Double.isFinite(r.p50Us())).toList();
+        if (rows.isEmpty()) return skipped("Latency percentiles per method", "no SampleTime results (run with -bm sample)");
+        CategoryChart chart = category("Latency percentiles per method (SampleTime, " + data.fixed(true, true, true) + ")",
+                "sync method", "latency per write (µs, log)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        List<String> labels = rows.stream().map(data::label).toList();
+        chart.addSeries("p50", labels, rows.stream().map(ReportRow::p50Us).toList());
+        chart.addSeries("p99", labels, rows.stream().map(ReportRow::p99Us).toList());
+        chart.addSeries("p99.9", labels, rows.stream().map(ReportRow::p999Us).toList());
+        return save(chart, dir, "chart-percentiles", "Latency percentiles per method");
+    }
+
+    private static ChartFile preallocation(ChartData data, Path dir) {
+        List<ReportRow> rows = data.at(data.block, data.batch, null);
+        Set<String> strategies = new LinkedHashSet<>(rows.stream().map(r -> r.params().get("preallocation")).toList());
+        if (strategies.size() < 2) return skipped("Preallocation strategies side by side", "the results hold only one preallocation strategy");
+        CategoryChart chart = category("Preallocation strategies side by side (" + data.fixed(true, true, false) + ")",
+                "sync method", "time per write (µs, log)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        List<String> labels = distinct(rows.stream().map(data::label).toList());
+        for (String strategy : strategies) {
+            Map<String, Double> byLabel = new LinkedHashMap<>();
+            rows.stream().filter(r -> r.params().get("preallocation").equals(strategy)).forEach(r -> byLabel.put(data.label(r), r.meanUs()));
+            chart.addSeries(strategy, labels, labels.stream().map(byLabel::get).toList());
+        }
+        return save(chart, dir, "chart-preallocation", "Preallocation strategies side by side");
+    }
+
+    private static CategoryChart category(String title, String x, String y) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisLabelRotation(20);
+        // Points, not bars: bars on a log axis start from an arbitrary floor and mislead.
+        chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(10);
+        return chart;
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Vertical);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setChartPadding(16);
+    }
+
+    private static ChartFile save(Chart<?, ?> chart, Path dir, String name, String title) {
+        Path base = dir.resolve(name);
+        try {
+            BitmapEncoder.saveBitmap(chart, base.toString(), BitmapEncoder.BitmapFormat.PNG);
+            VectorGraphicsEncoder.saveVectorGraphic(chart, base.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write chart " + base + ": " + e.getMessage(), e);
+        }
+        return new ChartFile(title, dir.resolve(name + ".png"), dir.resolve(name + ".svg"), null);
+    }
+
+    private static ChartFile skipped(String title, String why) {
+        return new ChartFile(title, null, null, why);
+    }
+
+    private static List<String> distinct(List<String> values) {
+        return List.copyOf(new LinkedHashSet<>(values));
+    }
+}

@@ -1,0 +1,28 @@
+package io.durabench.report;
+
+/**
+ * Where a result was measured: target directory and filesystem, and the JDK. Results are only
+ * compared (ratios, costs) within one context; the same method across contexts is what the
+ * ratio-misleads warning looks at.
+ */
+public record Context(String label, String directory, String filesystem, String jdk, Environment environment) {
+
+    static Context of(Environment env, String targetDirParam, String jdk) {
+        String dir = env.known() && env.targetDirectory() != null ? env.targetDirectory() : targetDirParam;
+        String fs = env.known() && env.filesystem() != null ? env.filesystem() : null;
+        String where = (fs == null ? "filesystem unknown" : fs) + " " + (dir == null ? "(directory unknown)" : dir);
+        return new Context(where + ", " + jdk, dir, fs, jdk, env);
+    }
+
+    /** Short name for messages: the filesystem and directory, e.g. "overlay /app". */
+    public String place() {
+        return (filesystem == null ? "" : filesystem + " ") + (directory == null ? "?" : directory);
+    }
+
+    /** For chart labels: a long directory is cut to its last component ("ext4 …/durabench-data"). */
+    public String shortPlace() {
+        String dir = directory == null ? "?" : directory;
+        if (dir.length() > 24) dir = "\u2026/" + java.nio.file.Path.of(dir).getFileName();
+        return (filesystem == null ? "" : filesystem + " ") + dir;
+    }
+}

@@ -1,0 +1,77 @@
+package io.durabench.report;
+
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/**
+ * Number formats shared by all renderers and messages, so the same figure reads the same everywhere.
+ * DecimalFormat instances, not String.format: a 1,000-row report formats ~20,000 numbers and must
+ * finish (JVM start included) well under 2 s. Reports are rendered on one thread.
+ */
+public final class Fmt {
+    private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
+    private static final DecimalFormat GROUPED_0 = new DecimalFormat("#,##0", ROOT);
+    private static final DecimalFormat GROUPED_1 = new DecimalFormat("#,##0.0", ROOT);
+    private static final DecimalFormat FIXED_1 = new DecimalFormat("0.0", ROOT);
+    private static final DecimalFormat FIXED_2 = new DecimalFormat("0.00", ROOT);
+    private static final DecimalFormat FIXED_3 = new DecimalFormat("0.000", ROOT);
+    private static final DecimalFormat SCIENTIFIC = new DecimalFormat("0.000E0", ROOT);
+
+    private Fmt() {
+    }
+
+    private static synchronized String f(DecimalFormat format, double x) {
+        return format.format(x);
+    }
+
+    /** A time in µs for tables: two decimals (0.39, 29.15, 518.00), grouped above 10,000. */
+    public static String us(double x) {
+        if (Double.isNaN(x)) return "";
+        if (Double.isInfinite(x)) return x > 0 ? "inf" : "-inf";
+        return Math.abs(x) >= 10_000 ? f(GROUPED_0, x) : f(FIXED_2, x);
+    }
+
+    /** A headline figure (a cost) in prose: whole µs from 10 up (518, 94), two decimals below. */
+    public static String usRounded(double x) {
+        if (Double.isNaN(x)) return "?";
+        return Math.abs(x) >= 10 ? f(GROUPED_0, x) : f(FIXED_2, x);
+    }
+
+    /** A ratio: 1,312 / 75 / 4.2 — one decimal only where it matters. */
+    public static String ratio(double x) {
+        if (Double.isNaN(x)) return "";
+        if (Double.isInfinite(x)) return "inf";
+        return Math.abs(x) >= 10 ? f(GROUPED_0, x) : f(FIXED_1, x);
+    }
+
+    public static String ops(double x) {
+        return Double.isFinite(x) ? f(GROUPED_0, x) : "";
+    }
+
+    public static String plain(double x) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Double.isInfinite(x)) return x > 0 ? "+INF" : "-INF";
+        double a = Math.abs(x);
+        if (a != 0 && (a < 0.001 || a >= 1e9)) return f(SCIENTIFIC, x);
+        return a >= 100 ? f(GROUPED_1, x) : f(FIXED_3, x);
+    }
+
+    public static String fixed2(double x) {
+        return Double.isFinite(x) ? f(FIXED_2, x) : "";
+    }
+
+    public static String percent(double fraction) {
+        return f(GROUPED_0, fraction * 100) + "%";
+    }
+
+    /**
+     * "[lo, hi]"; "unbounded" when a ratio's Fieller interval has no finite ends (the baseline's
+     * own interval is too wide to divide by); "" when there is nothing to compute from.
+     */
+    public static String interval(Estimate e, boolean ratio) {
+        if (e == null) return "";
+        if (!e.hasInterval()) return ratio && e.n() >= 2 ? "unbounded" : "";
+        return "[" + (ratio ? ratio(e.low()) : us(e.low())) + ", " + (ratio ? ratio(e.high()) : us(e.high())) + "]";
+    }
+}

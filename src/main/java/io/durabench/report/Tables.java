@@ -1,0 +1,71 @@
+package io.durabench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The report's tables, shared by the text and Markdown renderers so both show the same figures. */
+final class Tables {
+    private Tables() {
+    }
+
+    static Table durabench(Report report, List<ReportRow> rows) {
+        String b = report.baseline();
+        Table t = new Table(List.of("Group", "Method", "Time per write (µs)", "99.9% CI (µs)", "ops/s",
+                "p50 (µs)", "p99 (µs)", "p99.9 (µs)", "Ratio vs baseline", "Ratio 99.9% CI",
+                "Durability cost (µs)", "Cost 99.9% CI (µs)", "Syncs per write", "Durable"),
+                false, false, true, true, true, true, true, true, true, true, true, true, true, false);
+        for (ReportRow r : rows) {
+            String method = r.method() + (r.baseline() ? " (baseline)" : "");
+            if (!r.measured()) {
+                t.add(List.of(r.groupLabel(), method, "n/a: " + (r.na() == null ? "no result" : r.na()),
+                        "", "", "", "", "", "", "", "", "", "", ""));
+                continue;
+            }
+            t.add(List.of(r.groupLabel(), method, Fmt.us(r.meanUs()), Fmt.interval(r.time(), false), Fmt.ops(r.opsPerSec()),
+                    Fmt.us(r.p50Us()), Fmt.us(r.p99Us()), Fmt.us(r.p999Us()),
+                    r.ratio() == null ? "" : Fmt.ratio(r.ratio().mean()) + "x", Fmt.interval(r.ratio(), true),
+                    r.cost() == null ? "" : Fmt.us(r.cost().mean()), Fmt.interval(r.cost(), false),
+                    Fmt.fixed2(r.syncsPerWrite()),
+                    r.durable() ? "yes" : "NO"));
+        }
+        return t;
+    }
+
+    /** Per group: the fastest method that is durable, never a faster non-durable one. */
+    static List<String> fastestDurable(List<ReportRow> rows) {
+        Map<String, List<ReportRow>> groups = new LinkedHashMap<>();
+        rows.forEach(r -> groups.computeIfAbsent(r.groupKey(), k -> new ArrayList<>()).add(r));
+        List<String> lines = new ArrayList<>();
+        for (List<ReportRow> g : groups.values()) {
+            if (g.size() < 2) continue;
+            ReportRow best = null;
+            for (ReportRow r : g) {
+                if (r.measured() && r.durable() && (best == null || r.meanUs() < best.meanUs())) best = r;
+            }
+            String label = g.get(0).groupLabel();
+            lines.add(best == null ? label + ": no durable method measured here"
+                    : label + ": fastest durable method is " + best.method() + ", " + Fmt.us(best.meanUs()) + " µs per write"
+                    + (best.cost() == null ? "" : " (durability cost " + Fmt.us(best.cost().mean()) + " µs)"));
+        }
+        return lines;
+    }
+
+    static Table plain(List<PlainRow> rows) {
+        Table t = new Table(List.of("Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"),
+                false, false, false, true, true, false);
+        for (PlainRow r : rows) {
+            t.add(List.of(r.benchmark() + (r.metric() == null ? "" : ":" + r.metric()), params(r.params()), r.mode(),
+                    Fmt.plain(r.score()), Fmt.plain(r.scoreError()), r.unit()));
+        }
+        return t;
+    }
+
+    static String params(Map<String, String> params) {
+        if (params.isEmpty()) return "-";
+        StringBuilder sb = new StringBuilder();
+        params.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return sb.toString();
+    }
+}

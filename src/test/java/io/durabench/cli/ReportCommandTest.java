@@ -1,0 +1,107 @@
+package io.durabench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = DurabenchMain.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return cl.execute(args);
+    }
+
+    private static String fixture(String name) throws URISyntaxException {
+        return Path.of(ReportCommandTest.class.getResource("/report/" + name).toURI()).toString();
+    }
+
+    private void assertOneLineUsageError(int code, String... fragments) {
+        assertEquals(2, code, err.toString());
+        String e = err.toString();
+        assertEquals(1, e.lines().count(), e);
+        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
+        for (String f : fragments) assertTrue(e.contains(f), e);
+    }
+
+    @Test
+    void emptyFile() throws IOException {
+        Path f = Files.createFile(dir.resolve("empty.json"));
+        assertOneLineUsageError(run("report", f.toString()), f.toString(), "empty file");
+    }
+
+    @Test
+    void truncatedJson() throws IOException {
+        Path f = Files.writeString(dir.resolve("cut.json"), "[ { \"benchmark\": \"x\", \"mode\": \"avgt\", \"primaryMetric\": { \"score\": 1.");
+        assertOneLineUsageError(run("report", f.toString()), f.toString(), "truncated or malformed JSON");
+    }
+
+    @Test
+    void jsonThatIsNotJmh() throws IOException {
+        Path f = Files.writeString(dir.resolve("other.json"), "{\"name\": \"not jmh\"}");
+        assertOneLineUsageError(run("report", f.toString()), f.toString(), "not a JMH result");
+        Path g = Files.writeString(dir.resolve("array.json"), "[{\"name\": 1}]");
+        err.getBuffer().setLength(0);
+        assertOneLineUsageError(run("report", g.toString()), g.toString(), "not a JMH result");
+    }
+
+    @Test
+    void missingPathWritesNothing() {
+        Path missing = dir.resolve("nope");
+        Path outDir = dir.resolve("out");
+        assertOneLineUsageError(run("report", missing.toString(), "--out", outDir.toString()), missing.toString(), "no such file");
+        assertFalse(Files.exists(outDir), "no stray output for bad input");
+    }
+
+    @Test
+    void unknownBaseline() throws URISyntaxException {
+        assertOneLineUsageError(run("report", fixture("seed004"), "--baseline", "FASTEST"), "--baseline FASTEST", "FDATASYNC");
+    }
+
+    @Test
+    void textReportOfSeed004() throws URISyntaxException {
+        assertEquals(0, run("report", fixture("seed004")), err.toString());
+        assertTrue(out.toString().contains("[ratio-misleads] FDATASYNC is 1,312x NONE"), out.toString());
+        assertTrue(out.toString().contains("CI: Student t, 99.9%, n iterations pooled"), out.toString());
+    }
+
+    @Test
+    void everyFormat() throws URISyntaxException {
+        for (String format : new String[] {"markdown", "csv", "json"}) {
+            out.getBuffer().setLength(0);
+            assertEquals(0, run("report", "--format", format, fixture("odirect")), err.toString());
+            assertTrue(out.toString().contains("O_DIRECT"), format);
+        }
+        assertTrue(out.toString().contains("\"durabilityCostUs\""));
+    }
+
+    @Test
+    void plotWritesCharts() throws URISyntaxException {
+        Path outDir = dir.resolve("plots");
+        assertEquals(0, run("plot", fixture("real-run"), "--out", outDir.toString()), err.toString());
+        assertTrue(Files.exists(outDir.resolve("chart-durability-cost.png")));
+        assertTrue(Files.exists(outDir.resolve("chart-preallocation.svg")));
+    }
+
+    @Test
+    void plotSaysWhichChartsHaveNoData() throws URISyntaxException {
+        assertEquals(0, run("plot", fixture("seed004"), "--out", dir.resolve("p").toString()), err.toString());
+        assertTrue(out.toString().contains("Time per write vs batch size: not drawn, the results hold only one batch size"), out.toString());
+    }
+}
