@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.Mode;
  * average time and latency percentiles, under ~30 minutes. full: the whole cross product (hours).
  */
 public enum Profile {
-    QUICK(1, 1, 500, 3, 500, List.of(Mode.AverageTime)),
-    STANDARD(1, 1, 1000, 3, 1000, List.of(Mode.AverageTime, Mode.SampleTime)),
+    QUICK(1, 1, 300, 5, 300, List.of(Mode.AverageTime)),
+    STANDARD(1, 1, 500, 5, 1000, List.of(Mode.AverageTime, Mode.SampleTime)),
     FULL(1, 1, 1000, 5, 1000, List.of(Mode.AverageTime, Mode.SampleTime));
 
     final int forks;

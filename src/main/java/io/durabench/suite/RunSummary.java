@@ -1,5 +1,6 @@
 package io.durabench.suite;
 
+import io.durabench.report.Units;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.List;
@@ -37,7 +38,7 @@ public final class RunSummary {
                     bench.substring(bench.lastIndexOf('.', bench.lastIndexOf('.') - 1) + 1),
                     method(r), orDash(r.getParams().getParam("blockSizeBytes")), orDash(r.getParams().getParam("writesPerSync")),
                     orDash(r.getParams().getParam("preallocation")), r.getParams().getMode().shortLabel(),
-                    toMicros(p.getScore(), p.getScoreUnit()), error(p), syncsPerWrite(r));
+                    Units.toMicrosPerOp(p.getScore(), p.getScoreUnit()), error(p), syncsPerWrite(r));
         }
         for (SuiteRunner.Skipped s : outcome.skipped()) {
             out.printf("%s %s: %s%n", s.unsupported() ? "n/a   " : "FAILED", s.cell(), s.reason());
@@ -63,7 +64,7 @@ public final class RunSummary {
 
     private static String error(Result<?> p) {
         double e = p.getScoreError();
-        return Double.isNaN(e) ? "n/a" : String.format("%.2f", toMicros(e, p.getScoreUnit()));
+        return Double.isNaN(e) ? "n/a" : String.format("%.2f", Units.toMicrosPerOp(e, p.getScoreUnit()));
     }
 
     /** (syncCalls + syncedWrites) / writes, from the workload's own counters. */
@@ -77,15 +78,5 @@ public final class RunSummary {
 
     private static double score(Result<?> r) {
         return r == null ? 0 : r.getScore();
-    }
-
-    static double toMicros(double v, String unit) {
-        return switch (unit) {
-            case "ns/op" -> v / 1e3;
-            case "us/op" -> v;
-            case "ms/op" -> v * 1e3;
-            case "s/op" -> v * 1e6;
-            default -> throw new IllegalArgumentException("unexpected unit " + unit + ": durabench runs report time per op");
-        };
     }
 }
