@@ -14,7 +14,10 @@ public final class AlignedBuffers {
         if (Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two, not " + alignment);
         }
-        ByteBuffer raw = ByteBuffer.allocateDirect(capacity + alignment);
+        // alignedSlice rounds the end down to the alignment too: reserve whole aligned units, or a
+        // capacity that is not a multiple of the alignment (a 128 B record) can come back empty.
+        int wholeUnits = (capacity + alignment - 1) / alignment * alignment;
+        ByteBuffer raw = ByteBuffer.allocateDirect(wholeUnits + alignment);
         ByteBuffer aligned = raw.alignedSlice(alignment);
         aligned.limit(capacity);
         return aligned.slice();
