@@ -22,19 +22,16 @@ import java.nio.file.Path;
  * inside the measured time but amortised over {@code region/block} writes, so append stays append.
  */
 public final class DurableWriteLoop implements AutoCloseable {
-    private static final long FREE_SPACE_MARGIN_BYTES = 64L << 20;
-
     private final WorkloadConfig cfg;
     private final Path path;
     private final NativeFile control;
     private final LogFile log;
     private final ByteBuffer block;
-    private final ByteBuffer zeros;
+    private final ZeroFiller zeroFiller;
     private final WriteCounters counters = new WriteCounters();
 
     private long offset;
     private long syncedUpTo;
-    private long zeroedUpTo;
     private int writesSinceSync;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
@@ -43,8 +40,8 @@ public final class DurableWriteLoop implements AutoCloseable {
         this.control = control;
         this.log = log;
         this.block = AlignedBuffers.patterned(cfg.blockSizeBytes(), cfg.alignmentBytes());
-        this.zeros = cfg.preallocation() == Preallocation.ZERO_FILL
-                ? AlignedBuffers.allocate(cfg.zeroFillChunkBytes(), cfg.alignmentBytes()) : null;
+        this.zeroFiller = cfg.preallocation() == Preallocation.ZERO_FILL
+                ? new ZeroFiller(control, cfg.zeroFillChunkBytes(), cfg.regionBytes(), cfg.alignmentBytes()) : null;
     }
 
     /**
@@ -52,16 +49,12 @@ public final class DurableWriteLoop implements AutoCloseable {
      * the directory is missing or lacks space for the region, naming the fix.
      */
     public static DurableWriteLoop open(Syscalls sys, WorkloadConfig cfg) {
-        Path path = createLogFile(cfg);
+        Path path = RegionLogFiles.create(cfg.dir(), cfg.method(), cfg.regionBytes(), cfg.zeroFillChunkBytes());
         NativeFile control = null;
         LogFile log = null;
         try {
             control = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0);
-            log = switch (cfg.method().api()) {
-                case NATIVE -> new NativeLogFile(sys, path, cfg.method());
-                case CHANNEL -> new ChannelLogFile(path, cfg.method());
-                case MMAP -> new MappedLogFile(path, cfg.regionBytes());
-            };
+            log = RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes());
             DurableWriteLoop loop = new DurableWriteLoop(cfg, path, control, log);
             loop.prepare();
             return loop;
@@ -73,29 +66,11 @@ public final class DurableWriteLoop implements AutoCloseable {
         }
     }
 
-    private static Path createLogFile(WorkloadConfig cfg) {
-        Path dir = cfg.dir();
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
-        }
-        try {
-            long needed = cfg.regionBytes() + cfg.zeroFillChunkBytes() + FREE_SPACE_MARGIN_BYTES;
-            long usable = Files.getFileStore(dir).getUsableSpace();
-            if (usable < needed) {
-                throw new IllegalStateException("not enough free space in " + dir + ": " + (usable >> 20) + " MiB usable, "
-                        + (needed >> 20) + " MiB needed for a " + (cfg.regionBytes() >> 20) + " MiB region; free space or pick another dir");
-            }
-            return Files.createTempFile(dir, "durabench-" + cfg.method().name().toLowerCase() + "-", ".log");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a log file in " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
     /** Writes one block at the current offset; syncs when the batch is complete. */
     public void writeOne() {
         int len = cfg.blockSizeBytes();
         if (offset + len > cfg.regionBytes()) recycle();
-        if (zeros != null) zeroFillAhead(offset + len);
+        if (zeroFiller != null) zeroFillAhead(offset + len);
         log.write(block, len, offset);
         offset += len;
         counters.writes++;
@@ -127,12 +102,8 @@ public final class DurableWriteLoop implements AutoCloseable {
      * log reaches the end of what is zeroed, so payload writes stay in-place overwrites.
      */
     private void zeroFillAhead(long end) {
-        while (end > zeroedUpTo && zeroedUpTo < cfg.regionBytes()) {
-            int len = (int) Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes() - zeroedUpTo);
-            control.pwrite(zeros, len, zeroedUpTo);
-            zeroedUpTo += len;
-            counters.preallocBytes += len;
-            control.fdatasync();
+        while (zeroFiller.needsFillFor(end)) {
+            counters.preallocBytes += zeroFiller.fillNextChunk();
             counters.preallocSyncs++;
         }
     }
@@ -146,7 +117,8 @@ public final class DurableWriteLoop implements AutoCloseable {
             return;
         }
         control.ftruncate(0);
-        offset = syncedUpTo = zeroedUpTo = 0;
+        offset = syncedUpTo = 0;
+        if (zeroFiller != null) zeroFiller.forgetZeroed();
         writesSinceSync = 0;
         counters.recycles++;
         prepare();
@@ -188,7 +160,7 @@ public final class DurableWriteLoop implements AutoCloseable {
 
     /** End of the zero-filled space (ZERO_FILL only). */
     public long zeroedUpTo() {
-        return zeroedUpTo;
+        return zeroFiller == null ? 0 : zeroFiller.zeroedUpTo();
     }
 
     /** Closes both descriptors and deletes the file: each trial's files are gone after it. */

@@ -3,7 +3,7 @@ package io.durabench.workload;
 import java.nio.ByteBuffer;
 
 /** The data path of one sync method: where payload writes go and how they are synced. */
-interface LogFile extends AutoCloseable {
+public interface LogFile extends AutoCloseable {
     /** Writes {@code length} bytes from position 0 of {@code block} at {@code offset}. */
     void write(ByteBuffer block, int length, long offset);
 

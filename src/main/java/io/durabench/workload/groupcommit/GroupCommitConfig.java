@@ -1,0 +1,69 @@
+package io.durabench.workload.groupcommit;
+
+import io.durabench.nativeio.AlignedBuffers;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * One group-commit log: where, which durable sync, how the space is prepared, group or alone, and
+ * PostgreSQL's two knobs: {@code commitDelayMicros} (how long a leader waits for companions before
+ * it syncs) and {@code commitSiblings} (it waits only when at least this many other committers are
+ * inside a commit at that moment).
+ *
+ * <p>Only methods with a separate sync call can be grouped. With O_DSYNC, O_SYNC,
+ * O_DIRECT|O_DSYNC or a DSYNC channel every pwrite is itself a flush, so concurrent committers
+ * have no shared sync to wait on; grouping would mean coalescing records into one larger write
+ * (PostgreSQL's WAL writer does that), which is a different mechanism and not what this measures.
+ * msync of a mapped log is left out for the same reason as elsewhere: no append, no preallocation.
+ */
+public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preallocation, CommitMode mode,
+                                long commitDelayMicros, int commitSiblings, long regionBytes,
+                                int zeroFillChunkBytes, int alignmentBytes) {
+
+    public static final long DEFAULT_REGION_BYTES = 64L << 20;
+    public static final int DEFAULT_ZERO_FILL_CHUNK_BYTES = 4 << 20;
+    /** PostgreSQL's default commit_siblings. */
+    public static final int DEFAULT_COMMIT_SIBLINGS = 5;
+
+    static final Set<SyncMethod> GROUPABLE = EnumSet.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC,
+            SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL);
+
+    public GroupCommitConfig {
+        if (!GROUPABLE.contains(method)) throw new IllegalArgumentException(whyNotGroupable(method));
+        if (preallocation != Preallocation.NONE && preallocation != Preallocation.ZERO_FILL) {
+            throw new IllegalArgumentException("preallocation " + preallocation + " is not supported by the group-commit log: use NONE or ZERO_FILL");
+        }
+        if (commitDelayMicros < 0) throw new IllegalArgumentException("commitDelayMicros must be >= 0, not " + commitDelayMicros);
+        if (commitSiblings < 0) throw new IllegalArgumentException("commitSiblings must be >= 0, not " + commitSiblings);
+        if (mode == CommitMode.ALONE && commitDelayMicros != 0) {
+            throw new IllegalArgumentException("commitDelayMicros=" + commitDelayMicros
+                    + " applies to GROUP mode only: in ALONE mode every committer syncs at once (use 0)");
+        }
+        if (regionBytes <= 0) throw new IllegalArgumentException("regionBytes must be positive, not " + regionBytes);
+        if (zeroFillChunkBytes <= 0 || zeroFillChunkBytes % alignmentBytes != 0) {
+            throw new IllegalArgumentException("zero-fill chunk must be a positive multiple of " + alignmentBytes + " B");
+        }
+    }
+
+    public static GroupCommitConfig of(Path dir, SyncMethod method, Preallocation preallocation, CommitMode mode,
+                                       long commitDelayMicros, int commitSiblings) {
+        return new GroupCommitConfig(dir, method, preallocation, mode, commitDelayMicros, commitSiblings,
+                DEFAULT_REGION_BYTES, DEFAULT_ZERO_FILL_CHUNK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
+    }
+
+    public GroupCommitConfig withRegionBytes(long bytes, int zeroFillChunk) {
+        return new GroupCommitConfig(dir, method, preallocation, mode, commitDelayMicros, commitSiblings, bytes, zeroFillChunk, alignmentBytes);
+    }
+
+    private static String whyNotGroupable(SyncMethod method) {
+        String allowed = "use FSYNC, FDATASYNC, CHANNEL_FORCE_DATA or CHANNEL_FORCE_ALL";
+        if (!method.durable()) return "sync method " + method + " is not durable, so there is nothing to commit: " + allowed;
+        if (method.syncsInWrite()) {
+            return "sync method " + method + " makes every write its own flush, so committers have no shared sync to group: " + allowed;
+        }
+        return "sync method " + method + " is not supported by the group-commit log: " + allowed;
+    }
+}
