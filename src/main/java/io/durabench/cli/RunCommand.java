@@ -96,7 +96,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             List<BenchmarkCell> cells = planner.plan(p, dir).stream().filter(c -> matches(includes, c)).toList();
             System.out.printf("# durabench: %d cells on %s (%s), profile %s, about %.0f s of JMH time%n",
-                    cells.size(), dir, fs, p.label(), cells.size() * settings.secondsPerCell());
+                    cells.size(), dir, fs, p.label(), cells.stream().mapToDouble(settings::secondsFor).sum());
             SuiteRunner.TargetOutcome outcome = new SuiteRunner(settings, new FeasibilityProbe(JnrSyscalls.get(), fs, env.has("device") && !env.get("device").isJsonNull())).run(cells);
             ResultsWriter.writeJmh(outcome.results(), targetOut.resolve(ResultsWriter.JMH_RESULT));
             ResultsWriter.writeSkipped(outcome.skipped(), targetOut.resolve(ResultsWriter.NOT_APPLICABLE));

@@ -1,17 +1,23 @@
 package io.durabench.suite;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.openjdk.jmh.annotations.Mode;
 
-/** One concrete benchmark run: a fully qualified JMH benchmark and one value per parameter. */
-public record BenchmarkCell(String benchmark, Map<String, String> params, int threads) {
+/**
+ * One concrete benchmark run: a fully qualified JMH benchmark, one value per parameter, the JMH
+ * thread count, and the modes when the benchmark needs its own (empty = the run's modes).
+ */
+public record BenchmarkCell(String benchmark, Map<String, String> params, int threads, List<Mode> modes) {
     public BenchmarkCell {
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        modes = List.copyOf(modes);
     }
 
     public BenchmarkCell(String benchmark, Map<String, String> params) {
-        this(benchmark, params, 1);
+        this(benchmark, params, 1, List.of());
     }
 
     public String simpleName() {

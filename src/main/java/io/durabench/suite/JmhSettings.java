@@ -53,13 +53,14 @@ public final class JmhSettings {
         return user.getBenchModes().isEmpty() ? profile.modes : List.copyOf(user.getBenchModes());
     }
 
-    public void applyTo(ChainedOptionsBuilder b) {
+    /** @param cellModes modes a benchmark needs (group commit: throughput + latency); empty = the run's */
+    public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes) {
         b.forks(user.getForkCount().orElse(profile.forks));
         b.warmupIterations(user.getWarmupIterations().orElse(profile.warmupIterations));
         b.warmupTime(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
         b.measurementIterations(user.getMeasurementIterations().orElse(profile.measurementIterations));
         b.measurementTime(user.getMeasurementTime().orElse(TimeValue.milliseconds(profile.measurementMillis)));
-        for (Mode m : modes()) b.mode(m);
+        for (Mode m : modesFor(cellModes)) b.mode(m);
         b.timeUnit(user.getTimeUnit().orElse(TimeUnit.MICROSECONDS));
         if (user.getTimeout().hasValue()) b.timeout(user.getTimeout().get());
         if (user.getJvm().hasValue()) b.jvm(user.getJvm().get());
@@ -70,14 +71,19 @@ public final class JmhSettings {
         user.getProfilers().forEach(p -> b.addProfiler(p.getKlass(), p.getOpts()));
     }
 
-    /** Estimated seconds of JMH time for one cell (forks x (warmup + measurement) x modes), for the plan line. */
-    public double secondsPerCell() {
+    /** The user's -bm wins; else the benchmark's own modes; else the profile's. */
+    private List<Mode> modesFor(List<Mode> cellModes) {
+        return cellModes.isEmpty() || !user.getBenchModes().isEmpty() ? modes() : cellModes;
+    }
+
+    /** Estimated seconds of JMH time for one cell (forks x (warmup + measurement + JVM start) x modes). */
+    public double secondsFor(BenchmarkCell cell) {
         int forks = user.getForkCount().orElse(profile.forks);
         double w = user.getWarmupIterations().orElse(profile.warmupIterations)
                 * seconds(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
         double m = user.getMeasurementIterations().orElse(profile.measurementIterations)
                 * seconds(user.getMeasurementTime().orElse(TimeValue.milliseconds(profile.measurementMillis)));
-        return Math.max(1, forks) * (w + m + 0.8) * modes().size();
+        return Math.max(1, forks) * (w + m + 0.8) * modesFor(cell.modes()).size();
     }
 
     private static double seconds(TimeValue t) {

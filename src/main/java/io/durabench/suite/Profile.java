@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.Mode;
  */
 public enum Profile {
     QUICK(1, 1, 300, 5, 300, List.of(Mode.AverageTime)),
-    STANDARD(1, 1, 500, 5, 1000, List.of(Mode.AverageTime, Mode.SampleTime)),
+    STANDARD(1, 1, 300, 5, 700, List.of(Mode.AverageTime, Mode.SampleTime)),
     FULL(1, 1, 1000, 5, 1000, List.of(Mode.AverageTime, Mode.SampleTime));
 
     final int forks;

@@ -13,18 +13,26 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.openjdk.jmh.annotations.Mode;
 
 /**
  * Turns a profile into concrete benchmark cells for one target directory. Axes that do not apply
  * to a method are not crossed with it (a batch size means nothing to O_DSYNC, whose every write
  * is synchronous), so the plan never asks for a combination that is meaningless by definition.
- * A user's "-p name=v1,v2" replaces the profile's values of that axis.
+ * A user's "-p name=v1,v2" replaces the profile's values of that axis. Group commit (committers
+ * 1..16, record 128 B and 8 KiB, commit delay 0 and 100 µs, and each-syncs-alone) is in standard
+ * and full; quick is pg_test_fsync's table only.
  */
 public final class SuitePlanner {
     public static final String SYNC_WRITE = "io.durabench.bench.SyncWriteCost.writeBlock";
     public static final String PG_EQUIVALENT = "io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock";
     public static final String FILE_CREATE = "io.durabench.bench.FileCreateCost.createWriteSync";
+    public static final String GROUP_COMMIT = "io.durabench.bench.GroupCommit.groupCommit";
+    public static final String COMMIT_ALONE = "io.durabench.bench.GroupCommit.eachSyncsAlone";
     public static final String TARGET_DIR = "targetDir";
+    /** Group commit is about commits/s summed over committers and the latency each one sees. */
+    static final List<Mode> GROUP_COMMIT_MODES = List.of(Mode.Throughput, Mode.SampleTime);
+    static final List<String> ALL_COMMITTERS = List.of("1", "2", "4", "8", "16");
 
     static final List<String> ALL_BLOCK_SIZES = List.of("512", "4096", "8192", "16384", "65536");
     static final List<String> ALL_BATCHES = List.of("1", "10", "100");
@@ -62,7 +70,23 @@ public final class SuitePlanner {
         for (String syncDir : axis("syncDirectory", List.of("false", "true"))) {
             cells.add(new BenchmarkCell(FILE_CREATE, ordered(TARGET_DIR, target, "blockSizeBytes", CENTRE_BLOCK, "syncDirectory", syncDir)));
         }
+        if (profile != Profile.QUICK) addGroupCommits(cells, target);
         return new ArrayList<>(cells);
+    }
+
+    /** One cell per committer count: JMH's thread count is a run option, and committers must equal it. */
+    private void addGroupCommits(Set<BenchmarkCell> cells, String target) {
+        for (String committers : axis("committers", ALL_COMMITTERS)) {
+            int threads = Integer.parseInt(committers);
+            for (String record : axis("recordSizeBytes", List.of("128", "8192"))) {
+                for (String delay : axis("commitDelayMicros", List.of("0", "100"))) {
+                    cells.add(new BenchmarkCell(GROUP_COMMIT, ordered(TARGET_DIR, target, "committers", committers,
+                            "recordSizeBytes", record, "commitDelayMicros", delay), threads, GROUP_COMMIT_MODES));
+                }
+                cells.add(new BenchmarkCell(COMMIT_ALONE, ordered(TARGET_DIR, target, "committers", committers,
+                        "recordSizeBytes", record), threads, GROUP_COMMIT_MODES));
+            }
+        }
     }
 
     private void addSyncWrites(Set<BenchmarkCell> cells, String target, SyncMethod m,

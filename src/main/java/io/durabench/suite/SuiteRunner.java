@@ -55,7 +55,7 @@ public final class SuiteRunner {
                 .include("^" + Pattern.quote(cell.benchmark()) + "$")
                 .threads(cell.threads())
                 .shouldFailOnError(true);
-        settings.applyTo(b);
+        settings.applyTo(b, cell.modes());
         for (Map.Entry<String, String> p : cell.params().entrySet()) b.param(p.getKey(), p.getValue());
         Collection<RunResult> r = new Runner(b.build()).run();
         if (r.isEmpty()) throw new RunnerException("JMH produced no result for " + cell);
