@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** `durabench plot PATH... --out DIR`: the report's four charts as PNG and SVG. */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = "Draws durability cost per method (log scale, 99.9%% interval ends), time per write vs batch size, "
-                + "latency percentiles and preallocation strategies, as PNG and SVG.")
+                + "latency percentiles and preallocation strategies, and (with GroupCommit results) commits/s and p99 "
+                + "latency vs committers, as PNG and SVG.")
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -36,7 +36,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
     List<Path> paths;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}). csv: group-commit rows follow "
+            + "as a second CSV after one empty line (--out writes them to report-group-commit.csv).")
     Format format = Format.text;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.csv, report.json and the charts (PNG, SVG) here.")
@@ -56,7 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report);
                 case markdown -> MarkdownRenderer.render(report, List.of());
-                case csv -> CsvRenderer.render(report);
+                case csv -> CsvRenderer.renderAll(report);
                 case json -> JsonRenderer.render(report);
             });
         }

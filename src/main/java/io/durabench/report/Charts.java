@@ -27,7 +27,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The four charts, PNG and SVG, through XChart: durability cost per method per context (log
  * scale, interval ends marked), time per write vs batch size, latency percentiles per method, and
- * preallocation strategies side by side. A chart without data of its kind is skipped, with why.
+ * preallocation strategies side by side; with GroupCommit results, the group-commit knee
+ * ({@link GroupCommitChart}). A chart without data of its kind is skipped, with why.
  */
 public final class Charts {
     static {
@@ -53,6 +54,7 @@ public final class Charts {
         files.add(batchSize(data, dir));
         files.add(percentiles(data, dir));
         files.add(preallocation(data, dir));
+        if (!report.groupCommitRows().isEmpty()) files.add(GroupCommitChart.write(report, dir));
         return files;
     }
 
@@ -139,7 +141,7 @@ public final class Charts {
         return chart;
     }
 
-    private static void style(AxesChartStyler s) {
+    static void style(AxesChartStyler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
         s.setLegendLayout(Styler.LegendLayout.Vertical);
         s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));

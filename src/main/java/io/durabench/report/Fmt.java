@@ -70,8 +70,17 @@ public final class Fmt {
      * own interval is too wide to divide by); "" when there is nothing to compute from.
      */
     public static String interval(Estimate e, boolean ratio) {
+        return interval(e, ratio, ratio ? Fmt::ratio : Fmt::us);
+    }
+
+    /** A commits/s (ops/s) interval: "[1,204, 1,388]". */
+    public static String opsInterval(Estimate e) {
+        return interval(e, false, Fmt::ops);
+    }
+
+    private static String interval(Estimate e, boolean ratio, java.util.function.DoubleFunction<String> format) {
         if (e == null) return "";
         if (!e.hasInterval()) return ratio && e.n() >= 2 ? "unbounded" : "";
-        return "[" + (ratio ? ratio(e.low()) : us(e.low())) + ", " + (ratio ? ratio(e.high()) : us(e.high())) + "]";
+        return "[" + format.apply(e.low()) + ", " + format.apply(e.high()) + "]";
     }
 }

@@ -10,6 +10,15 @@ import com.google.gson.JsonPrimitive;
  * report.json, for other tools: rows with the fields issue 3 fixes (benchmark, context, params,
  * method, meanUs ... durable, na), null where a figure does not exist, and warnings {kind, message, rows}
  * whose rows are row ids.
+ *
+ * <p>"groupCommit": one object per GroupCommit row, stable field names: id, benchmark, context,
+ * params (all JMH params), variant ("group commit, delay 100 µs" | "each syncs alone"),
+ * commitDelayMicros (null for each-syncs-alone), committers, recordSizeBytes, syncMethod,
+ * preallocation, commitsPerSec / commitsPerSecLow / commitsPerSecHigh (Throughput summed over
+ * committers, 99.9% CI from rawData), n (iterations), meanLatencyUs / p50Us / p99Us / p999Us
+ * (SampleTime, µs per commit), syncsPerCommit (syncs / commits counters), speedupVs1 /
+ * speedupVs1Low / speedupVs1High (commits/s over the same variant's 1-committer commits/s,
+ * Fieller), durable, notDurableBecause, na. Figures that were not measured are null.
  */
 public final class JsonRenderer {
     private JsonRenderer() {
@@ -47,6 +56,9 @@ public final class JsonRenderer {
             warnings.add(o);
         }
         root.add("warnings", warnings);
+        JsonArray commits = new JsonArray();
+        for (GroupCommitRow r : report.groupCommitRows()) commits.add(groupCommit(r));
+        root.add("groupCommit", commits);
         JsonArray other = new JsonArray();
         for (PlainRow p : report.plainRows()) {
             JsonObject o = new JsonObject();
@@ -92,6 +104,46 @@ public final class JsonRenderer {
         o.addProperty("notDurableBecause", r.notDurableBecause());
         o.addProperty("na", r.na());
         return o;
+    }
+
+    private static JsonObject groupCommit(GroupCommitRow r) {
+        JsonObject o = new JsonObject();
+        Estimate c = r.commitsPerSec(), s = r.speedup();
+        o.addProperty("id", r.id());
+        o.addProperty("benchmark", r.benchmark());
+        o.addProperty("context", r.context().label());
+        o.add("params", params(r.params()));
+        o.addProperty("variant", r.variant());
+        o.add("commitDelayMicros", integer(r.params().get("commitDelayMicros")));
+        o.addProperty("committers", r.committers());
+        o.add("recordSizeBytes", integer(r.params().get("recordSizeBytes")));
+        o.addProperty("syncMethod", r.method());
+        o.addProperty("preallocation", r.params().get("preallocation"));
+        o.add("commitsPerSec", num(c == null ? Double.NaN : c.mean()));
+        o.add("commitsPerSecLow", num(c == null ? Double.NaN : c.low()));
+        o.add("commitsPerSecHigh", num(c == null ? Double.NaN : c.high()));
+        o.add("n", c == null ? JsonNull.INSTANCE : new JsonPrimitive(c.n()));
+        o.add("meanLatencyUs", num(r.meanLatencyUs()));
+        o.add("p50Us", num(r.p50Us()));
+        o.add("p99Us", num(r.p99Us()));
+        o.add("p999Us", num(r.p999Us()));
+        o.add("syncsPerCommit", num(r.syncsPerCommit()));
+        o.add("speedupVs1", num(s == null ? Double.NaN : s.mean()));
+        o.add("speedupVs1Low", num(s == null ? Double.NaN : s.low()));
+        o.add("speedupVs1High", num(s == null ? Double.NaN : s.high()));
+        o.addProperty("durable", r.durable());
+        o.addProperty("notDurableBecause", r.notDurableBecause());
+        o.addProperty("na", r.na());
+        return o;
+    }
+
+    /** A numeric param as a JSON number, null when absent (or not a whole number). */
+    private static com.google.gson.JsonElement integer(String value) {
+        try {
+            return value == null ? JsonNull.INSTANCE : new JsonPrimitive(Long.parseLong(value));
+        } catch (NumberFormatException e) {
+            return JsonNull.INSTANCE;
+        }
     }
 
     private static JsonObject params(java.util.Map<String, String> params) {

@@ -21,9 +21,19 @@ public final class MarkdownRenderer {
             List<ReportRow> rows = report.rowsOf(c);
             sb.append("## ").append(c.label()).append("\n\n**Environment**\n\n");
             c.environment().facts().forEach(f -> sb.append("* ").append(f).append('\n'));
-            sb.append('\n').append(Tables.durabench(report, rows).markdown()).append('\n');
-            for (String l : Tables.fastestDurable(rows)) sb.append("* ").append(l).append('\n');
-            for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');
+            if (!rows.isEmpty()) {
+                sb.append('\n').append(Tables.durabench(report, rows).markdown()).append('\n');
+                for (String l : Tables.fastestDurable(rows)) sb.append("* ").append(l).append('\n');
+                for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');
+            }
+            List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
+            if (!commits.isEmpty()) {
+                sb.append("\n### Group commit\n\nCommits/s summed over committers (Throughput), latency per commit ")
+                        .append("(SampleTime), syncs per commit from the benchmark's counters.\n\n")
+                        .append(Tables.groupCommit(commits).markdown()).append('\n');
+                for (String l : Tables.groupCommitPeaks(commits)) sb.append("* ").append(l).append('\n');
+                for (String l : TextRenderer.notDurableLegend(commits)) sb.append("* Not durable: ").append(l).append('\n');
+            }
             sb.append('\n');
         }
         if (!charts.isEmpty()) {

@@ -31,6 +31,18 @@ final class MethodRules {
         };
     }
 
+    /**
+     * Null when a result is durable: the method reaches stable storage AND the context has some
+     * (tmpfs and ramfs have none, whatever the method); else why not.
+     */
+    static String notDurableBecause(Context context, String methodParam, String method) {
+        String why = notDurableBecause(methodParam, method);
+        if (why == null && Boolean.FALSE.equals(context.environment().durableStorage())) {
+            why = context.place() + " has no stable storage";
+        }
+        return why;
+    }
+
     /** Null when the method reaches stable storage, else why not. */
     static String notDurableBecause(String methodParam, String method) {
         switch (methodParam) {

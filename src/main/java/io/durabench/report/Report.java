@@ -5,16 +5,21 @@ import java.util.List;
 
 /** Everything the renderers need, computed once. */
 public record Report(String baseline, List<Path> sources, List<Context> contexts, List<ReportRow> rows,
-                     List<PlainRow> plainRows, List<ReportWarning> warnings) {
+                     List<GroupCommitRow> groupCommitRows, List<PlainRow> plainRows, List<ReportWarning> warnings) {
 
     /** The footer every format carries: how the numbers were computed. */
     public static final String METHOD_NOTE =
             "CI: Student t, 99.9%, n iterations pooled across forks (recomputed from JMH rawData; "
             + "SampleTime: per-iteration means from rawDataHistogram). Ratio interval: Fieller's theorem "
             + "(independent samples, Welch-Satterthwaite df). Durability cost = method - baseline in the same "
-            + "group, Welch interval. Percentiles pooled over all samples.";
+            + "group, Welch interval. Percentiles pooled over all samples. Group commit: commits/s = Throughput "
+            + "summed over committers, speed-up vs 1 committer of the same variant with a Fieller interval.";
 
     public List<ReportRow> rowsOf(Context context) {
         return rows.stream().filter(r -> r.context().equals(context)).toList();
+    }
+
+    public List<GroupCommitRow> groupCommitRowsOf(Context context) {
+        return groupCommitRows.stream().filter(r -> r.context().equals(context)).toList();
     }
 }

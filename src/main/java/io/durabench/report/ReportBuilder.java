@@ -11,7 +11,8 @@ import java.util.TreeMap;
 /**
  * Turns result sets into a {@link Report}: one row per (context, benchmark, params), combining
  * the AverageTime and SampleTime results of the same combination, then ratios and durability
- * costs against the baseline method of the same group, then the warnings.
+ * costs against the baseline method of the same group, then the warnings. GroupCommit results
+ * go to their own section ({@link GroupCommitRows}): commits/s over committers, not time per write.
  */
 public final class ReportBuilder {
     private final String baseline;
@@ -19,6 +20,7 @@ public final class ReportBuilder {
     private final Map<String, Path> contextSources = new LinkedHashMap<>();
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private final List<PlainRow> plainRows = new ArrayList<>();
+    private final GroupCommitRows groupCommits = new GroupCommitRows();
 
     /** The results of one (context, benchmark, params) combination, in any modes, or its n/a reason. */
     private static final class Pending {
@@ -56,6 +58,10 @@ public final class ReportBuilder {
 
     private void add(ResultSet set) {
         for (BenchmarkResult r : set.results()) {
+            if (GroupCommitRows.handles(r.benchmark())) {
+                groupCommits.add(context(set, r.params().get("targetDir"), r.jdkLabel()), r);
+                continue;
+            }
             String methodParam = MethodRules.methodParam(r.benchmark(), r.params());
             if (methodParam == null || !Units.isTimeBased(r.primary().unit())) {
                 addPlain(r, set.source());
@@ -68,6 +74,10 @@ public final class ReportBuilder {
                 ? (set.environment().jdkVersion() == null ? "JDK unknown" : "JDK " + set.environment().jdkVersion())
                 : set.results().get(0).jdkLabel();
         for (NotApplicable na : set.notApplicable()) {
+            if (GroupCommitRows.handles(na.benchmark())) {
+                groupCommits.notApplicable(context(set, na.params().get("targetDir"), jdk), na);
+                continue;
+            }
             String methodParam = MethodRules.methodParam(na.benchmark(), na.params());
             if (methodParam == null) continue;
             Context ctx = context(set, na.params().get("targetDir"), jdk);
@@ -143,17 +153,13 @@ public final class ReportBuilder {
                     cost = Stats.difference(f.time(), base.time());
                 }
             }
-            String why = MethodRules.notDurableBecause(p.methodParam, method);
-            Boolean storage = p.context.environment().durableStorage();
-            if (why == null && Boolean.FALSE.equals(storage)) {
-                why = p.context.place() + " has no stable storage";
-            }
+            String why = MethodRules.notDurableBecause(p.context, p.methodParam, method);
             rows.add(new ReportRow(rows.size(), p.benchmark, p.context, p.params, p.methodParam, method,
                     groupKey(p), isBaseline(p), f.time(), f.source(), f.p50(), f.p99(), f.p999(), baselineUs,
                     ratio, cost, f.syncsPerWrite(), why == null, why, p.na));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
-        return new Report(baseline, sources, ctxs, rows, plainRows, WarningRules.all(rows));
+        return new Report(baseline, sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows));
     }
 
     private boolean isBaseline(Pending p) {

@@ -11,7 +11,7 @@ public record ReportRow(int id, String benchmark, Context context, Map<String, S
                         String methodParam, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
-                        boolean durable, String notDurableBecause, String na) {
+                        boolean durable, String notDurableBecause, String na) implements Durability {
 
     public double meanUs() {
         return time == null ? Double.NaN : time.mean();

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** `report --out DIR`: report.md, report.csv, report.json and the charts, side by side. */
+/** `report --out DIR`: report.md, report.csv (+ report-group-commit.csv), report.json and the charts, side by side. */
 public final class ReportWriter {
     private ReportWriter() {
     }
@@ -19,6 +19,9 @@ public final class ReportWriter {
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve("report.md"), MarkdownRenderer.render(report, charts)));
         written.add(write(dir.resolve("report.csv"), CsvRenderer.render(report)));
+        if (!report.groupCommitRows().isEmpty()) {
+            written.add(write(dir.resolve("report-group-commit.csv"), CsvRenderer.renderGroupCommit(report)));
+        }
         written.add(write(dir.resolve("report.json"), JsonRenderer.render(report)));
         for (ChartFile c : charts) {
             if (c.png() != null) {

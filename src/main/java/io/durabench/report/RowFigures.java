@@ -29,11 +29,10 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
 
         double p50 = Double.NaN, p99 = Double.NaN, p999 = Double.NaN;
         BenchmarkResult sample = byMode.get("sample");
-        if (sample != null && sample.primary().hasHistogram()) {
-            Metric m = sample.primary();
-            p50 = Units.toMicrosPerOp(Stats.percentile(m.histogram(), 50), m.unit());
-            p99 = Units.toMicrosPerOp(Stats.percentile(m.histogram(), 99), m.unit());
-            p999 = Units.toMicrosPerOp(Stats.percentile(m.histogram(), 99.9), m.unit());
+        if (sample != null) {
+            p50 = percentileUs(sample.primary(), 50);
+            p99 = percentileUs(sample.primary(), 99);
+            p999 = percentileUs(sample.primary(), 99.9);
         }
         double spw = Double.NaN;
         for (BenchmarkResult r : byMode.values()) {
@@ -43,21 +42,38 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         return new RowFigures(time, source, p50, p99, p999, spw);
     }
 
+    /** The p-th percentile (0..100) of a SampleTime metric's pooled samples in µs/op; NaN without a histogram. */
+    static double percentileUs(Metric m, double p) {
+        return m.hasHistogram() ? Units.toMicrosPerOp(Stats.percentile(m.histogram(), p), m.unit()) : Double.NaN;
+    }
+
     /** Mean and interval in µs/op from the raw data; JMH's own score ± error only when there is none. */
     static Estimate estimate(Metric m) {
+        return estimate(m, v -> Units.toMicrosPerOp(v, m.unit()));
+    }
+
+    /** Mean and interval in ops/s (commits/s), from the raw data like {@link #estimate(Metric)}. */
+    static Estimate opsPerSecEstimate(Metric m) {
+        return estimate(m, v -> Units.toOpsPerSec(v, m.unit()));
+    }
+
+    /**
+     * Mean and interval of the iteration scores converted one by one (a throughput becomes a time
+     * per op iteration by iteration, so the interval is in the target unit too).
+     */
+    private static Estimate estimate(Metric m, java.util.function.DoubleUnaryOperator convert) {
         double[] values;
         if (m.hasHistogram()) {
             values = Stats.iterationMeans(m.histogram());
         } else if (m.hasRawData()) {
             values = m.rawData().stream().flatMapToDouble(java.util.Arrays::stream).toArray();
         } else {
-            double mean = Units.toMicrosPerOp(m.score(), m.unit());
-            double a = Units.toMicrosPerOp(m.score() - m.scoreError(), m.unit());
-            double b = Units.toMicrosPerOp(m.score() + m.scoreError(), m.unit());
+            double mean = convert.applyAsDouble(m.score());
+            double a = convert.applyAsDouble(m.score() - m.scoreError());
+            double b = convert.applyAsDouble(m.score() + m.scoreError());
             return new Estimate(mean, Math.min(a, b), Math.max(a, b), 0, Double.NaN);
         }
-        // Throughput iterations become time per op one by one, so the interval is in µs/op too.
-        for (int i = 0; i < values.length; i++) values[i] = Units.toMicrosPerOp(values[i], m.unit());
+        for (int i = 0; i < values.length; i++) values[i] = convert.applyAsDouble(values[i]);
         return Stats.ofSamples(values);
     }
 
@@ -67,6 +83,13 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         if (writes == null || !(writes.score() > 0)) return Double.NaN;
         double syncs = score(secondary.get("syncCalls")) + score(secondary.get("syncedWrites"));
         return syncs / writes.score();
+    }
+
+    /** syncs / commits, from the AuxCounters GroupCommit publishes; NaN without commits. */
+    static double syncsPerCommit(Map<String, Metric> secondary) {
+        Metric commits = secondary.get("commits");
+        if (commits == null || !(commits.score() > 0)) return Double.NaN;
+        return score(secondary.get("syncs")) / commits.score();
     }
 
     private static double score(Metric m) {

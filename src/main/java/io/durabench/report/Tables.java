@@ -52,6 +52,53 @@ final class Tables {
         return lines;
     }
 
+    /** Group commit: one row per committer count, per variant, per group (record size, sync method, prealloc). */
+    static Table groupCommit(List<GroupCommitRow> rows) {
+        Table t = new Table(List.of("Group", "Variant", "Committers", "Commits/s", "99.9% CI (commits/s)",
+                "Mean latency (µs)", "p50 (µs)", "p99 (µs)", "p99.9 (µs)", "Syncs per commit", "Speed-up vs 1 committer",
+                "Speed-up 99.9% CI", "Durable"),
+                false, false, true, true, true, true, true, true, true, true, true, true, false);
+        for (GroupCommitRow r : rows) {
+            if (r.na() != null) {
+                t.add(List.of(r.groupLabel(), r.variant(), String.valueOf(r.committers()), "n/a: " + r.na(),
+                        "", "", "", "", "", "", "", "", ""));
+                continue;
+            }
+            t.add(List.of(r.groupLabel(), r.variant(), String.valueOf(r.committers()), Fmt.ops(r.meanCommitsPerSec()),
+                    Fmt.opsInterval(r.commitsPerSec()), Fmt.us(r.meanLatencyUs()), Fmt.us(r.p50Us()), Fmt.us(r.p99Us()),
+                    Fmt.us(r.p999Us()), Fmt.fixed2(r.syncsPerCommit()),
+                    r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x", Fmt.interval(r.speedup(), true),
+                    r.durable() ? "yes" : "NO"));
+        }
+        return t;
+    }
+
+    /**
+     * Per variant: where its commits/s peak and what p99 latency costs there, the two facts that
+     * place the knee ("most commits/s at 4 committers ... p99 1,020 -> 3,400 µs").
+     */
+    static List<String> groupCommitPeaks(List<GroupCommitRow> rows) {
+        Map<String, List<GroupCommitRow>> series = new LinkedHashMap<>();
+        rows.stream().filter(GroupCommitRow::measured).forEach(r -> series.computeIfAbsent(r.seriesKey(), k -> new ArrayList<>()).add(r));
+        List<String> lines = new ArrayList<>();
+        for (List<GroupCommitRow> s : series.values()) {
+            if (s.size() < 2) continue;
+            GroupCommitRow first = s.get(0), peak = first;
+            for (GroupCommitRow r : s) if (r.meanCommitsPerSec() > peak.meanCommitsPerSec()) peak = r;
+            StringBuilder l = new StringBuilder(first.groupLabel()).append(", ").append(first.variant())
+                    .append(": most commits/s at ").append(peak.committers()).append(peak.committers() == 1 ? " committer (" : " committers (")
+                    .append(Fmt.ops(peak.meanCommitsPerSec())).append("/s");
+            if (peak.speedup() != null && peak != first) l.append(", ").append(Fmt.ratio(peak.speedup().mean())).append("x 1 committer");
+            l.append(")");
+            if (Double.isFinite(first.p99Us()) && Double.isFinite(peak.p99Us()) && peak != first) {
+                l.append("; p99 latency ").append(Fmt.us(first.p99Us())).append(" µs at ").append(first.committers())
+                        .append(" -> ").append(Fmt.us(peak.p99Us())).append(" µs there");
+            }
+            lines.add(l.toString());
+        }
+        return lines;
+    }
+
     static Table plain(List<PlainRow> rows) {
         Table t = new Table(List.of("Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"),
                 false, false, false, true, true, false);

@@ -12,6 +12,7 @@ public final class TextRenderer {
     public static String render(Report report) {
         StringBuilder sb = new StringBuilder();
         sb.append("durabench report: ").append(report.rows().size()).append(" durabench rows, ")
+                .append(report.groupCommitRows().size()).append(" group-commit rows, ")
                 .append(report.plainRows().size()).append(" other results, baseline ").append(report.baseline()).append('\n');
         if (!report.warnings().isEmpty()) {
             sb.append("\nWARNINGS (read before quoting any ratio)\n");
@@ -21,9 +22,18 @@ public final class TextRenderer {
             List<ReportRow> rows = report.rowsOf(c);
             sb.append("\n== ").append(c.label()).append(" ==\n");
             c.environment().facts().forEach(f -> sb.append("  ").append(f).append('\n'));
-            sb.append('\n').append(Tables.durabench(report, rows).text());
-            Tables.fastestDurable(rows).forEach(l -> sb.append("  ").append(l).append('\n'));
-            notDurableLegend(rows).forEach(l -> sb.append("  NO = ").append(l).append('\n'));
+            if (!rows.isEmpty()) {
+                sb.append('\n').append(Tables.durabench(report, rows).text());
+                Tables.fastestDurable(rows).forEach(l -> sb.append("  ").append(l).append('\n'));
+                notDurableLegend(rows).forEach(l -> sb.append("  NO = ").append(l).append('\n'));
+            }
+            List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
+            if (!commits.isEmpty()) {
+                sb.append("\n-- Group commit (commits/s summed over committers; latency per commit) --\n");
+                sb.append(Tables.groupCommit(commits).text());
+                Tables.groupCommitPeaks(commits).forEach(l -> sb.append("  ").append(l).append('\n'));
+                notDurableLegend(commits).forEach(l -> sb.append("  NO = ").append(l).append('\n'));
+            }
         }
         if (!report.plainRows().isEmpty()) {
             sb.append("\n== Other JMH results (no durabench parameters: score ± error as JMH reported them) ==\n");
@@ -34,9 +44,9 @@ public final class TextRenderer {
     }
 
     /** Why each non-durable method is not durable, once per method. */
-    static List<String> notDurableLegend(List<ReportRow> rows) {
+    static List<String> notDurableLegend(List<? extends Durability> rows) {
         Set<String> lines = new LinkedHashSet<>();
-        for (ReportRow r : rows) {
+        for (Durability r : rows) {
             if (!r.durable() && r.notDurableBecause() != null) lines.add(r.method() + ": " + r.notDurableBecause());
         }
         return List.copyOf(lines);

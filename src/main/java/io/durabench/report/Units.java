@@ -35,4 +35,9 @@ public final class Units {
         if (parts[0].trim().equals("ops")) return micros(parts[1]) / value;
         return Double.NaN;
     }
+
+    /** A score in {@code unit} as ops per second (1e6 / µs per op). NaN when not time based. */
+    public static double toOpsPerSec(double value, String unit) {
+        return 1e6 / toMicrosPerOp(value, unit);
+    }
 }

@@ -1,0 +1,11 @@
+package io.durabench.report;
+
+/** What the "Durable" column and its legend need from any row: the sync method and why it is not durable. */
+interface Durability {
+    String method();
+
+    boolean durable();
+
+    /** Null when durable. */
+    String notDurableBecause();
+}

@@ -1,0 +1,31 @@
+package io.durabench.report;
+
+import java.util.Map;
+
+/**
+ * One group-commit row: one variant (group commit with a commit delay, or each committer syncing
+ * alone) at one committer count, in one context and record size. {@code commitsPerSec} is the
+ * Throughput score (commits/s summed over committers) with its 99.9% interval from the raw data;
+ * latencies (µs per commit) come from the SampleTime result of the same params; {@code speedup}
+ * is commits/s over the same variant's 1-committer commits/s (Fieller interval). Figures are NaN
+ * (estimates null) when their mode did not run; {@code na} is the reason the cell could not run.
+ */
+public record GroupCommitRow(int id, String benchmark, Context context, Map<String, String> params,
+                             String groupKey, String seriesKey, String groupLabel, String variant,
+                             int committers, String method, Estimate commitsPerSec, String statsSource,
+                             Estimate latency, double p50Us, double p99Us, double p999Us,
+                             double syncsPerCommit, Estimate speedup, boolean durable,
+                             String notDurableBecause, String na) implements Durability {
+
+    public boolean measured() {
+        return na == null && commitsPerSec != null && Double.isFinite(commitsPerSec.mean());
+    }
+
+    public double meanCommitsPerSec() {
+        return commitsPerSec == null ? Double.NaN : commitsPerSec.mean();
+    }
+
+    public double meanLatencyUs() {
+        return latency == null ? Double.NaN : latency.mean();
+    }
+}
