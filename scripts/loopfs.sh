@@ -58,17 +58,23 @@ loopfs_create() {
         if (( made_mnt )); then rmdir "$mnt" 2>/dev/null; fi
         return 1
     }
-    # A real (non-sparse) image: a sparse one would make the backing filesystem allocate blocks
-    # during the benchmark, which is metadata work the target filesystem did not ask for.
-    fallocate -l "$((size_mib))M" "$image" || { _loopfs_undo; return 1; }
+    # Real zeros, written and synced: a sparse image would make the backing filesystem allocate
+    # blocks during the benchmark, and a fallocated one converts unwritten extents on the first
+    # write of each block; both are host metadata work (a host journal commit inside the loop
+    # device's flush) that the filesystem under test did not ask for. The ZERO_FILL lesson, again.
+    dd if=/dev/zero of="$image" bs=1M count="$size_mib" conv=fsync status=none || { _loopfs_undo; return 1; }
     dev=$(losetup --find --show "$image") || { dev=""; _loopfs_undo; return 1; }
+    # No discard, at mkfs or at mount: on a loop device a discard punches holes in the image,
+    # undoing the zero fill above. ext4: also initialise inode tables and journal now, not in a
+    # background thread (ext4lazyinit) that would write during the benchmark.
+    local opts=nodiscard
     case $fstype in
-        ext4)  mkfs.ext4 -q -F "$dev" ;;
-        xfs)   mkfs.xfs -q -f "$dev" ;;
-        btrfs) mkfs.btrfs -q -f "$dev" ;;
+        ext4)  mkfs.ext4 -q -F -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$dev" ;;
+        xfs)   mkfs.xfs -q -f -K "$dev" ;;
+        btrfs) mkfs.btrfs -q -f -K "$dev" ;;
     esac >/dev/null || { _loopfs_undo; return 1; }
     if [[ ! -d $mnt ]]; then mkdir -p "$mnt" && made_mnt=1 || { _loopfs_undo; return 1; }; fi
-    mount "$dev" "$mnt" || { _loopfs_undo; return 1; }
+    mount -o "$opts" "$dev" "$mnt" || { _loopfs_undo; return 1; }
     LOOPFS_MOUNTS+=("$mnt")
     echo "$mnt"
 }
