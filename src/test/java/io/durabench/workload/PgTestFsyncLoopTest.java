@@ -1,82 +1,132 @@
 package io.durabench.workload;
 
-import static io.durabench.nativeio.CountingSyscalls.Call.FDATASYNC;
-import static io.durabench.nativeio.CountingSyscalls.Call.FSYNC;
-import static io.durabench.nativeio.CountingSyscalls.Call.PWRITE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.nativeio.CountingSyscalls;
+import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.OpenFlags;
-import io.durabench.testing.ScratchDir;
-import io.durabench.testing.ScratchDir.Medium;
-import io.durabench.workload.PgTestFsyncLoop.Method;
-import java.io.IOException;
+import io.durabench.nativeio.Syscalls;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
 
-/** The pg_test_fsync equivalent rewrites 8 KiB at offset 0 of a pre-written, fsynced 16 MiB file. */
+/**
+ * The calls PgTestFsyncLoop makes, on a real file, against what {@code strace -f pg_test_fsync}
+ * showed (see the class comment of PgTestFsyncLoop).
+ */
 class PgTestFsyncLoopTest {
+    /** On the project's own disk: O_DIRECT works there (tmpfs before Linux 6.6 refuses it). */
+    private static final Path DIR = Paths.get("target", "test-pg-loop");
 
-    static Stream<Arguments> cases() {
-        // open_datasync/open_sync use O_DIRECT like pg_test_fsync on Linux: on the disk only, as
-        // tmpfs before Linux 6.6 refuses O_DIRECT.
-        return Stream.concat(
-                Stream.of(Medium.values()).flatMap(m -> Stream.of(Method.FDATASYNC, Method.FSYNC, Method.WRITE).map(x -> Arguments.of(m, x))),
-                Stream.of(Method.OPEN_DATASYNC, Method.OPEN_SYNC).map(x -> Arguments.of(Medium.DISK, x)));
+    /** Real calls, each also written down as one line, strace-style. */
+    private static final class Recorder implements Syscalls {
+        final Syscalls real = JnrSyscalls.get();
+        final List<String> calls = new ArrayList<>();
+
+        @Override public int open(String path, int flags, int mode) {
+            calls.add("open(" + OpenFlags.describe(flags & ~OpenFlags.O_CLOEXEC) + ")");
+            return real.open(path, flags, mode);
+        }
+        @Override public long pwrite(int fd, ByteBuffer b, long count, long offset) {
+            calls.add("pwrite(" + count + ", " + offset + ")");
+            return real.pwrite(fd, b, count, offset);
+        }
+        @Override public int fsync(int fd) {
+            calls.add("fsync");
+            return real.fsync(fd);
+        }
+        @Override public int fdatasync(int fd) {
+            calls.add("fdatasync");
+            return real.fdatasync(fd);
+        }
+        @Override public int ftruncate(int fd, long length) {
+            calls.add("ftruncate");
+            return real.ftruncate(fd, length);
+        }
+        @Override public int fallocate(int fd, int mode, long offset, long length) {
+            calls.add("fallocate");
+            return real.fallocate(fd, mode, offset, length);
+        }
+        @Override public int syncFileRange(int fd, long offset, long nbytes, int flags) {
+            calls.add("sync_file_range");
+            return real.syncFileRange(fd, offset, nbytes, flags);
+        }
+        @Override public int close(int fd) {
+            calls.add("close");
+            return real.close(fd);
+        }
+        @Override public int errno() {
+            return real.errno();
+        }
     }
 
-    @ParameterizedTest
-    @MethodSource("cases")
-    void rewritesOffsetZeroOnlyAndTheFileStays16MiB(Medium medium, Method method) throws IOException {
-        try (ScratchDir dir = ScratchDir.on(medium)) {
-            CountingSyscalls sys = new CountingSyscalls();
-            Path file;
-            try (PgTestFsyncLoop loop = new PgTestFsyncLoop(sys, dir.path(), method)) {
-                List<String> listing = dir.listing();
-                assertEquals(1, listing.size());
-                file = dir.path().resolve(listing.get(0));
-                List<CountingSyscalls.Open> opens = sys.opensOf(file.toString());
-                assertEquals(2, opens.size(), "one fd to pre-write, one for the method");
-                CountingSyscalls.Open prewrite = opens.get(0);
-                CountingSyscalls.Open data = opens.get(1);
+    private static final List<String> PREWRITE = List.of(
+            "open(O_RDWR)", "pwrite(16777216, 0)", "fsync", "close",
+            "open(O_RDWR|O_DSYNC|O_DIRECT)", "pwrite(8192, 0)", "close");
 
-                // Pre-written like pg_test_fsync: the whole 16 MiB, then fsync.
-                assertEquals(PgTestFsyncLoop.FILE_BYTES, sys.events(PWRITE, prewrite).stream().mapToLong(CountingSyscalls.Event::length).sum());
-                assertEquals(1, sys.count(FSYNC, prewrite));
-                assertEquals(PgTestFsyncLoop.FILE_BYTES, Files.size(file));
+    private static List<String> run(PgTestFsyncLoop.Method method, int ops) throws Exception {
+        Files.createDirectories(DIR);
+        Recorder rec = new Recorder();
+        try (PgTestFsyncLoop loop = new PgTestFsyncLoop(rec, DIR, method)) {
+            for (int i = 0; i < ops; i++) loop.writeOne();
+        }
+        return rec.calls;
+    }
 
-                int expectedFlags = switch (method) {
-                    case OPEN_DATASYNC -> OpenFlags.O_DSYNC | OpenFlags.O_DIRECT;
-                    case OPEN_SYNC -> OpenFlags.O_SYNC | OpenFlags.O_DIRECT;
-                    default -> 0;
-                };
-                assertEquals(expectedFlags, LoopFds.kernelFlags(data.fd()) & (OpenFlags.O_SYNC | OpenFlags.O_DIRECT));
+    private static List<String> expected(String open, List<String> perOp, int ops) {
+        List<String> want = new ArrayList<>(PREWRITE);
+        want.add(open);
+        for (int i = 0; i < ops; i++) want.addAll(perOp);
+        want.add("close");
+        return want;
+    }
 
-                for (int i = 0; i < 50; i++) loop.writeOne();
+    @Test
+    void fdatasyncRewritesOffsetZeroAndSyncsEachTime() throws Exception {
+        assertEquals(expected("open(O_RDWR)", List.of("pwrite(8192, 0)", "fdatasync"), 3),
+                run(PgTestFsyncLoop.Method.FDATASYNC, 3));
+    }
 
-                List<CountingSyscalls.Event> writes = sys.events(PWRITE, data);
-                assertEquals(50, writes.size());
-                writes.forEach(w -> {
-                    assertEquals(0, w.offset());
-                    assertEquals(PgTestFsyncLoop.BLOCK_BYTES, w.length());
-                });
-                assertEquals(method == Method.FDATASYNC ? 50 : 0, sys.count(FDATASYNC, data));
-                assertEquals(method == Method.FSYNC ? 50 : 0, sys.count(FSYNC, data));
-                assertEquals(PgTestFsyncLoop.FILE_BYTES, Files.size(file), "rewrites never grow the file");
+    @Test
+    void fsyncRewritesOffsetZeroAndSyncsEachTime() throws Exception {
+        assertEquals(expected("open(O_RDWR)", List.of("pwrite(8192, 0)", "fsync"), 3),
+                run(PgTestFsyncLoop.Method.FSYNC, 3));
+    }
 
-                WriteCounters c = loop.counters();
-                assertEquals(50, c.writes);
-                assertEquals(sys.count(FDATASYNC, data) + sys.count(FSYNC, data), c.syncCalls);
-                assertEquals(method.name().startsWith("OPEN_") ? 50 : 0, c.syncedWrites);
-                assertEquals(method.durable() ? 1.0 : 0.0, c.syncsPerWrite());
+    @Test
+    void openMethodsUseODirectLikePgTestFsync() throws Exception {
+        assertEquals(expected("open(O_RDWR|O_DSYNC|O_DIRECT)", List.of("pwrite(8192, 0)"), 2),
+                run(PgTestFsyncLoop.Method.OPEN_DATASYNC, 2));
+        assertEquals(expected("open(O_RDWR|O_SYNC|O_DIRECT)", List.of("pwrite(8192, 0)"), 2),
+                run(PgTestFsyncLoop.Method.OPEN_SYNC, 2));
+    }
+
+    @Test
+    void nonSyncedWriteOpensOnceAndOnlyWrites() throws Exception {
+        assertEquals(expected("open(O_RDWR)", List.of("pwrite(8192, 0)"), 4),
+                run(PgTestFsyncLoop.Method.WRITE, 4));
+    }
+
+    @Test
+    void countsWhatItIssuedAndDeletesItsFile() throws Exception {
+        Files.createDirectories(DIR);
+        try (PgTestFsyncLoop loop = new PgTestFsyncLoop(JnrSyscalls.get(), DIR, PgTestFsyncLoop.Method.FDATASYNC)) {
+            for (int i = 0; i < 5; i++) loop.writeOne();
+            assertEquals(5, loop.counters().writes);
+            assertEquals(5, loop.counters().syncCalls);
+            assertEquals(5L * 8192, loop.counters().bytes);
+            try (Stream<Path> files = Files.list(DIR)) {
+                assertTrue(files.anyMatch(p -> Files.isRegularFile(p)), "the 16 MiB file exists while open");
             }
-            assertEquals(false, Files.exists(file), "close deletes the file");
-            assertEquals(List.of(), dir.listing());
+        }
+        try (Stream<Path> files = Files.list(DIR)) {
+            assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith("durabench-pg-")), "file deleted on close");
         }
     }
 }
