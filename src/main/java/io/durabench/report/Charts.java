@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.workload.SyncMethod;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -63,24 +64,49 @@ public final class Charts {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream()
                 .filter(r -> !r.baseline() && r.cost() != null && r.cost().mean() > 0).toList();
         if (rows.isEmpty()) return skipped("Durability cost per sync method", "no SyncWriteCost rows with a positive cost over a baseline");
-        CategoryChart chart = category(title, "sync method", "method - baseline (µs per write, log)");
+        CategoryChart chart = category(title, "sync method (* = does not reach stable storage)", "method - baseline (µs per write, log; ▲▼ = 99.9% CI ends)");
         chart.getStyler().setYAxisLogarithmic(true);
-        // One point per row, with the interval ends as their own markers: XChart's error bars are
-        // drawn wrongly on a log axis (and cannot be asymmetric), so the ends are plotted as values.
-        List<String> labels = new ArrayList<>();
-        List<Double> y = new ArrayList<>(), low = new ArrayList<>(), high = new ArrayList<>();
+        chart.getStyler().setOverlapped(true); // a context's mean and its interval ends share one x slot
+        // x: one slot per method; one colour per context. The interval ends are plotted as their own
+        // small markers in the context's colour: XChart's error bars are drawn wrongly on a log axis
+        // (and cannot be asymmetric). A lower end at or below 0 has no place on a log axis (the tables give it).
+        List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
+        Map<String, Map<String, ReportRow>> byContext = new LinkedHashMap<>();
         for (ReportRow r : rows) {
-            labels.add(data.label(r) + (r.durable() ? "" : " (NOT durable)"));
-            y.add(r.cost().mean());
-            boolean ci = r.cost().hasInterval();
-            // A lower end at or below 0 has no place on a log axis: not drawn (the tables give it).
-            low.add(ci && r.cost().low() > 0 ? r.cost().low() : null);
-            high.add(ci ? r.cost().high() : null);
+            String name = r.context().shortPlace() + (Boolean.FALSE.equals(r.context().environment().durableStorage())
+                    ? " (no stable storage: nothing here is durable)" : "");
+            byContext.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(methodSlot(r), r);
         }
-        chart.addSeries("durability cost (mean)", labels, y).setMarker(SeriesMarkers.CIRCLE);
-        chart.addSeries("99.9% CI upper end", labels, high).setMarker(SeriesMarkers.TRIANGLE_DOWN);
-        chart.addSeries("99.9% CI lower end (not drawn when <= 0)", labels, low).setMarker(SeriesMarkers.TRIANGLE_UP);
+        Color[] palette = chart.getStyler().getTheme().getSeriesColors();
+        int k = 0;
+        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
+            Color colour = palette[k++ % palette.length];
+            List<Double> y = new ArrayList<>(), ends = new ArrayList<>(), low = new ArrayList<>();
+            for (String m : methods) {
+                ReportRow r = e.getValue().get(m);
+                boolean ci = r != null && r.cost().hasInterval();
+                y.add(r == null ? null : r.cost().mean());
+                ends.add(ci ? r.cost().high() : null);
+                low.add(ci && r.cost().low() > 0 ? r.cost().low() : null);
+            }
+            chart.addSeries(e.getKey(), methods, y).setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
+            chart.addSeries(e.getKey() + ": 99.9% CI high", methods, ends).setMarker(SeriesMarkers.TRIANGLE_DOWN).setMarkerColor(colour)
+                    .setShowInLegend(false);
+            chart.addSeries(e.getKey() + ": 99.9% CI low", methods, low).setMarker(SeriesMarkers.TRIANGLE_UP).setMarkerColor(colour)
+                    .setShowInLegend(false);
+        }
         return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
+    }
+
+    /** The x slot of a row: its method, starred when the method itself does not reach stable storage. */
+    private static String methodSlot(ReportRow r) {
+        boolean methodDurable;
+        try {
+            methodDurable = SyncMethod.valueOf(r.method()).durable();
+        } catch (IllegalArgumentException notASyncMethod) {
+            methodDurable = r.durable();
+        }
+        return r.method() + (methodDurable ? "" : " *");
     }
 
     private static ChartFile batchSize(ChartData data, Path dir) {

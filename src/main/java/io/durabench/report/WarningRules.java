@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -128,10 +129,21 @@ public final class WarningRules {
         return out;
     }
 
+    /**
+     * One warning per context: its cheapest suspicious row in full, then how many other durable rows
+     * there are below the physical floor too (a disk whose cache ignores flushes makes all of them
+     * cheap, and one line per row would bury the other warnings).
+     */
     static List<ReportWarning> implausiblyFast(List<ReportRow> rows) {
-        List<ReportWarning> out = new ArrayList<>();
+        Map<Context, List<ReportRow>> suspects = new LinkedHashMap<>();
+        Map<ReportRow, Double> perSyncOf = new HashMap<>();
+        Map<Context, Double> floorOf = new HashMap<>();
+        Map<Context, String> whyOf = new HashMap<>();
         for (ReportRow r : rows) {
             if (r.baseline() || !r.measured() || !r.durable()) continue;
+            // Against a baseline that already syncs (a file fsync'ed, then also its directory), the
+            // cost is one more sync that may legitimately find nothing left to flush: not a flush price.
+            if (groupMembers(rows, r).stream().anyMatch(b -> b.baseline() && b.syncsPerWrite() > 0)) continue;
             Environment env = r.context().environment();
             if (!env.known() || env.flushDevice() == null) continue;
             double floor;
@@ -150,15 +162,35 @@ public final class WarningRules {
             double spw = r.syncsPerWrite();
             double perSync = Double.isFinite(spw) && spw > 0 ? cost / spw : cost;
             if (!(perSync < floor)) continue;
-            String message = String.format("%s costs %s µs per sync on %s (%s), below %s µs: %s. Device %s%s (write_cache %s, fua %s, "
+            suspects.computeIfAbsent(r.context(), c -> new ArrayList<>()).add(r);
+            perSyncOf.put(r, perSync);
+            floorOf.put(r.context(), floor);
+            whyOf.put(r.context(), why);
+        }
+        List<ReportWarning> out = new ArrayList<>();
+        suspects.forEach((context, list) -> {
+            list.sort(Comparator.comparingDouble(perSyncOf::get));
+            ReportRow r = list.get(0);
+            Environment env = context.environment();
+            String message = String.format("%s costs %s µs per sync on %s (%s), below %s µs: %s.%s Device %s%s (write_cache %s, fua %s, "
                             + "rotational %s): a cache that does not honour flushes (or a hypervisor that drops them) would explain it.",
-                    r.method(), Fmt.us(perSync), r.context().place(), groupParams(r), Fmt.usRounded(floor), why,
+                    r.method(), Fmt.us(perSyncOf.get(r)), context.place(), groupParams(r), Fmt.usRounded(floorOf.get(context)),
+                    whyOf.get(context), othersBelow(list, perSyncOf),
                     Environment.orUnknown(env.deviceName()), env.viaLoopDevice() ? " (backing the loop device)" : "",
                     Environment.orUnknown(env.writeCache()), Environment.orUnknown(env.fua()),
                     env.rotational() == null ? "unknown" : env.rotational().toString());
-            out.add(new ReportWarning(Kind.IMPLAUSIBLY_FAST, message, List.of(r.id())));
-        }
+            out.add(new ReportWarning(Kind.IMPLAUSIBLY_FAST, message, list.stream().map(ReportRow::id).toList()));
+        });
         return out;
+    }
+
+    private static String othersBelow(List<ReportRow> sorted, Map<ReportRow, Double> perSyncOf) {
+        if (sorted.size() == 1) return "";
+        ReportRow worst = sorted.get(sorted.size() - 1);
+        Set<String> methods = new LinkedHashSet<>();
+        sorted.subList(1, sorted.size()).forEach(x -> methods.add(x.method()));
+        return String.format(" %d more durable rows there are below it too, up to %s µs (%s).",
+                sorted.size() - 1, Fmt.us(perSyncOf.get(worst)), String.join(", ", methods));
     }
 
     private static String baselineName(List<ReportRow> rows, ReportRow r) {

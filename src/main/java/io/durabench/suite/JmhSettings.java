@@ -2,7 +2,6 @@ package io.durabench.suite;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -61,7 +60,8 @@ public final class JmhSettings {
         b.measurementIterations(user.getMeasurementIterations().orElse(profile.measurementIterations));
         b.measurementTime(user.getMeasurementTime().orElse(TimeValue.milliseconds(profile.measurementMillis)));
         for (Mode m : modesFor(cellModes)) b.mode(m);
-        b.timeUnit(user.getTimeUnit().orElse(TimeUnit.MICROSECONDS));
+        // Each benchmark declares its own unit (µs per write, commits per second): only -tu overrides it.
+        if (user.getTimeUnit().hasValue()) b.timeUnit(user.getTimeUnit().get());
         if (user.getTimeout().hasValue()) b.timeout(user.getTimeout().get());
         if (user.getJvm().hasValue()) b.jvm(user.getJvm().get());
         if (user.getJvmArgs().hasValue()) b.jvmArgs(user.getJvmArgs().get().toArray(String[]::new));

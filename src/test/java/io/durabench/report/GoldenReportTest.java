@@ -92,6 +92,21 @@ class GoldenReportTest {
         assertTrue(Fixtures.warnings(Fixtures.report("odirect"), Kind.IMPLAUSIBLY_FAST).isEmpty(), "write-through SSD at 94 µs is plausible");
     }
 
+    /** A real quick run on loop XFS over a virtio disk claiming rotational=1: every durable row is "too fast". */
+    @Test
+    void implausiblyFastIsOneWarningPerContextAndSkipsCostsOverASyncingBaseline() {
+        Report report = Fixtures.report("xfs-quick");
+        List<ReportWarning> w = Fixtures.warnings(report, Kind.IMPLAUSIBLY_FAST);
+        assertEquals(1, w.size(), w.toString());
+        assertTrue(w.get(0).rows().size() > 10, "all suspicious rows are referenced: " + w.get(0).rows());
+        assertTrue(w.get(0).message().contains("more durable rows there are below it too"), w.get(0).message());
+        // FileCreateCost's directory fsync is measured against a baseline that already fsyncs the file.
+        List<Integer> fileCreateRows = report.rows().stream()
+                .filter(r -> r.benchmark().endsWith("createWriteSync")).map(ReportRow::id).toList();
+        assertFalse(fileCreateRows.isEmpty());
+        assertTrue(w.get(0).rows().stream().noneMatch(fileCreateRows::contains), "a directory fsync after a file fsync may be free");
+    }
+
     @Test
     void wideBaselineIntervalIsNoisy() {
         List<ReportWarning> w = Fixtures.warnings(Fixtures.report("noisy"), Kind.NOISY_BASELINE);
