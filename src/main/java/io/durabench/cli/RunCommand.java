@@ -67,6 +67,10 @@ public final class RunCommand implements Callable<Integer> {
 
         SuitePlanner planner = new SuitePlanner(settings::userParam);
         List<String> includes = settings.includes();
+        if (planner.plan(p, targets.get(0)).stream().noneMatch(c -> matches(includes, c))) {
+            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + includes
+                    + ": check the pattern (group commit runs in standard and full, not quick)");
+        }
         Files.createDirectories(outDir);
         JsonObject manifest = new JsonObject();
         manifest.addProperty("profile", p.label());

@@ -1,6 +1,8 @@
 package io.durabench.suite;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -17,19 +19,40 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class JmhSettings {
     private final Profile profile;
     private final CommandLineOptions user;
+    private final Set<String> userParamNames;
 
-    private JmhSettings(Profile profile, CommandLineOptions user) {
+    private JmhSettings(Profile profile, CommandLineOptions user, Set<String> userParamNames) {
         this.profile = profile;
         this.user = user;
+        this.userParamNames = userParamNames;
     }
 
     /** Parses pass-through JMH arguments; a bad one is a usage error naming it. */
     public static JmhSettings of(Profile profile, List<String> jmhArgs) {
         try {
-            return new JmhSettings(profile, new CommandLineOptions(jmhArgs.toArray(String[]::new)));
+            return new JmhSettings(profile, new CommandLineOptions(jmhArgs.toArray(String[]::new)), paramNames(jmhArgs));
         } catch (CommandLineOptionException e) {
             throw new IllegalArgumentException("bad JMH option in '" + String.join(" ", jmhArgs) + "': " + e.getMessage()
                     + " (see java -jar target/benchmarks.jar -h)");
+        }
+    }
+
+    /** Names given with "-p NAME=..." (JMH's options cannot list them, only look one up). */
+    private static Set<String> paramNames(List<String> args) {
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p") && args.get(i + 1).contains("=")) names.add(args.get(i + 1).substring(0, args.get(i + 1).indexOf('=')));
+        }
+        return names;
+    }
+
+    /**
+     * Every -p the user gave for a parameter the cell does not fix (e.g. commitSiblings), so it
+     * reaches JMH instead of being dropped; JMH ignores it for benchmarks without that parameter.
+     */
+    public void applyUserParams(ChainedOptionsBuilder b, java.util.Map<String, String> cellParams) {
+        for (String name : userParamNames) {
+            if (!cellParams.containsKey(name)) b.param(name, user.getParameter(name).get().toArray(String[]::new));
         }
     }
 

@@ -57,6 +57,7 @@ public final class SuiteRunner {
                 .shouldFailOnError(true);
         settings.applyTo(b, cell.modes());
         for (Map.Entry<String, String> p : cell.params().entrySet()) b.param(p.getKey(), p.getValue());
+        settings.applyUserParams(b, cell.params());
         Collection<RunResult> r = new Runner(b.build()).run();
         if (r.isEmpty()) throw new RunnerException("JMH produced no result for " + cell);
         return r;
