@@ -71,12 +71,7 @@ public final class Charts {
         // small markers in the context's colour: XChart's error bars are drawn wrongly on a log axis
         // (and cannot be asymmetric). A lower end at or below 0 has no place on a log axis (the tables give it).
         List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
-        Map<String, Map<String, ReportRow>> byContext = new LinkedHashMap<>();
-        for (ReportRow r : rows) {
-            String name = r.context().shortPlace() + (Boolean.FALSE.equals(r.context().environment().durableStorage())
-                    ? " (no stable storage: nothing here is durable)" : "");
-            byContext.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(methodSlot(r), r);
-        }
+        Map<String, Map<String, ReportRow>> byContext = byContext(rows);
         Color[] palette = chart.getStyler().getTheme().getSeriesColors();
         int k = 0;
         for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
@@ -96,6 +91,26 @@ public final class Charts {
                     .setShowInLegend(false);
         }
         return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
+    }
+
+    /** Rows by context legend name, then by method slot. */
+    private static Map<String, Map<String, ReportRow>> byContext(List<ReportRow> rows) {
+        Map<String, Map<String, ReportRow>> byContext = new LinkedHashMap<>();
+        for (ReportRow r : rows) {
+            String name = r.context().shortPlace() + (Boolean.FALSE.equals(r.context().environment().durableStorage())
+                    ? " (no stable storage: nothing here is durable)" : "");
+            byContext.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(methodSlot(r), r);
+        }
+        return byContext;
+    }
+
+    private static List<Double> values(List<String> slots, Map<String, ReportRow> at, java.util.function.ToDoubleFunction<ReportRow> f) {
+        List<Double> out = new ArrayList<>();
+        for (String slot : slots) {
+            ReportRow r = at.get(slot);
+            out.add(r == null || !Double.isFinite(f.applyAsDouble(r)) ? null : f.applyAsDouble(r));
+        }
+        return out;
     }
 
     /** The x slot of a row: its method, starred when the method itself does not reach stable storage. */
@@ -132,12 +147,24 @@ public final class Charts {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream().filter(r -> Double.isFinite(r.p50Us())).toList();
         if (rows.isEmpty()) return skipped("Latency percentiles per method", "no SampleTime results (run with -bm sample)");
         CategoryChart chart = category("Latency percentiles per method (SampleTime, " + data.fixed(true, true, true) + ")",
-                "sync method", "latency per write (µs, log)");
+                "sync method (* = does not reach stable storage)", "latency per write (µs, log; ● p50  ◆ p99  ■ p99.9)");
         chart.getStyler().setYAxisLogarithmic(true);
-        List<String> labels = rows.stream().map(data::label).toList();
-        chart.addSeries("p50", labels, rows.stream().map(ReportRow::p50Us).toList());
-        chart.addSeries("p99", labels, rows.stream().map(ReportRow::p99Us).toList());
-        chart.addSeries("p99.9", labels, rows.stream().map(ReportRow::p999Us).toList());
+        chart.getStyler().setOverlapped(true);
+        // x: one slot per method; one colour per context, the marker shape says which percentile.
+        List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
+        Map<String, Map<String, ReportRow>> byContext = byContext(rows);
+        Color[] palette = chart.getStyler().getTheme().getSeriesColors();
+        int k = 0;
+        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
+            Color colour = palette[k++ % palette.length];
+            Map<String, ReportRow> at = e.getValue();
+            chart.addSeries(e.getKey(), methods, values(methods, at, ReportRow::p50Us))
+                    .setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
+            chart.addSeries(e.getKey() + ": p99", methods, values(methods, at, ReportRow::p99Us))
+                    .setMarker(SeriesMarkers.DIAMOND).setMarkerColor(colour).setShowInLegend(false);
+            chart.addSeries(e.getKey() + ": p99.9", methods, values(methods, at, ReportRow::p999Us))
+                    .setMarker(SeriesMarkers.SQUARE).setMarkerColor(colour).setShowInLegend(false);
+        }
         return save(chart, dir, "chart-percentiles", "Latency percentiles per method");
     }
 
