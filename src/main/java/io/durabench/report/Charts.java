@@ -64,44 +64,49 @@ public final class Charts {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream()
                 .filter(r -> !r.baseline() && r.cost() != null && r.cost().mean() > 0).toList();
         if (rows.isEmpty()) return skipped("Durability cost per sync method", "no SyncWriteCost rows with a positive cost over a baseline");
-        CategoryChart chart = category(title, "sync method (* = does not reach stable storage)", "method - baseline (µs per write, log; ▲▼ = 99.9% CI ends)");
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setOverlapped(true); // a context's mean and its interval ends share one x slot
-        // x: one slot per method; one colour per context. The interval ends are plotted as their own
-        // small markers in the context's colour: XChart's error bars are drawn wrongly on a log axis
-        // (and cannot be asymmetric). A lower end at or below 0 has no place on a log axis (the tables give it).
-        List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
-        Map<String, Map<String, ReportRow>> byContext = byContext(rows);
-        Color[] palette = chart.getStyler().getTheme().getSeriesColors();
-        int k = 0;
-        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
-            Color colour = palette[k++ % palette.length];
-            List<Double> y = new ArrayList<>(), ends = new ArrayList<>(), low = new ArrayList<>();
-            for (String m : methods) {
-                ReportRow r = e.getValue().get(m);
-                boolean ci = r != null && r.cost().hasInterval();
-                y.add(r == null ? null : r.cost().mean());
-                ends.add(ci ? r.cost().high() : null);
-                low.add(ci && r.cost().low() > 0 ? r.cost().low() : null);
-            }
-            chart.addSeries(e.getKey(), methods, y).setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
-            chart.addSeries(e.getKey() + ": 99.9% CI high", methods, ends).setMarker(SeriesMarkers.TRIANGLE_DOWN).setMarkerColor(colour)
-                    .setShowInLegend(false);
-            chart.addSeries(e.getKey() + ": 99.9% CI low", methods, low).setMarker(SeriesMarkers.TRIANGLE_UP).setMarkerColor(colour)
-                    .setShowInLegend(false);
-        }
+        // The interval ends are plotted as their own small markers in the context's colour: XChart's
+        // error bars are drawn wrongly on a log axis (and cannot be asymmetric). A lower end at or
+        // below 0 has no place on a log axis (the tables give it).
+        CategoryChart chart = perMethodChart(title, "method - baseline (µs per write, log; ▲▼ = 99.9% CI ends)");
+        forEachContext(chart, rows, (name, methods, at, colour) -> {
+            chart.addSeries(name, methods, values(methods, at, r -> r.cost().mean()))
+                    .setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
+            chart.addSeries(name + ": 99.9% CI high", methods, values(methods, at, r -> r.cost().hasInterval() ? r.cost().high() : Double.NaN))
+                    .setMarker(SeriesMarkers.TRIANGLE_DOWN).setMarkerColor(colour).setShowInLegend(false);
+            chart.addSeries(name + ": 99.9% CI low", methods,
+                            values(methods, at, r -> r.cost().hasInterval() && r.cost().low() > 0 ? r.cost().low() : Double.NaN))
+                    .setMarker(SeriesMarkers.TRIANGLE_UP).setMarkerColor(colour).setShowInLegend(false);
+        });
         return save(chart, dir, "chart-durability-cost", "Durability cost per sync method");
     }
 
-    /** Rows by context legend name, then by method slot. */
-    private static Map<String, Map<String, ReportRow>> byContext(List<ReportRow> rows) {
+    /** A log-scale chart with one x slot per method, several series sharing a slot. */
+    private static CategoryChart perMethodChart(String title, String yAxis) {
+        CategoryChart chart = category(title, "sync method (* = does not reach stable storage)", yAxis);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setOverlapped(true);
+        return chart;
+    }
+
+    /** What a per-method chart draws for one context: its legend name, the x slots, its rows by slot, its colour. */
+    private interface ContextSeries {
+        void add(String name, List<String> methods, Map<String, ReportRow> at, Color colour);
+    }
+
+    /** One colour per context (legend says which has no stable storage); x slots shared by all. */
+    private static void forEachContext(CategoryChart chart, List<ReportRow> rows, ContextSeries series) {
+        List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
         Map<String, Map<String, ReportRow>> byContext = new LinkedHashMap<>();
         for (ReportRow r : rows) {
             String name = r.context().shortPlace() + (Boolean.FALSE.equals(r.context().environment().durableStorage())
                     ? " (no stable storage: nothing here is durable)" : "");
             byContext.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(methodSlot(r), r);
         }
-        return byContext;
+        Color[] palette = chart.getStyler().getTheme().getSeriesColors();
+        int k = 0;
+        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
+            series.add(e.getKey(), methods, e.getValue(), palette[k++ % palette.length]);
+        }
     }
 
     private static List<Double> values(List<String> slots, Map<String, ReportRow> at, java.util.function.ToDoubleFunction<ReportRow> f) {
@@ -146,25 +151,15 @@ public final class Charts {
     private static ChartFile percentiles(ChartData data, Path dir) {
         List<ReportRow> rows = data.at(data.block, data.batch, data.prealloc).stream().filter(r -> Double.isFinite(r.p50Us())).toList();
         if (rows.isEmpty()) return skipped("Latency percentiles per method", "no SampleTime results (run with -bm sample)");
-        CategoryChart chart = category("Latency percentiles per method (SampleTime, " + data.fixed(true, true, true) + ")",
-                "sync method (* = does not reach stable storage)", "latency per write (µs, log; ● p50  ◆ p99  ■ p99.9)");
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setOverlapped(true);
-        // x: one slot per method; one colour per context, the marker shape says which percentile.
-        List<String> methods = distinct(rows.stream().map(Charts::methodSlot).toList());
-        Map<String, Map<String, ReportRow>> byContext = byContext(rows);
-        Color[] palette = chart.getStyler().getTheme().getSeriesColors();
-        int k = 0;
-        for (Map.Entry<String, Map<String, ReportRow>> e : byContext.entrySet()) {
-            Color colour = palette[k++ % palette.length];
-            Map<String, ReportRow> at = e.getValue();
-            chart.addSeries(e.getKey(), methods, values(methods, at, ReportRow::p50Us))
-                    .setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
-            chart.addSeries(e.getKey() + ": p99", methods, values(methods, at, ReportRow::p99Us))
+        CategoryChart chart = perMethodChart("Latency percentiles per method (SampleTime, " + data.fixed(true, true, true) + ")",
+                "latency per write (µs, log; ● p50  ◆ p99  ■ p99.9)");
+        forEachContext(chart, rows, (name, methods, at, colour) -> {
+            chart.addSeries(name, methods, values(methods, at, ReportRow::p50Us)).setMarker(SeriesMarkers.CIRCLE).setMarkerColor(colour);
+            chart.addSeries(name + ": p99", methods, values(methods, at, ReportRow::p99Us))
                     .setMarker(SeriesMarkers.DIAMOND).setMarkerColor(colour).setShowInLegend(false);
-            chart.addSeries(e.getKey() + ": p99.9", methods, values(methods, at, ReportRow::p999Us))
+            chart.addSeries(name + ": p99.9", methods, values(methods, at, ReportRow::p999Us))
                     .setMarker(SeriesMarkers.SQUARE).setMarkerColor(colour).setShowInLegend(false);
-        }
+        });
         return save(chart, dir, "chart-percentiles", "Latency percentiles per method");
     }
 
