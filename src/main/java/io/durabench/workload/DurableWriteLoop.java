@@ -4,10 +4,7 @@ import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.nativeio.NativeFile;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -59,9 +56,7 @@ public final class DurableWriteLoop implements AutoCloseable {
             loop.prepare();
             return loop;
         } catch (RuntimeException e) {
-            closeQuietly(log, e);
-            closeQuietly(control, e);
-            deleteQuietly(path, e);
+            WorkloadFiles.discard(e, path, log, control);
             throw e;
         }
     }
@@ -102,6 +97,7 @@ public final class DurableWriteLoop implements AutoCloseable {
      * log reaches the end of what is zeroed, so payload writes stay in-place overwrites.
      */
     private void zeroFillAhead(long end) {
+        // Chunk by chunk rather than fillUpTo: each completed chunk is counted even if a later one fails.
         while (zeroFiller.needsFillFor(end)) {
             counters.preallocBytes += zeroFiller.fillNextChunk();
             counters.preallocSyncs++;
@@ -166,40 +162,6 @@ public final class DurableWriteLoop implements AutoCloseable {
     /** Closes both descriptors and deletes the file: each trial's files are gone after it. */
     @Override
     public void close() {
-        RuntimeException failure = null;
-        try {
-            log.close();
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            control.close();
-        } catch (RuntimeException e) {
-            if (failure == null) failure = e; else failure.addSuppressed(e);
-        }
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            UncheckedIOException u = new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
-            if (failure == null) failure = u; else failure.addSuppressed(u);
-        }
-        if (failure != null) throw failure;
-    }
-
-    static void closeQuietly(AutoCloseable c, Throwable primary) {
-        if (c == null) return;
-        try {
-            c.close();
-        } catch (Exception e) {
-            primary.addSuppressed(e);
-        }
-    }
-
-    static void deleteQuietly(Path p, Throwable primary) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            primary.addSuppressed(e);
-        }
+        WorkloadFiles.closeAndDelete(path, log, control);
     }
 }

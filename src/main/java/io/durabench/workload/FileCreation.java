@@ -28,9 +28,7 @@ public final class FileCreation implements AutoCloseable {
     private long deletedUpTo;
 
     public FileCreation(Syscalls sys, Path dir, int blockSizeBytes, boolean syncDirectory) {
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
-        }
+        WorkloadFiles.requireDirectory(dir);
         this.sys = sys;
         this.dir = dir;
         this.blockSizeBytes = blockSizeBytes;

@@ -71,9 +71,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     private final WriteCounters counters = new WriteCounters();
 
     public PgTestFsyncLoop(Syscalls sys, Path dir, Method method) {
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
-        }
+        WorkloadFiles.requireDirectory(dir);
         this.method = method;
         this.block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
         try {
@@ -87,8 +85,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
             f = NativeFile.open(sys, path, OpenFlags.O_RDWR | method.openFlags, 0);
             this.file = f;
         } catch (RuntimeException e) {
-            DurableWriteLoop.closeQuietly(f, e);
-            DurableWriteLoop.deleteQuietly(path, e);
+            WorkloadFiles.discard(e, path, f);
             throw e;
         }
     }
@@ -142,14 +139,6 @@ public final class PgTestFsyncLoop implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            file.close();
-        } finally {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
-            }
-        }
+        WorkloadFiles.closeAndDelete(path, file);
     }
 }

@@ -21,9 +21,7 @@ public final class RegionLogFiles {
      * or lacks space for the region, naming the fix.
      */
     public static Path create(Path dir, SyncMethod method, long regionBytes, int zeroFillChunkBytes) {
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
-        }
+        WorkloadFiles.requireDirectory(dir);
         try {
             long needed = regionBytes + zeroFillChunkBytes + FREE_SPACE_MARGIN_BYTES;
             long usable = Files.getFileStore(dir).getUsableSpace();

@@ -48,6 +48,16 @@ public final class ZeroFiller {
         return len;
     }
 
+    /** Fills chunk after chunk until bytes up to {@code end} are zeroed (or the region is); returns the chunks (= fdatasyncs). */
+    public int fillUpTo(long end) {
+        int chunks = 0;
+        while (needsFillFor(end)) {
+            fillNextChunk();
+            chunks++;
+        }
+        return chunks;
+    }
+
     /** The file was truncated to zero: nothing is zeroed any more. */
     public void forgetZeroed() {
         zeroedUpTo = 0;

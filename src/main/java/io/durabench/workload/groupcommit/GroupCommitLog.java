@@ -6,11 +6,9 @@ import io.durabench.nativeio.Syscalls;
 import io.durabench.workload.LogFile;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.RegionLogFiles;
+import io.durabench.workload.WorkloadFiles;
 import io.durabench.workload.ZeroFiller;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -81,16 +79,10 @@ public final class GroupCommitLog implements AutoCloseable {
             control = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0);
             data = RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes());
             GroupCommitLog log = new GroupCommitLog(cfg, path, control, data);
-            if (log.zeroFiller != null) log.zeroFillSyncs += fillUpTo(log.zeroFiller, Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
+            if (log.zeroFiller != null) log.zeroFillSyncs += log.zeroFiller.fillUpTo(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
             return log;
         } catch (RuntimeException e) {
-            closeQuietly(data, e);
-            closeQuietly(control, e);
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException io) {
-                e.addSuppressed(io);
-            }
+            WorkloadFiles.discard(e, path, data, control);
             throw e;
         }
     }
@@ -171,7 +163,7 @@ public final class GroupCommitLog implements AutoCloseable {
     private void fillAhead(long fileEnd) {
         preparingSpace = true;
         long[] chunks = new long[1];
-        Throwable err = unlockedIo(() -> chunks[0] = fillUpTo(zeroFiller, fileEnd));
+        Throwable err = unlockedIo(() -> chunks[0] = zeroFiller.fillUpTo(fileEnd));
         preparingSpace = false;
         zeroFillSyncs += chunks[0];
         changed.signalAll();
@@ -191,7 +183,7 @@ public final class GroupCommitLog implements AutoCloseable {
                 control.ftruncate(0);
                 if (zeroFiller != null) {
                     zeroFiller.forgetZeroed();
-                    fillUpTo(zeroFiller, Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
+                    zeroFiller.fillUpTo(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
                 }
             });
             if (err != null) throw fail(err, "recycling the log file failed");
@@ -269,15 +261,6 @@ public final class GroupCommitLog implements AutoCloseable {
         }
     }
 
-    private static long fillUpTo(ZeroFiller filler, long fileEnd) {
-        long chunks = 0;
-        while (filler.needsFillFor(fileEnd)) {
-            filler.fillNextChunk();
-            chunks++;
-        }
-        return chunks;
-    }
-
     /** Marks the log failed for good and wakes everyone; returns the exception for this committer. */
     private CommitFailedException fail(Throwable cause, String what) {
         if (failure == null) failure = cause;
@@ -346,30 +329,6 @@ public final class GroupCommitLog implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        RuntimeException problem = null;
-        for (AutoCloseable c : new AutoCloseable[] {data, control}) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                RuntimeException r = e instanceof RuntimeException re ? re : new IllegalStateException(e);
-                if (problem == null) problem = r; else problem.addSuppressed(r);
-            }
-        }
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            UncheckedIOException u = new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
-            if (problem == null) problem = u; else problem.addSuppressed(u);
-        }
-        if (problem != null) throw problem;
-    }
-
-    private static void closeQuietly(AutoCloseable c, Throwable primary) {
-        if (c == null) return;
-        try {
-            c.close();
-        } catch (Exception e) {
-            primary.addSuppressed(e);
-        }
+        WorkloadFiles.closeAndDelete(path, data, control);
     }
 }
