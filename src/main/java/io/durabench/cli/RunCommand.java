@@ -1,11 +1,11 @@
 package io.durabench.cli;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.TargetLabel;
 import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.report.Environment;
 import io.durabench.suite.BenchmarkCell;
 import io.durabench.suite.FeasibilityProbe;
 import io.durabench.suite.JmhSettings;
@@ -86,22 +86,22 @@ public final class RunCommand implements Callable<Integer> {
             Files.createDirectories(targetOut);
             JsonObject env = EnvironmentProbe.capture(dir);
             EnvironmentProbe.write(env, targetOut.resolve(ResultsWriter.ENVIRONMENT));
-            JsonObject t = env.getAsJsonObject("target");
-            String fs = t.get("filesystem").getAsString();
+            Environment facts = Environment.of(env);
+            String fs = facts.filesystem();
             // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
-            JsonElement durableJson = t.get("durableStorage");
-            boolean durable = durableJson != null && !durableJson.isJsonNull() && durableJson.getAsBoolean();
-            if (durableJson != null && !durableJson.isJsonNull() && !durable) {
+            Boolean durableStorage = facts.durableStorage();
+            boolean durable = Boolean.TRUE.equals(durableStorage);
+            if (Boolean.FALSE.equals(durableStorage)) {
                 System.out.println("WARNING: " + dir + " is on " + fs + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
                         + " nearly free; these numbers measure memory, not storage.");
             } else if (!durable) {
                 System.out.println("WARNING: cannot tell whether " + dir + " (" + fs + ") reaches stable storage: "
-                        + t.get("durableStorageReason") + ". Treat its numbers with suspicion.");
+                        + facts.durableStorageReason() + ". Treat its numbers with suspicion.");
             }
             List<BenchmarkCell> cells = planner.plan(p, dir).stream().filter(c -> matches(includes, c)).toList();
             System.out.printf("# durabench: %d cells on %s (%s), profile %s, about %.0f s of JMH time%n",
                     cells.size(), dir, fs, p.label(), cells.stream().mapToDouble(settings::secondsFor).sum());
-            SuiteRunner.TargetOutcome outcome = new SuiteRunner(settings, new FeasibilityProbe(JnrSyscalls.get(), fs, env.has("device") && !env.get("device").isJsonNull())).run(cells);
+            SuiteRunner.TargetOutcome outcome = new SuiteRunner(settings, new FeasibilityProbe(JnrSyscalls.get(), fs, facts.flushDevice() != null)).run(cells);
             ResultsWriter.writeJmh(outcome.results(), targetOut.resolve(ResultsWriter.JMH_RESULT));
             ResultsWriter.writeSkipped(outcome.skipped(), targetOut.resolve(ResultsWriter.NOT_APPLICABLE));
             failed |= outcome.anyFailed();

@@ -52,6 +52,11 @@ public final class Environment {
         return e == null ? null : e.getAsBoolean();
     }
 
+    /** Why the probe judged durableStorage as it did (e.g. "tmpfs keeps files in RAM ..."). */
+    public String durableStorageReason() {
+        return str(obj(root, "target"), "durableStorageReason");
+    }
+
     /** The device whose cache decides what a flush costs: for a loop device, its backing device. */
     public JsonObject flushDevice() {
         JsonObject device = obj(root, "device");
