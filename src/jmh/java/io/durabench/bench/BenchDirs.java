@@ -1,5 +1,6 @@
 package io.durabench.bench;
 
+import io.durabench.catalogue.Catalogue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -10,7 +11,7 @@ final class BenchDirs {
 
     static Path existing(String targetDir) {
         Path dir = Path.of(targetDir).toAbsolutePath().normalize();
-        if (targetDir.equals("target/durabench-data")) {
+        if (targetDir.equals(Catalogue.DEFAULT_TARGET_DIR)) {
             // The default: under target/, on the project's own filesystem (never java.io.tmpdir).
             try {
                 Files.createDirectories(dir);

@@ -1,5 +1,6 @@
 package io.durabench.bench;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.workload.FileCreation;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class FileCreateCost {
 
-    @Param({"target/durabench-data"})
+    @Param({Catalogue.DEFAULT_TARGET_DIR})
     public String targetDir;
 
     @Param({"8192"})

@@ -1,5 +1,6 @@
 package io.durabench.bench;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -43,7 +44,7 @@ public class GroupCommit {
     /** What both variants share. One log per trial, shared by every JMH thread. */
     @State(Scope.Benchmark)
     public abstract static class SharedLog {
-        @Param({"target/durabench-data"})
+        @Param({Catalogue.DEFAULT_TARGET_DIR})
         public String targetDir;
 
         /** Must equal JMH's thread count (-t): recorded as a param so results say how many committed. */
@@ -145,7 +146,7 @@ public class GroupCommit {
     /*
      * How to run (one JMH run per committer count; -t and committers must match):
      *   java -jar target/benchmarks.jar 'GroupCommit\.' -t 8 -p committers=8 -p targetDir=/mnt/ext4 -bm thrpt,sample
-     * or scripts/group-commit.sh for the whole matrix on a loop ext4 image and the project disk.
+     * or ./durabench run --profile standard --dir DIR -- GroupCommit for the whole matrix (one cell per committer count).
      * Expect eachSyncsAlone at ~1 sync per commit and groupCommit well below 1 once committers > 1,
      * its commits/s growing with committers until the CPU or the flush queue saturates (the knee),
      * while SampleTime p99 keeps rising.

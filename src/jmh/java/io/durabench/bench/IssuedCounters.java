@@ -6,8 +6,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * What the workload issued in the iteration, as JMH secondary metrics ("writes", "syncCalls",
- * "syncedWrites", "preallocSyncs", "bytes"), so every result states its syncs per write.
+ * What the workload issued in the iteration, as JMH secondary metrics, so every result states its
+ * syncs per write. The field names are the counter names of the benchmark catalogue
+ * ({@code io.durabench.catalogue.Counters}); CatalogueConsistencyTest keeps the two in step.
  * The workload resets its own counters at each iteration start; this copies them after each op.
  */
 @State(Scope.Thread)

@@ -1,5 +1,6 @@
 package io.durabench.bench;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.workload.PgTestFsyncLoop;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class PgTestFsyncEquivalent {
 
-    @Param({"target/durabench-data"})
+    @Param({Catalogue.DEFAULT_TARGET_DIR})
     public String targetDir;
 
-    @Param({"OPEN_DATASYNC", "FDATASYNC", "FSYNC", "OPEN_SYNC", "WRITE"})
+    /** Every method of pg_test_fsync's table, in its order (the enum's). */
+    @Param
     public PgTestFsyncLoop.Method pgMethod;
 
     private PgTestFsyncLoop loop;

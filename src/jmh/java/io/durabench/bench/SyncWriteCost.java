@@ -1,5 +1,6 @@
 package io.durabench.bench;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.workload.DurableWriteLoop;
 import io.durabench.workload.Preallocation;
@@ -37,11 +38,11 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SyncWriteCost {
 
     /** Where the log file lives; relative paths are resolved against the working directory. */
-    @Param({"target/durabench-data"})
+    @Param({Catalogue.DEFAULT_TARGET_DIR})
     public String targetDir;
 
-    @Param({"NONE", "FSYNC", "FDATASYNC", "O_DSYNC", "O_SYNC", "O_DIRECT", "O_DIRECT_DSYNC", "SYNC_FILE_RANGE",
-            "CHANNEL_FORCE_DATA", "CHANNEL_FORCE_ALL", "CHANNEL_DSYNC", "MMAP_FORCE"})
+    /** No values listed: JMH takes every SyncMethod constant, so a new method needs no edit here. */
+    @Param
     public SyncMethod syncMethod;
 
     @Param({"512", "4096", "8192", "16384", "65536"})
@@ -51,7 +52,8 @@ public class SyncWriteCost {
     @Param({"1", "10", "100"})
     public int writesPerSync;
 
-    @Param({"NONE", "FTRUNCATE", "FALLOCATE", "ZERO_FILL"})
+    /** Every Preallocation constant. */
+    @Param
     public Preallocation preallocation;
 
     private DurableWriteLoop loop;

@@ -1,7 +1,8 @@
 package io.durabench.cli;
 
-import com.google.gson.JsonObject;
+import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
+import io.durabench.results.EnvironmentFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,11 +50,11 @@ public final class EnvCommand implements Callable<Integer> {
                 throw new UsageException("--out is a directory: " + out + " (pass a file name, e.g. " + out.resolve("environment.json") + ")");
             }
         }
-        JsonObject env = EnvironmentProbe.capture(dir);
+        Environment env = EnvironmentProbe.capture(dir);
         if (out != null) {
-            EnvironmentProbe.write(env, out);
+            EnvironmentFile.write(env, out);
         } else {
-            spec.commandLine().getOut().println(EnvironmentProbe.toJson(env));
+            spec.commandLine().getOut().println(env.toJsonText());
             spec.commandLine().getOut().flush();
         }
         return 0;

@@ -1,10 +1,10 @@
 package io.durabench.cli;
 
-import io.durabench.report.ChartFile;
-import io.durabench.report.Charts;
 import io.durabench.report.Report;
-import io.durabench.report.ReportBuilder;
-import io.durabench.report.ResultsLoader;
+import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.chart.ChartFile;
+import io.durabench.report.chart.Charts;
+import io.durabench.results.ResultsLoader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,14 +1,16 @@
 package io.durabench.cli;
 
-import io.durabench.report.CsvRenderer;
-import io.durabench.report.JsonRenderer;
-import io.durabench.report.MarkdownRenderer;
+import io.durabench.catalogue.InvalidValueException;
+import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Report;
-import io.durabench.report.ReportBuilder;
 import io.durabench.report.ReportWarning;
-import io.durabench.report.ReportWriter;
-import io.durabench.report.ResultsLoader;
-import io.durabench.report.TextRenderer;
+import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.JsonRenderer;
+import io.durabench.report.render.MarkdownRenderer;
+import io.durabench.report.render.ReportWriter;
+import io.durabench.report.render.TextRenderer;
+import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -65,10 +67,10 @@ public final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    static String checkedBaseline(String name) {
+    static SyncMethod checkedBaseline(String name) {
         try {
-            return SyncMethod.valueOf(name).name();
-        } catch (IllegalArgumentException e) {
+            return SyncWriteCostFamily.SYNC_METHOD.parse(name);
+        } catch (InvalidValueException e) {
             throw new UsageException("--baseline " + name + ": not a sync method; use one of "
                     + Arrays.toString(SyncMethod.values()));
         }

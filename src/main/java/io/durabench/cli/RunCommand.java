@@ -1,34 +1,24 @@
 package io.durabench.cli;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
-import io.durabench.env.EnvironmentProbe;
-import io.durabench.env.TargetLabel;
 import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.report.Environment;
-import io.durabench.suite.BenchmarkCell;
-import io.durabench.suite.FeasibilityProbe;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.Profile;
-import io.durabench.suite.ResultsWriter;
-import io.durabench.suite.RunSummary;
-import io.durabench.suite.SuitePlanner;
-import io.durabench.suite.SuiteRunner;
+import io.durabench.suite.SuiteRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** durabench run: the suite on one or more directories, JMH JSON + environment per directory. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -50,6 +40,9 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "JMH-OPTION", arity = "0..*", description = "JMH options passed through (after --).")
     List<String> jmhArgs = new ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
         Profile p = parseProfile(profile);
@@ -64,62 +57,13 @@ public final class RunCommand implements Callable<Integer> {
         if (Files.exists(outDir) && !isEmptyDir(outDir)) {
             throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
         }
-
-        SuitePlanner planner = new SuitePlanner(settings::userParam);
-        List<String> includes = settings.includes();
-        if (planner.plan(p, targets.get(0)).stream().noneMatch(c -> matches(includes, c))) {
-            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + includes
+        SuiteRun run = new SuiteRun(p, settings, jmhArgs, JnrSyscalls.get(), spec.commandLine().getOut(), spec.commandLine().getErr());
+        // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
+        if (run.plan(targets.get(0)).isEmpty()) {
+            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
                     + ": check the pattern (group commit runs in standard and full, not quick)");
         }
-        Files.createDirectories(outDir);
-        JsonObject manifest = new JsonObject();
-        manifest.addProperty("profile", p.label());
-        manifest.addProperty("started", Instant.now().toString());
-        manifest.add("jmhArgs", toJsonArray(jmhArgs));
-        JsonArray targetsJson = new JsonArray();
-        boolean failed = false;
-        List<Runnable> summaries = new ArrayList<>();
-
-        for (Path dir : targets) {
-            String label = TargetLabel.label(dir);
-            Path targetOut = outDir.resolve(label);
-            Files.createDirectories(targetOut);
-            JsonObject env = EnvironmentProbe.capture(dir);
-            EnvironmentProbe.write(env, targetOut.resolve(ResultsWriter.ENVIRONMENT));
-            Environment facts = Environment.of(env);
-            String fs = facts.filesystem();
-            // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
-            Boolean durableStorage = facts.durableStorage();
-            boolean durable = Boolean.TRUE.equals(durableStorage);
-            if (Boolean.FALSE.equals(durableStorage)) {
-                System.out.println("WARNING: " + dir + " is on " + fs + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
-                        + " nearly free; these numbers measure memory, not storage.");
-            } else if (!durable) {
-                System.out.println("WARNING: cannot tell whether " + dir + " (" + fs + ") reaches stable storage: "
-                        + facts.durableStorageReason() + ". Treat its numbers with suspicion.");
-            }
-            List<BenchmarkCell> cells = planner.plan(p, dir).stream().filter(c -> matches(includes, c)).toList();
-            System.out.printf("# durabench: %d cells on %s (%s), profile %s, about %.0f s of JMH time%n",
-                    cells.size(), dir, fs, p.label(), cells.stream().mapToDouble(settings::secondsFor).sum());
-            SuiteRunner.TargetOutcome outcome = new SuiteRunner(settings, new FeasibilityProbe(JnrSyscalls.get(), fs, facts.flushDevice() != null)).run(cells);
-            ResultsWriter.writeJmh(outcome.results(), targetOut.resolve(ResultsWriter.JMH_RESULT));
-            ResultsWriter.writeSkipped(outcome.skipped(), targetOut.resolve(ResultsWriter.NOT_APPLICABLE));
-            failed |= outcome.anyFailed();
-            JsonObject tj = new JsonObject();
-            tj.addProperty("dir", dir.toString());
-            tj.addProperty("label", label);
-            targetsJson.add(tj);
-            summaries.add(() -> RunSummary.print(System.out, dir.toString(), fs, durable, outcome));
-        }
-        manifest.addProperty("finished", Instant.now().toString());
-        manifest.add("targets", targetsJson);
-        ResultsWriter.writeJson(manifest, outDir.resolve(ResultsWriter.RUN_MANIFEST));
-
-        summaries.forEach(Runnable::run);
-        System.out.println();
-        System.out.println("Results in " + outDir + "  (durabench report " + outDir + " for the full analysis)");
-        if (failed) System.err.println("durabench: some cells FAILED (listed above); their numbers were not recorded");
-        return failed ? 1 : 0;
+        return run.run(targets, outDir) ? OneLineErrors.EXIT_FAILURE : 0;
     }
 
     private static Profile parseProfile(String s) {
@@ -176,13 +120,4 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static boolean matches(List<String> includes, BenchmarkCell c) {
-        return includes.isEmpty() || includes.stream().anyMatch(i -> Pattern.compile(i).matcher(c.benchmark()).find());
-    }
-
-    private static JsonArray toJsonArray(List<String> items) {
-        JsonArray a = new JsonArray();
-        items.forEach(a::add);
-        return a;
-    }
 }

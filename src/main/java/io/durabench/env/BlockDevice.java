@@ -19,6 +19,13 @@ public record BlockDevice(String name, String partition, String sysfsPath, Strin
 
     /** A loop device's backing file, its filesystem and (recursively) that filesystem's device. */
     public record LoopBacking(String backingFile, TargetFilesystem backingFilesystem, BlockDevice backingDevice) {
+        static LoopBacking fromJson(JsonObject o) {
+            if (o == null) return null;
+            return new LoopBacking(JsonFields.string(o, "backingFile"),
+                    TargetFilesystem.fromJson(JsonFields.object(o, "backingFilesystem")),
+                    BlockDevice.fromJson(JsonFields.object(o, "backingDevice")));
+        }
+
         JsonObject toJson() {
             JsonObject o = new JsonObject();
             o.addProperty("backingFile", backingFile);
@@ -36,6 +43,15 @@ public record BlockDevice(String name, String partition, String sysfsPath, Strin
     /** RAM disks (zram, brd's ram0...) are block devices whose "storage" vanishes at power loss. */
     boolean isRamDisk() {
         return name.startsWith("zram") || name.matches("ram\\d+");
+    }
+
+    /** The inverse of {@link #toJson()}; missing fields read as null. */
+    public static BlockDevice fromJson(JsonObject o) {
+        if (o == null) return null;
+        return new BlockDevice(JsonFields.string(o, "name"), JsonFields.string(o, "partition"), JsonFields.string(o, "sysfsPath"),
+                JsonFields.string(o, "writeCache"), JsonFields.integer(o, "fua"), JsonFields.integer(o, "rotational"),
+                JsonFields.string(o, "scheduler"), JsonFields.integer(o, "logicalBlockSize"), JsonFields.integer(o, "physicalBlockSize"),
+                JsonFields.string(o, "model"), LoopBacking.fromJson(JsonFields.object(o, "loop")));
     }
 
     public JsonObject toJson() {

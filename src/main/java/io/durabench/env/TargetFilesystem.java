@@ -15,6 +15,14 @@ public record TargetFilesystem(String directory, String mountPoint, String files
                                String mountOptions, String superOptions, Boolean durableStorage,
                                String durableStorageReason) {
 
+    /** The inverse of {@link #toJson()}; missing fields read as null. */
+    public static TargetFilesystem fromJson(JsonObject o) {
+        if (o == null) return null;
+        return new TargetFilesystem(JsonFields.string(o, "directory"), JsonFields.string(o, "mountPoint"),
+                JsonFields.string(o, "filesystem"), JsonFields.string(o, "mountSource"), JsonFields.string(o, "mountOptions"),
+                JsonFields.string(o, "superOptions"), JsonFields.bool(o, "durableStorage"), JsonFields.string(o, "durableStorageReason"));
+    }
+
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
         o.addProperty("directory", directory);

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 /**
  * The raw system calls durabench makes, with the kernel's own conventions: -1 on failure and
- * the reason in {@link #errno()}. No checking and no policy here; {@link NativeIo} checks.
+ * the reason in {@link #errno()}. No checking and no policy here; {@link NativeFile} checks.
  *
  * <p>An interface so that tests can count the calls a workload really makes, or inject a
  * failing call (an fdatasync returning -1 with EIO) without a faulty disk.

@@ -1,7 +1,7 @@
 package io.durabench.report;
 
 /** What the "Durable" column and its legend need from any row: the sync method and why it is not durable. */
-interface Durability {
+public interface Durability {
     String method();
 
     boolean durable();

@@ -1,5 +1,7 @@
 package io.durabench.report;
 
+import io.durabench.stats.Estimate;
+
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Locale;

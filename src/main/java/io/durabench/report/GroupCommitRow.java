@@ -1,6 +1,7 @@
 package io.durabench.report;
 
-import java.util.Map;
+import io.durabench.catalogue.Cell;
+import io.durabench.stats.Estimate;
 
 /**
  * One group-commit row: one variant (group commit with a commit delay, or each committer syncing
@@ -8,17 +9,20 @@ import java.util.Map;
  * Throughput score (commits/s summed over committers) with its 99.9% interval from the raw data;
  * latencies (µs per commit) come from the SampleTime result of the same params; {@code speedup}
  * is commits/s over the same variant's 1-committer commits/s (Fieller interval). Figures are NaN
- * (estimates null) when their mode did not run; {@code na} is the reason the cell could not run.
+ * (estimates null) when their mode did not run; {@code na} / {@code failed} say why a cell has no number.
  */
-public record GroupCommitRow(int id, String benchmark, Context context, Map<String, String> params,
-                             String groupKey, String seriesKey, String groupLabel, String variant,
-                             int committers, String method, Estimate commitsPerSec, String statsSource,
+public record GroupCommitRow(int id, Cell cell, Context context, String groupKey, String seriesKey, String groupLabel,
+                             String variant, int committers, String method, Estimate commitsPerSec, String statsSource,
                              Estimate latency, double p50Us, double p99Us, double p999Us,
                              double syncsPerCommit, Estimate speedup, boolean durable,
-                             String notDurableBecause, String na) implements Durability {
+                             String notDurableBecause, String na, String failed) implements Durability {
+
+    public String benchmark() {
+        return cell.benchmark().jmhName();
+    }
 
     public boolean measured() {
-        return na == null && commitsPerSec != null && Double.isFinite(commitsPerSec.mean());
+        return na == null && failed == null && commitsPerSec != null && Double.isFinite(commitsPerSec.mean());
     }
 
     public double meanCommitsPerSec() {

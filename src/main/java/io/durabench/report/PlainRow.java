@@ -1,8 +1,8 @@
 package io.durabench.report;
 
-import java.util.Map;
+import io.durabench.results.JmhParams;
 
-/** A result with no durabench meaning (any JMH benchmark, or a secondary metric): score ± error as JMH reported it. */
-public record PlainRow(String benchmark, String metric, Map<String, String> params, String mode,
+/** A result with no durabench meaning (any JMH benchmark, or a secondary metric): score ± error as JMH reported them. */
+public record PlainRow(String benchmark, String metric, JmhParams params, String mode,
                        double score, double scoreError, String unit, String source) {
 }

@@ -1,17 +1,23 @@
 package io.durabench.report;
 
-import java.util.Map;
+import io.durabench.catalogue.Cell;
+import io.durabench.stats.Estimate;
 
 /**
- * One durabench row: a sync method in one group (context, benchmark, block size, batch,
- * preallocation), all times in µs per write. Interval fields are NaN when they cannot be
- * computed; {@code na} is the reason when the combination could not run (then the figures are NaN).
+ * One durabench row: a method in one group (context, benchmark, block size, batch, preallocation),
+ * all times in µs per operation. Interval fields are NaN when they cannot be computed. A row that
+ * produced no number says why: {@code na} for a combination the platform refuses by design,
+ * {@code failed} for one that broke (then the figures are NaN) — never one for the other.
  */
-public record ReportRow(int id, String benchmark, Context context, Map<String, String> params,
-                        String methodParam, String method, String groupKey, boolean baseline,
+public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
-                        boolean durable, String notDurableBecause, String na) implements Durability {
+                        boolean durable, String notDurableBecause, String na, String failed) implements Durability {
+
+    /** The JMH name of the benchmark. */
+    public String benchmark() {
+        return cell.benchmark().jmhName();
+    }
 
     public double meanUs() {
         return time == null ? Double.NaN : time.mean();
@@ -22,26 +28,15 @@ public record ReportRow(int id, String benchmark, Context context, Map<String, S
     }
 
     public boolean measured() {
-        return na == null && time != null && Double.isFinite(time.mean());
+        return na == null && failed == null && time != null && Double.isFinite(time.mean());
     }
 
-    /** The params that define the group, without the method and target directory: "512 B, batch 1, prealloc NONE". */
+    /** The params that define the group, without the method and target directory: "512 B, 1 write per sync, prealloc NONE". */
     public String groupLabel() {
-        StringBuilder sb = new StringBuilder(shortBenchmark());
-        params.forEach((k, v) -> {
-            if (k.equals(methodParam) || k.equals("targetDir")) return;
-            sb.append(", ").append(switch (k) {
-                case "blockSizeBytes" -> v + " B";
-                case "writesPerSync" -> v + (v.equals("1") ? " write" : " writes") + " per sync";
-                case "preallocation" -> "prealloc " + v;
-                default -> k + "=" + v;
-            });
-        });
-        return sb.toString();
+        return cell.groupLabel();
     }
 
     public String shortBenchmark() {
-        String[] parts = benchmark.split("\\.");
-        return parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : benchmark;
+        return cell.benchmark().shortName();
     }
 }

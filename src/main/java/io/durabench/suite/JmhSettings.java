@@ -1,5 +1,6 @@
 package io.durabench.suite;
 
+import io.durabench.catalogue.Cell;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -50,10 +51,16 @@ public final class JmhSettings {
      * Every -p the user gave for a parameter the cell does not fix (e.g. commitSiblings), so it
      * reaches JMH instead of being dropped; JMH ignores it for benchmarks without that parameter.
      */
-    public void applyUserParams(ChainedOptionsBuilder b, java.util.Map<String, String> cellParams) {
+    public void applyUserParams(ChainedOptionsBuilder b, Cell cell) {
         for (String name : userParamNames) {
-            if (!cellParams.containsKey(name)) b.param(name, user.getParameter(name).get().toArray(String[]::new));
+            boolean fixed = cell.benchmark().parameter(name).map(cell::fixes).orElse(false);
+            if (!fixed) b.param(name, user.getParameter(name).get().toArray(String[]::new));
         }
+    }
+
+    /** The names the user gave with -p, in order. */
+    public Set<String> userParamNames() {
+        return userParamNames;
     }
 
     public Profile profile() {
@@ -100,7 +107,7 @@ public final class JmhSettings {
     }
 
     /** Estimated seconds of JMH time for one cell (forks x (warmup + measurement + JVM start) x modes). */
-    public double secondsFor(BenchmarkCell cell) {
+    public double secondsFor(Cell cell) {
         int forks = user.getForkCount().orElse(profile.forks);
         double w = user.getWarmupIterations().orElse(profile.warmupIterations)
                 * seconds(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));

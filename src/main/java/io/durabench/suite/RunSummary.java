@@ -1,65 +1,83 @@
 package io.durabench.suite;
 
-import io.durabench.report.Units;
-import java.io.PrintStream;
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.results.NotMeasured;
+import io.durabench.results.Units;
+import java.io.PrintWriter;
 import java.util.Comparator;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 /**
- * The short summary a run ends with: per target, per benchmark cell, time per write (mean and
- * JMH's 99.9% error) and flushes per write as counted by the workload; then what was n/a and why.
- * The full analysis (absolute cost next to ratios, warnings) is `durabench report`'s job.
+ * The short summary a run ends with: per target, per benchmark cell, time per operation (mean and
+ * JMH's 99.9% error) and flushes per operation as counted by the workload; then what was n/a and
+ * what FAILED, and why. The full analysis (absolute cost next to ratios, warnings) is `durabench
+ * report`'s job.
  */
 public final class RunSummary {
     private RunSummary() {
     }
 
-    public static void print(PrintStream out, String target, String filesystem, boolean durableStorage,
+    public static void print(PrintWriter out, String target, String filesystem, boolean durableStorage,
                              SuiteRunner.TargetOutcome outcome) {
         out.println();
         out.printf("== %s (%s)%s%n", target, filesystem, durableStorage ? "" : "  -- NOT DURABLE: nothing here reaches stable storage");
         out.printf("%-40s %-20s %6s %5s %-9s %-6s %14s %11s %10s%n",
-                "benchmark", "method", "block", "batch", "prealloc", "mode", "µs/write", "±99.9%", "syncs/wr");
-        List<RunResult> sorted = outcome.results().stream()
-                .sorted(Comparator.comparing((RunResult r) -> r.getParams().getBenchmark())
-                        .thenComparing(r -> String.valueOf(r.getParams().getParam("preallocation")))
-                        .thenComparing(r -> intParam(r, "blockSizeBytes"))
-                        .thenComparing(r -> intParam(r, "writesPerSync"))
-                        .thenComparing(RunSummary::method)
-                        .thenComparing(r -> r.getParams().getMode().shortLabel()))
-                .toList();
-        for (RunResult r : sorted) {
+                "benchmark", "method", "block", "batch", "prealloc", "mode", "µs/op", "±99.9%", "syncs/op");
+        Map<RunResult, Cell> cells = new LinkedHashMap<>();
+        outcome.results().forEach(r -> cells.put(r, cellOf(r.getParams())));
+        Comparator<RunResult> order = Comparator.comparing((RunResult r) -> r.getParams().getBenchmark())
+                .thenComparing(r -> text(cells.get(r).get(SyncWriteCostFamily.PREALLOCATION)))
+                .thenComparingInt(r -> orZero(cells.get(r).get(SyncWriteCostFamily.BLOCK_SIZE)))
+                .thenComparingInt(r -> orZero(cells.get(r).get(SyncWriteCostFamily.WRITES_PER_SYNC)))
+                .thenComparing(r -> cells.get(r).method())
+                .thenComparing(r -> r.getParams().getMode().shortLabel());
+        for (RunResult r : outcome.results().stream().sorted(order).toList()) {
+            Cell c = cells.get(r);
             Result<?> p = r.getPrimaryResult();
-            String bench = r.getParams().getBenchmark();
             out.printf("%-40s %-20s %6s %5s %-9s %-6s %14.2f %11s %10s%n",
-                    bench.substring(bench.lastIndexOf('.', bench.lastIndexOf('.') - 1) + 1),
-                    method(r), orDash(r.getParams().getParam("blockSizeBytes")), orDash(r.getParams().getParam("writesPerSync")),
-                    orDash(r.getParams().getParam("preallocation")), r.getParams().getMode().shortLabel(),
-                    Units.toMicrosPerOp(p.getScore(), p.getScoreUnit()), error(p), syncsPerWrite(r));
+                    c.benchmark().shortName(), methodLabel(c), orDash(c.get(SyncWriteCostFamily.BLOCK_SIZE)),
+                    orDash(c.get(SyncWriteCostFamily.WRITES_PER_SYNC)), orDash(c.get(SyncWriteCostFamily.PREALLOCATION)),
+                    r.getParams().getMode().shortLabel(), Units.toMicrosPerOp(p.getScore(), p.getScoreUnit()), error(p),
+                    flushesPerOperation(c, r));
         }
-        for (SuiteRunner.Skipped s : outcome.skipped()) {
-            out.printf("%s %s: %s%n", s.unsupported() ? "n/a   " : "FAILED", s.cell(), s.reason());
+        for (NotMeasured s : outcome.notMeasured()) {
+            Cell c = Catalogue.cell(s.benchmark(), s.params().asMap()).orElseThrow();
+            out.printf("%s %s: %s%n", s.failed() ? "FAILED" : "n/a   ", c, s.reason());
         }
+        out.flush();
     }
 
-    static String method(RunResult r) {
-        for (String name : List.of("syncMethod", "pgMethod", "syncDirectory")) {
-            String v = r.getParams().getParam(name);
-            if (v != null) return name.equals("syncDirectory") ? "syncDirectory=" + v : v;
-        }
-        return "-";
+    /** The typed cell of a JMH result (its params as JMH ran them). */
+    static Cell cellOf(BenchmarkParams params) {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (String key : params.getParamsKeys()) text.put(key, params.getParam(key));
+        return Catalogue.cell(params.getBenchmark(), text).orElseThrow(
+                () -> new IllegalStateException(params.getBenchmark() + " is not in the benchmark catalogue"));
     }
 
-    private static int intParam(RunResult r, String name) {
-        String v = r.getParams().getParam(name);
-        return v == null ? 0 : Integer.parseInt(v);
+    /** The method, named with its axis when it is a bare boolean (syncDirectory=true). */
+    private static String methodLabel(Cell c) {
+        Object v = c.methodValue();
+        return v instanceof Boolean ? c.family().methodAxis().name() + "=" + v : c.method();
     }
 
-    private static String orDash(String s) {
-        return s == null ? "-" : s;
+    private static String text(Object o) {
+        return String.valueOf(o);
+    }
+
+    private static int orZero(Integer i) {
+        return i == null ? 0 : i;
+    }
+
+    private static String orDash(Object o) {
+        return o == null ? "-" : Objects.toString(o);
     }
 
     private static String error(Result<?> p) {
@@ -67,16 +85,10 @@ public final class RunSummary {
         return Double.isNaN(e) ? "n/a" : String.format("%.2f", Units.toMicrosPerOp(e, p.getScoreUnit()));
     }
 
-    /** (syncCalls + syncedWrites) / writes, from the workload's own counters. */
-    static String syncsPerWrite(RunResult r) {
+    /** The catalogue's flushes per operation, from the workload's own counters. */
+    static String flushesPerOperation(Cell c, RunResult r) {
         Map<String, Result> sec = r.getSecondaryResults();
-        Result<?> writes = sec.get("writes");
-        if (writes == null || writes.getScore() == 0) return "-";
-        double syncs = score(sec.get("syncCalls")) + score(sec.get("syncedWrites"));
-        return String.format("%.3f", syncs / writes.getScore());
-    }
-
-    private static double score(Result<?> r) {
-        return r == null ? 0 : r.getScore();
+        double v = c.family().counters().flushesPerOperation(name -> sec.containsKey(name) ? sec.get(name).getScore() : Double.NaN);
+        return Double.isNaN(v) ? "-" : String.format("%.3f", v);
     }
 }

@@ -55,6 +55,11 @@ public final class FileCreation implements AutoCloseable {
         }
     }
 
+    /** Why a created file may vanish in a crash; null when its name is synced too. */
+    public static String notDurableBecause(boolean syncDirectory) {
+        return syncDirectory ? null : "the new directory entry is not synced";
+    }
+
     public boolean syncsDirectory() {
         return syncDirectory;
     }

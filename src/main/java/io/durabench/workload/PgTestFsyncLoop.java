@@ -62,6 +62,16 @@ public final class PgTestFsyncLoop implements AutoCloseable {
         public boolean durable() {
             return durable;
         }
+
+        /** True for the methods pg_test_fsync opens with O_DIRECT (open_datasync, open_sync). */
+        public boolean usesDirectIo() {
+            return (openFlags & OpenFlags.O_DIRECT) != 0;
+        }
+
+        /** Why a completed operation is not on stable storage; null when it is. */
+        public String notDurableBecause() {
+            return durable ? null : "a plain write does not reach stable storage";
+        }
     }
 
     private final Method method;

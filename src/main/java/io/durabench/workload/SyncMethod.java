@@ -51,6 +51,11 @@ public enum SyncMethod {
         return durable;
     }
 
+    /** Why a completed write+sync is not on stable storage; null when it is. */
+    public String notDurableBecause() {
+        return durable ? null : description + " does not reach stable storage";
+    }
+
     public Api api() {
         return api;
     }

@@ -1,6 +1,7 @@
 package io.durabench.workload;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * One durable-write workload: where, how synced, what block size, one sync per how many writes,
@@ -16,18 +17,35 @@ public record WorkloadConfig(Path dir, SyncMethod method, int blockSizeBytes, in
     public WorkloadConfig {
         if (blockSizeBytes <= 0) throw new IllegalArgumentException("blockSizeBytes must be positive, not " + blockSizeBytes);
         if (writesPerSync <= 0) throw new IllegalArgumentException("writesPerSync must be positive, not " + writesPerSync);
-        if (writesPerSync > 1 && !method.hasExplicitSync()) {
-            throw new IllegalArgumentException("writesPerSync=" + writesPerSync + " does not apply to " + method
-                    + ": it issues no separate sync call (use writesPerSync=1)");
-        }
+        whyInvalid(method, writesPerSync, preallocation).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         if (regionBytes < blockSizeBytes) throw new IllegalArgumentException("region " + regionBytes + " B is smaller than one block");
         if (zeroFillChunkBytes <= 0 || zeroFillChunkBytes % alignmentBytes != 0) {
             throw new IllegalArgumentException("zero-fill chunk must be a positive multiple of " + alignmentBytes + " B");
         }
-        if (method.api() == SyncMethod.Api.MMAP && preallocation != Preallocation.NONE) {
-            throw new IllegalArgumentException("preallocation " + preallocation + " does not apply to " + method
+    }
+
+    /**
+     * Why a method, batch and preallocation cannot go together by definition (not on any platform):
+     * a batch needs a separate sync call to batch, and a mapping sizes its own file. Empty when they can.
+     * The benchmark catalogue asks this, so planner, probe and command line share the rule.
+     */
+    public static Optional<String> whyInvalid(SyncMethod method, int writesPerSync, Preallocation preallocation) {
+        if (writesPerSync > 1 && !method.hasExplicitSync()) {
+            return Optional.of("writesPerSync=" + writesPerSync + " does not apply to " + method
+                    + ": it issues no separate sync call (use writesPerSync=1)");
+        }
+        if (!acceptsPreallocation(method, preallocation)) {
+            return Optional.of("preallocation " + preallocation + " does not apply to " + method
                     + ": the mapping itself sizes the file (use NONE)");
         }
+        return Optional.empty();
+    }
+
+    /** A memory-mapped log cannot be preallocated: mapping it sizes the file. */
+    public static boolean acceptsPreallocation(SyncMethod method, Preallocation preallocation) {
+        return method.api() != SyncMethod.Api.MMAP || preallocation == Preallocation.NONE;
     }
 
     public static WorkloadConfig of(Path dir, SyncMethod method, int blockSizeBytes, int writesPerSync, Preallocation preallocation) {

@@ -1,7 +1,8 @@
 package io.durabench.workload;
 
 /**
- * What a workload issued, counted by the workload itself so every result can state syncs per write.
+ * What a workload issued, counted by the workload itself so every result can state syncs per write
+ * (that ratio is defined once, by the benchmark catalogue's Counters).
  * Plain fields, single-threaded by design (one counter set per JMH thread).
  */
 public final class WriteCounters {
@@ -19,11 +20,6 @@ public final class WriteCounters {
     public long preallocSyncs;
     /** Times the bounded region was used up and the file started over. */
     public long recycles;
-
-    /** Flushes per payload write: explicit syncs plus synchronous writes, over writes. */
-    public double syncsPerWrite() {
-        return writes == 0 ? 0 : (double) (syncCalls + syncedWrites) / writes;
-    }
 
     public void reset() {
         writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = 0;

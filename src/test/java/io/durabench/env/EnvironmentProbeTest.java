@@ -15,6 +15,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The probe on this machine's real filesystems: the project directory (on a disk) and /dev/shm (tmpfs). */
@@ -24,7 +25,7 @@ class EnvironmentProbeTest {
 
     @BeforeAll
     static void captureOnce() {
-        projectEnv = EnvironmentProbe.capture(PROJECT); // once: the blackhole check starts two JVMs
+        projectEnv = EnvironmentProbe.capture(PROJECT).toJson(); // once: the blackhole check starts two JVMs
     }
 
     @Test
@@ -58,7 +59,7 @@ class EnvironmentProbeTest {
 
     @Test
     void devShmIsTmpfsWithoutDevice() {
-        JsonObject env = EnvironmentProbe.capture(Path.of("/dev/shm"));
+        JsonObject env = EnvironmentProbe.capture(Path.of("/dev/shm")).toJson();
         JsonObject target = env.getAsJsonObject("target");
         assertEquals("tmpfs", target.get("filesystem").getAsString());
         assertEquals("/dev/shm", target.get("mountPoint").getAsString());
@@ -82,13 +83,21 @@ class EnvironmentProbeTest {
     }
 
     @Test
-    void writtenFileKeepsNullsAndRoundTrips(@TempDir Path tmp) throws IOException {
-        JsonObject env = EnvironmentProbe.capture(Path.of("/dev/shm"));
-        Path file = tmp.resolve("sub/environment.json");
-        EnvironmentProbe.write(env, file);
-        String text = Files.readString(file);
+    void writtenTextKeepsNullsAndRoundTripsToTheSameRecord() {
+        Environment env = EnvironmentProbe.capture(Path.of("/dev/shm"));
+        String text = env.toJsonText();
         assertTrue(text.contains("\"device\": null"), text);
-        assertEquals(env, JsonParser.parseString(text));
+        assertEquals(env.toJson(), JsonParser.parseString(text));
+        assertEquals(env, Environment.fromJson(JsonParser.parseString(text).getAsJsonObject()));
+        Environment project = EnvironmentProbe.capture(PROJECT);
+        assertEquals(project, Environment.fromJson(JsonParser.parseString(project.toJsonText()).getAsJsonObject()));
+    }
+
+    @Test
+    void aFieldOfTheWrongTypeIsNamed() {
+        JsonObject o = JsonParser.parseString("{\"target\": {\"durableStorage\": \"maybe\"}}").getAsJsonObject();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Environment.fromJson(o));
+        assertTrue(e.getMessage().contains("durableStorage"), e.getMessage());
     }
 
     /** The mount for a path as the kernel defines it: same st_dev, longest mount point, last one wins. */

@@ -42,7 +42,7 @@ class LoopMountProbeTest {
             run("mount", loopDev, mnt.toString());
             mounted = true;
 
-            JsonObject env = EnvironmentProbe.capture(mnt);
+            JsonObject env = EnvironmentProbe.capture(mnt).toJson();
             JsonObject target = env.getAsJsonObject("target");
             assertEquals("ext4", target.get("filesystem").getAsString());
             assertEquals(mnt.toRealPath().toString(), target.get("mountPoint").getAsString());
@@ -54,7 +54,7 @@ class LoopMountProbeTest {
             assertEquals(image.toRealPath().toString(), loop.get("backingFile").getAsString());
 
             // The image lives in target/, so its filesystem and device are the project's own.
-            JsonObject project = EnvironmentProbe.capture(dir);
+            JsonObject project = EnvironmentProbe.capture(dir).toJson();
             JsonObject backingFs = loop.getAsJsonObject("backingFilesystem");
             assertEquals(project.getAsJsonObject("target").get("filesystem"), backingFs.get("filesystem"));
             assertEquals(project.getAsJsonObject("target").get("mountPoint"), backingFs.get("mountPoint"));

@@ -1,5 +1,10 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.report.chart.*;
+import io.durabench.results.*;
+import io.durabench.stats.*;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +23,7 @@ final class Fixtures {
     }
 
     static Report report(String... names) {
-        return ReportBuilder.build(ResultsLoader.load(java.util.Arrays.stream(names).map(Fixtures::path).toList()), "NONE");
+        return ReportBuilder.build(ResultsLoader.load(java.util.Arrays.stream(names).map(Fixtures::path).toList()), io.durabench.workload.SyncMethod.NONE);
     }
 
     static List<ReportWarning> warnings(Report report, ReportWarning.Kind kind) {

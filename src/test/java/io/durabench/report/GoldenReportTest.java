@@ -1,5 +1,10 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.report.chart.*;
+import io.durabench.results.*;
+import io.durabench.stats.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,7 +43,7 @@ class GoldenReportTest {
         String m = Fixtures.warnings(report, Kind.RATIO_MISLEADS).get(0).message();
         assertTrue(m.contains("1,312x NONE on /app and 4.2x on /m"), m);
         assertTrue(m.contains("518 µs vs 94 µs"), m);
-        assertTrue(report.contexts().get(0).environment().facts().get(0).startsWith("Environment: unknown"));
+        assertTrue(EnvironmentFacts.lines(report.contexts().get(0).environment()).get(0).startsWith("Environment: unknown"));
         assertTrue(TextRenderer.render(report).contains("Environment: unknown"));
     }
 

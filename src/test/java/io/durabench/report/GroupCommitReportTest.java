@@ -1,5 +1,10 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.report.chart.*;
+import io.durabench.results.*;
+import io.durabench.stats.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -52,7 +57,7 @@ class GroupCommitReportTest {
 
     static JsonObject entry(GroupCommitRow r, String mode) throws IOException {
         String method = r.benchmark().replaceAll(".*\\.", "");
-        return fixture().get(method + "|" + r.params().getOrDefault("commitDelayMicros", "-") + "|" + r.committers() + "|" + mode);
+        return fixture().get(method + "|" + r.cell().find(io.durabench.catalogue.GroupCommitFamily.COMMIT_DELAY).map(String::valueOf).orElse("-") + "|" + r.committers() + "|" + mode);
     }
 
     /** commits/s of each iteration: the fixture's unit is ops/us. */
@@ -156,7 +161,7 @@ class GroupCommitReportTest {
         assertFalse(md.contains("Other JMH results"), md);
 
         List<String> csv = Files.readAllLines(out.resolve("report-group-commit.csv"));
-        assertEquals(String.join(",", CsvRenderer.GROUP_COMMIT_HEADER), csv.get(0));
+        assertEquals(String.join(",", RowFields.GROUP_COMMIT.stream().map(Field::key).toList()), csv.get(0));
         assertEquals(report.groupCommitRows().size() + 1, csv.size());
         assertEquals(CsvRenderer.renderGroupCommit(report), CsvRenderer.renderAll(report), "no per-write rows: group commit only");
 
@@ -182,7 +187,7 @@ class GroupCommitReportTest {
         ResultSet real = ResultsLoader.load(List.of(Fixtures.path(FIXTURE))).get(0);
         JsonObject env = JsonParser.parseString("{\"schema\":\"durabench-environment/1\",\"target\":{\"directory\":\"/dev/shm\","
                 + "\"filesystem\":\"tmpfs\",\"durableStorage\":false}}").getAsJsonObject();
-        Report report = ReportBuilder.build(List.of(new ResultSet(real.source(), Environment.of(env), real.results(), List.of())), "NONE");
+        Report report = ReportBuilder.build(List.of(new ResultSet(real.source(), io.durabench.env.Environment.fromJson(env), real.results(), List.of())), io.durabench.workload.SyncMethod.NONE);
         assertEquals(9, report.groupCommitRows().size());
         for (GroupCommitRow r : report.groupCommitRows()) {
             assertFalse(r.durable());
@@ -203,6 +208,6 @@ class GroupCommitReportTest {
         }
         assertEquals(9, both.groupCommitRows().size());
         String csv = CsvRenderer.renderAll(both);
-        assertTrue(csv.startsWith(CsvRenderer.render(both) + "\n" + String.join(",", CsvRenderer.GROUP_COMMIT_HEADER)), csv);
+        assertTrue(csv.startsWith(CsvRenderer.render(both) + "\n" + String.join(",", RowFields.GROUP_COMMIT.stream().map(Field::key).toList())), csv);
     }
 }

@@ -1,5 +1,8 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.results.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +33,7 @@ class JmhJsonReaderTest {
         assertTrue(Double.isNaN(r.primary().scoreError()));
         assertEquals(Double.NEGATIVE_INFINITY, r.primary().rawData().get(0)[0]);
         assertTrue(r.secondary().containsKey("gc.alloc.rate"));
-        Report report = ReportBuilder.build(ResultsLoader.load(List.of(f)), "NONE");
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(f)), io.durabench.workload.SyncMethod.NONE);
         assertEquals("+INF", Fmt.plain(report.plainRows().get(0).score()));
     }
 
@@ -51,7 +54,7 @@ class JmhJsonReaderTest {
         }
         assertTrue(files.size() >= 6, files.toString());
         for (Path f : files) {
-            Report report = ReportBuilder.build(ResultsLoader.load(List.of(f)), "NONE");
+            Report report = ReportBuilder.build(ResultsLoader.load(List.of(f)), io.durabench.workload.SyncMethod.NONE);
             assertFalse(report.plainRows().isEmpty(), f.toString());
             assertTrue(report.rows().isEmpty(), "samples are not durabench rows: " + f);
             String text = TextRenderer.render(report);
@@ -60,10 +63,10 @@ class JmhJsonReaderTest {
             CsvRenderer.render(report);
             JsonRenderer.render(report);
         }
-        Report all = ReportBuilder.build(ResultsLoader.load(files), "NONE");
+        Report all = ReportBuilder.build(ResultsLoader.load(files), io.durabench.workload.SyncMethod.NONE);
         List<String> modes = all.plainRows().stream().map(PlainRow::mode).distinct().sorted().toList();
         assertEquals(List.of("avgt", "sample", "ss", "thrpt"), modes);
         assertTrue(all.plainRows().stream().anyMatch(p -> "gc.alloc.rate.norm".equals(p.metric())), "-prof gc metrics");
-        assertTrue(all.plainRows().stream().anyMatch(p -> p.params().containsKey("certainty")), "@Param samples");
+        assertTrue(all.plainRows().stream().anyMatch(p -> p.params().get("certainty") != null), "@Param samples");
     }
 }

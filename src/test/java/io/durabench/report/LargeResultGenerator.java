@@ -1,5 +1,10 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.report.chart.*;
+import io.durabench.results.*;
+import io.durabench.stats.*;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.IOException;

@@ -1,5 +1,10 @@
 package io.durabench.report;
 
+import io.durabench.report.analysis.*;
+import io.durabench.report.render.*;
+import io.durabench.report.chart.*;
+import io.durabench.results.*;
+import io.durabench.stats.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +67,7 @@ class RealRunReportTest {
         assertEquals(3, shmFdatasync.time().n());
         assertEquals(1.0, shmFdatasync.syncsPerWrite(), 1e-9);
         assertFalse(shmFdatasync.durable());
-        ReportRow batched = report.rows().stream().filter(r -> "10".equals(r.params().get("writesPerSync"))).findFirst().orElseThrow();
+        ReportRow batched = report.rows().stream().filter(r -> Integer.valueOf(10).equals(r.cell().get(io.durabench.catalogue.SyncWriteCostFamily.WRITES_PER_SYNC))).findFirst().orElseThrow();
         assertEquals(0.1, batched.syncsPerWrite(), 1e-3);
         assertTrue(Double.isFinite(batched.baselineUs()), "batch 10 compares with the batch-1 NONE baseline");
     }

@@ -4,6 +4,7 @@ import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -28,12 +29,16 @@ public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preal
     /** PostgreSQL's default commit_siblings. */
     public static final int DEFAULT_COMMIT_SIBLINGS = 5;
 
-    static final Set<SyncMethod> GROUPABLE = EnumSet.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC,
-            SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL);
+    /** Methods with a sync call that concurrent committers can share. */
+    public static final Set<SyncMethod> GROUPABLE = Collections.unmodifiableSet(EnumSet.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC,
+            SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL));
+
+    /** How the log's space can be prepared: append, or rolling synced zeros. */
+    public static final Set<Preallocation> PREALLOCATIONS = Collections.unmodifiableSet(EnumSet.of(Preallocation.NONE, Preallocation.ZERO_FILL));
 
     public GroupCommitConfig {
         if (!GROUPABLE.contains(method)) throw new IllegalArgumentException(whyNotGroupable(method));
-        if (preallocation != Preallocation.NONE && preallocation != Preallocation.ZERO_FILL) {
+        if (!PREALLOCATIONS.contains(preallocation)) {
             throw new IllegalArgumentException("preallocation " + preallocation + " is not supported by the group-commit log: use NONE or ZERO_FILL");
         }
         if (commitDelayMicros < 0) throw new IllegalArgumentException("commitDelayMicros must be >= 0, not " + commitDelayMicros);
@@ -58,7 +63,7 @@ public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preal
         return new GroupCommitConfig(dir, method, preallocation, mode, commitDelayMicros, commitSiblings, bytes, zeroFillChunk, alignmentBytes);
     }
 
-    private static String whyNotGroupable(SyncMethod method) {
+    public static String whyNotGroupable(SyncMethod method) {
         String allowed = "use FSYNC, FDATASYNC, CHANNEL_FORCE_DATA or CHANNEL_FORCE_ALL";
         if (!method.durable()) return "sync method " + method + " is not durable, so there is nothing to commit: " + allowed;
         if (method.syncsInWrite()) {

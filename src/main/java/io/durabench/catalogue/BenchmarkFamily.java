@@ -1,0 +1,98 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.SyncMethod;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one JMH benchmark class is, in one place: its benchmarks and their typed parameters, which
+ * parameter is the method axis, the baseline a method is compared with, whether a method value
+ * reaches stable storage (asked of the workload's own enums, never restated), its counters, what
+ * one operation is, and the rules a combination of values must obey. Planner, feasibility probe,
+ * command line, run summary and report all ask it instead of matching strings.
+ *
+ * <p>Adding a family: a bench class in src/jmh, a subclass here, and an entry in {@link Catalogue};
+ * CatalogueConsistencyTest fails until the bench class and the entry agree.
+ */
+public abstract class BenchmarkFamily {
+    /** Where the JMH classes live (src/jmh/java/io/durabench/bench). */
+    public static final String BENCH_PACKAGE = "io.durabench.bench";
+
+    private final String simpleName;
+    private final Operation operation;
+    private final Counters counters;
+
+    protected BenchmarkFamily(String simpleName, Operation operation, Counters counters) {
+        this.simpleName = simpleName;
+        this.operation = operation;
+        this.counters = counters;
+    }
+
+    public final String simpleName() {
+        return simpleName;
+    }
+
+    public final String className() {
+        return BENCH_PACKAGE + "." + simpleName;
+    }
+
+    public final Operation operation() {
+        return operation;
+    }
+
+    public final Counters counters() {
+        return counters;
+    }
+
+    /** The benchmark methods, each with the parameters of the states it uses. */
+    public abstract List<Benchmark> benchmarks();
+
+    /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
+    public abstract Parameter<?> methodAxis();
+
+    /**
+     * The method value every other method is compared with. {@code chosenSyncMethod} is the report's
+     * --baseline, which only families whose axis is a {@link SyncMethod} honour; empty when the family
+     * has no baseline (group commit compares committer counts, not methods).
+     */
+    public abstract Optional<Object> baseline(SyncMethod chosenSyncMethod);
+
+    /** Why a method value does not reach stable storage; empty when it does. Taken from the workload's enums. */
+    public abstract Optional<String> notDurableBecause(Object methodValue);
+
+    /** Why a combination of values is meaningless by definition (never platform-dependent); empty when valid. */
+    public Optional<String> invalidCombination(Cell cell) {
+        return Optional.empty();
+    }
+
+    /** True when the cell's method opens its file with O_DIRECT (which needs aligned I/O and a block device). */
+    public boolean usesDirectIo(Cell cell) {
+        return false;
+    }
+
+    /** JMH threads a cell runs with; 1 unless the family says otherwise. */
+    public int threads(Cell cell) {
+        return 1;
+    }
+
+    /**
+     * Opens the cell's workload for a few operations outside JMH, in a region of {@code regionBytes}
+     * where the workload has one (the probe keeps files small).
+     */
+    public abstract OperationLoop open(Syscalls sys, Cell cell, long regionBytes);
+
+    /** Parses one value of this family's parameters by name; empty when no benchmark of it has that parameter. */
+    public Optional<Parameter<?>> parameter(String name) {
+        return benchmarks().stream().flatMap(b -> b.parameters().stream()).filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    public Optional<Benchmark> benchmark(String jmhName) {
+        return benchmarks().stream().filter(b -> b.jmhName().equals(jmhName)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return simpleName;
+    }
+}

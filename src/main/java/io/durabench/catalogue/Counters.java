@@ -1,0 +1,51 @@
+package io.durabench.catalogue;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The secondary metrics a benchmark family publishes (JMH {@code @AuxCounters} fields), which of
+ * them counts the operations and which count flushes, so that "syncs per operation" has one
+ * definition: the flush counters summed, over the operation counter.
+ *
+ * @param names      every counter field, in declaration order
+ * @param operations the counter of measured operations (writes, commits)
+ * @param flushes    the counters of flushes those operations issued
+ */
+public record Counters(List<String> names, String operations, List<String> flushes) {
+    public static final String WRITES = "writes";
+    public static final String BYTES = "bytes";
+    public static final String SYNC_CALLS = "syncCalls";
+    public static final String SYNCED_WRITES = "syncedWrites";
+    public static final String PREALLOC_SYNCS = "preallocSyncs";
+    public static final String COMMITS = "commits";
+    public static final String SYNCS = "syncs";
+    public static final String DELAYS = "delays";
+
+    /** What the write workloads publish (IssuedCounters): explicit syncs plus synchronous writes are the flushes. */
+    static final Counters ISSUED = new Counters(List.of(WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES, PREALLOC_SYNCS),
+            WRITES, List.of(SYNC_CALLS, SYNCED_WRITES));
+
+    /** What a group-commit committer publishes: payload syncs per commit. */
+    static final Counters COMMITTER = new Counters(List.of(COMMITS, SYNCS, BYTES, DELAYS), COMMITS, List.of(SYNCS));
+
+    public Counters {
+        names = List.copyOf(names);
+        flushes = List.copyOf(flushes);
+    }
+
+    /**
+     * Flushes per operation from counter scores ({@code score} gives NaN for a missing counter);
+     * NaN when the operation counter is missing or zero. A missing flush counter counts as 0.
+     */
+    public double flushesPerOperation(ToDoubleFunction<String> score) {
+        double ops = score.applyAsDouble(operations);
+        if (!(ops > 0)) return Double.NaN;
+        double flushed = 0;
+        for (String f : flushes) {
+            double v = score.applyAsDouble(f);
+            if (!Double.isNaN(v)) flushed += v;
+        }
+        return flushed / ops;
+    }
+}

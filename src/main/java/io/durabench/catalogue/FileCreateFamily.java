@@ -1,0 +1,50 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.FileCreation;
+import io.durabench.workload.SyncMethod;
+import java.util.List;
+import java.util.Optional;
+
+/** FileCreateCost: create + write + fsync a new file, with and without the fsync of its directory. */
+public final class FileCreateFamily extends BenchmarkFamily {
+    public static final Parameter<Boolean> SYNC_DIRECTORY = Parameter.ofBoolean("syncDirectory", Parameter.plainLabel("syncDirectory"));
+
+    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "createWriteSync",
+            List.of(Catalogue.TARGET_DIR, SyncWriteCostFamily.BLOCK_SIZE, SYNC_DIRECTORY), List.of()));
+
+    FileCreateFamily() {
+        super("FileCreateCost", Operation.FILE, Counters.ISSUED);
+    }
+
+    public Benchmark createWriteSync() {
+        return benchmarks.get(0);
+    }
+
+    @Override
+    public List<Benchmark> benchmarks() {
+        return benchmarks;
+    }
+
+    @Override
+    public Parameter<Boolean> methodAxis() {
+        return SYNC_DIRECTORY;
+    }
+
+    /** Without the directory fsync: what most programs do, and why their new files can vanish. */
+    @Override
+    public Optional<Object> baseline(SyncMethod chosenSyncMethod) {
+        return Optional.of(false);
+    }
+
+    @Override
+    public Optional<String> notDurableBecause(Object methodValue) {
+        return Optional.ofNullable(FileCreation.notDurableBecause((Boolean) methodValue));
+    }
+
+    @Override
+    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+        FileCreation c = new FileCreation(sys, cell.targetPath(), cell.get(SyncWriteCostFamily.BLOCK_SIZE), cell.get(SYNC_DIRECTORY));
+        return new WriteLoops.Of(c::createOne, () -> { }, c.counters(), c::close);
+    }
+}

@@ -1,0 +1,126 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
+import io.durabench.workload.groupcommit.CommitMode;
+import io.durabench.workload.groupcommit.Committer;
+import io.durabench.workload.groupcommit.GroupCommitConfig;
+import io.durabench.workload.groupcommit.GroupCommitLog;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.openjdk.jmh.annotations.Mode;
+
+/**
+ * GroupCommit: concurrent committers (JMH threads) on one log, sharing syncs ({@code groupCommit})
+ * or each syncing alone ({@code eachSyncsAlone}); one operation is one commit that returned durable.
+ * Measured in commits/s (Throughput) and commit latency (SampleTime).
+ */
+public final class GroupCommitFamily extends BenchmarkFamily {
+    /** Must equal JMH's thread count: the cell runs with that many threads. */
+    public static final Parameter<Integer> COMMITTERS = Parameter.ofInt("committers", 1, 1024,
+            "committers are JMH threads", Parameter.plainLabel("committers"));
+    public static final Parameter<Integer> RECORD_SIZE = Parameter.ofInt("recordSizeBytes", 1, (int) GroupCommitConfig.DEFAULT_REGION_BYTES,
+            "a record must fit the 64 MiB log region", Parameter.plainLabel("recordSizeBytes"));
+    /** Only methods with a sync call to share: the O_DSYNC family makes every write its own flush. */
+    public static final Parameter<SyncMethod> SYNC_METHOD = Parameter.ofEnum("syncMethod", SyncMethod.class,
+            GroupCommitConfig.GROUPABLE, Parameter.plainLabel("syncMethod"));
+    public static final Parameter<Preallocation> PREALLOCATION = Parameter.ofEnum("preallocation", Preallocation.class,
+            GroupCommitConfig.PREALLOCATIONS, Parameter.plainLabel("preallocation"));
+    public static final Parameter<Long> COMMIT_DELAY = Parameter.ofLong("commitDelayMicros", 0, 1_000_000,
+            "PostgreSQL's commit_delay, at most 1 s", Parameter.plainLabel("commitDelayMicros"));
+    public static final Parameter<Integer> COMMIT_SIBLINGS = Parameter.ofInt("commitSiblings", 0, 1024,
+            "PostgreSQL's commit_siblings", Parameter.plainLabel("commitSiblings"));
+
+    /** Group commit is about commits/s summed over committers and the latency each one sees. */
+    static final List<Mode> MODES = List.of(Mode.Throughput, Mode.SampleTime);
+
+    private final List<Benchmark> benchmarks = List.of(
+            new Benchmark(this, "groupCommit", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION,
+                    COMMIT_DELAY, COMMIT_SIBLINGS), MODES),
+            new Benchmark(this, "eachSyncsAlone", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION), MODES));
+
+    GroupCommitFamily() {
+        super("GroupCommit", Operation.COMMIT, Counters.COMMITTER);
+    }
+
+    public Benchmark groupCommit() {
+        return benchmarks.get(0);
+    }
+
+    /** The reference without group commit: each committer writes, then issues its own sync. */
+    public Benchmark eachSyncsAlone() {
+        return benchmarks.get(1);
+    }
+
+    @Override
+    public List<Benchmark> benchmarks() {
+        return benchmarks;
+    }
+
+    @Override
+    public Parameter<SyncMethod> methodAxis() {
+        return SYNC_METHOD;
+    }
+
+    /** Group commit compares committer counts and variants, not methods: no baseline method. */
+    @Override
+    public Optional<Object> baseline(SyncMethod chosenSyncMethod) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> notDurableBecause(Object methodValue) {
+        return Optional.ofNullable(((SyncMethod) methodValue).notDurableBecause());
+    }
+
+    @Override
+    public int threads(Cell cell) {
+        return cell.find(COMMITTERS).orElse(1);
+    }
+
+    public boolean isReference(Benchmark b) {
+        return b.equals(eachSyncsAlone());
+    }
+
+    /** One committer on a small log: enough to see whether the filesystem takes the method at all. */
+    @Override
+    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+        boolean alone = isReference(cell.benchmark());
+        int chunk = (int) Math.min(GroupCommitConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES, regionBytes);
+        GroupCommitConfig cfg = GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
+                        cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
+                        alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
+                .withRegionBytes(regionBytes, chunk);
+        GroupCommitLog log = GroupCommitLog.open(sys, cfg);
+        Committer committer = log.newCommitter();
+        int record = cell.find(RECORD_SIZE).orElse(128);
+        return new OperationLoop() {
+            @Override
+            public void operate() {
+                committer.commit(record);
+            }
+
+            @Override
+            public void finish() {
+            }
+
+            @Override
+            public Map<String, Long> counters() {
+                Map<String, Long> m = new LinkedHashMap<>();
+                m.put(Counters.COMMITS, committer.commits);
+                m.put(Counters.SYNCS, committer.syncs);
+                m.put(Counters.BYTES, committer.bytes);
+                m.put(Counters.DELAYS, committer.delays);
+                return m;
+            }
+
+            @Override
+            public void close() {
+                log.close();
+            }
+        };
+    }
+}

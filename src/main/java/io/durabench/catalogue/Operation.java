@@ -1,0 +1,21 @@
+package io.durabench.catalogue;
+
+/** What one measured JMH operation of a family is, so summaries can say "µs per write" or "commits/s". */
+public enum Operation {
+    /** One payload write (SyncWriteCost, PgTestFsyncEquivalent). */
+    WRITE("write"),
+    /** One file created, written and synced (FileCreateCost). */
+    FILE("file"),
+    /** One commit that returned durable (GroupCommit). */
+    COMMIT("commit");
+
+    private final String noun;
+
+    Operation(String noun) {
+        this.noun = noun;
+    }
+
+    public String noun() {
+        return noun;
+    }
+}

@@ -1,0 +1,100 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.DurableWriteLoop;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
+import io.durabench.workload.WorkloadConfig;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** SyncWriteCost: time per write made durable by a sync method, by block size, batch and preallocation. */
+public final class SyncWriteCostFamily extends BenchmarkFamily {
+    public static final Parameter<SyncMethod> SYNC_METHOD = Parameter.ofEnum("syncMethod", SyncMethod.class, Set.of(),
+            Parameter.plainLabel("syncMethod"));
+    /** Shared with FileCreateCost: the payload of one write. */
+    public static final Parameter<Integer> BLOCK_SIZE = Parameter.ofInt("blockSizeBytes", 1, (int) WorkloadConfig.DEFAULT_REGION_BYTES,
+            "one block must fit the 64 MiB log region", v -> v + " B");
+    public static final Parameter<Integer> WRITES_PER_SYNC = Parameter.ofInt("writesPerSync", 1, 1 << 20,
+            "one sync per that many writes", v -> v + (v == 1 ? " write" : " writes") + " per sync");
+    public static final Parameter<Preallocation> PREALLOCATION = Parameter.ofEnum("preallocation", Preallocation.class, Set.of(),
+            v -> "prealloc " + v.name());
+
+    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeBlock",
+            List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of()));
+
+    SyncWriteCostFamily() {
+        super("SyncWriteCost", Operation.WRITE, Counters.ISSUED);
+    }
+
+    public Benchmark writeBlock() {
+        return benchmarks.get(0);
+    }
+
+    @Override
+    public List<Benchmark> benchmarks() {
+        return benchmarks;
+    }
+
+    @Override
+    public Parameter<SyncMethod> methodAxis() {
+        return SYNC_METHOD;
+    }
+
+    @Override
+    public Optional<Object> baseline(SyncMethod chosenSyncMethod) {
+        return Optional.of(chosenSyncMethod);
+    }
+
+    @Override
+    public Optional<String> notDurableBecause(Object methodValue) {
+        return Optional.ofNullable(((SyncMethod) methodValue).notDurableBecause());
+    }
+
+    /** Batches only where a separate sync call exists; preallocation only where the method does not size its own file. */
+    @Override
+    public Optional<String> invalidCombination(Cell cell) {
+        SyncMethod m = cell.get(SYNC_METHOD);
+        if (m == null) return Optional.empty();
+        return WorkloadConfig.whyInvalid(m, cell.find(WRITES_PER_SYNC).orElse(1), cell.find(PREALLOCATION).orElse(Preallocation.NONE));
+    }
+
+    @Override
+    public boolean usesDirectIo(Cell cell) {
+        SyncMethod m = cell.get(SYNC_METHOD);
+        return m != null && m.usesDirectIo();
+    }
+
+    /** The batch sizes that mean something for a method: a method without its own sync call only has 1. */
+    public static boolean acceptsBatching(SyncMethod m) {
+        return m.hasExplicitSync();
+    }
+
+    public static boolean acceptsPreallocation(SyncMethod m, Preallocation p) {
+        return WorkloadConfig.acceptsPreallocation(m, p);
+    }
+
+    /**
+     * O_DIRECT needs the buffer, offset and length aligned to the device's logical block size: a
+     * block size that is not a multiple of it is refused by the kernel (EINVAL). Empty when aligned
+     * or when the method does not use direct I/O or the block size is unknown.
+     */
+    public static Optional<String> misalignedForDirectIo(Cell cell, Integer logicalBlockSize) {
+        SyncMethod m = cell.get(SYNC_METHOD);
+        Integer block = cell.get(BLOCK_SIZE);
+        if (m == null || !m.usesDirectIo() || block == null || logicalBlockSize == null || logicalBlockSize <= 0) return Optional.empty();
+        if (block % logicalBlockSize == 0) return Optional.empty();
+        return Optional.of("O_DIRECT needs the block size aligned to the device's logical block size: " + block
+                + " B is not a multiple of " + logicalBlockSize + " B on this device");
+    }
+
+    @Override
+    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+        WorkloadConfig cfg = WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE),
+                cell.get(WRITES_PER_SYNC), cell.get(PREALLOCATION)).withRegionBytes(regionBytes);
+        DurableWriteLoop loop = DurableWriteLoop.open(sys, cfg);
+        return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close);
+    }
+
+}

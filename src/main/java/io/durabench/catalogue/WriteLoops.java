@@ -1,0 +1,44 @@
+package io.durabench.catalogue;
+
+import io.durabench.workload.WriteCounters;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Adapts the write workloads (which count in {@link WriteCounters}) to {@link OperationLoop}. */
+final class WriteLoops {
+    private WriteLoops() {
+    }
+
+    /** The counters under the names IssuedCounters publishes them. */
+    static Map<String, Long> named(WriteCounters c) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put(Counters.WRITES, c.writes);
+        m.put(Counters.BYTES, c.bytes);
+        m.put(Counters.SYNC_CALLS, c.syncCalls);
+        m.put(Counters.SYNCED_WRITES, c.syncedWrites);
+        m.put(Counters.PREALLOC_SYNCS, c.preallocSyncs);
+        return m;
+    }
+
+    record Of(Runnable operation, Runnable ending, WriteCounters counted, Runnable closing) implements OperationLoop {
+        @Override
+        public void operate() {
+            operation.run();
+        }
+
+        @Override
+        public void finish() {
+            ending.run();
+        }
+
+        @Override
+        public Map<String, Long> counters() {
+            return named(counted);
+        }
+
+        @Override
+        public void close() {
+            closing.run();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.durabench.env;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+
+/**
+ * Reading typed fields of durabench's own JSON records: a missing or null field is null (older or
+ * partial files stay readable); a field of the wrong type is an error naming the field, never a
+ * ClassCastException or a silently wrong value.
+ */
+public final class JsonFields {
+    private JsonFields() {
+    }
+
+    public static JsonObject object(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (!e.isJsonObject()) throw wrongType(name, "an object", e);
+        return e.getAsJsonObject();
+    }
+
+    public static String string(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (!e.isJsonPrimitive()) throw wrongType(name, "a string", e);
+        return e.getAsString();
+    }
+
+    /** A whole number, written as a JSON number or a numeric string. */
+    public static Integer integer(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (e.isJsonPrimitive()) {
+            JsonPrimitive p = e.getAsJsonPrimitive();
+            try {
+                if (p.isNumber() || p.isString()) return Integer.parseInt(p.getAsString().trim());
+            } catch (NumberFormatException ignored) {
+                // falls through to the error below
+            }
+        }
+        throw wrongType(name, "a whole number", e);
+    }
+
+    public static Boolean bool(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isBoolean()) return e.getAsBoolean();
+        throw wrongType(name, "true or false", e);
+    }
+
+    private static JsonElement field(JsonObject o, String name) {
+        if (o == null) return null;
+        JsonElement e = o.get(name);
+        return e == null || e.isJsonNull() ? null : e;
+    }
+
+    private static IllegalArgumentException wrongType(String name, String expected, JsonElement got) {
+        String shown = got.toString();
+        if (shown.length() > 40) shown = shown.substring(0, 40) + "...";
+        return new IllegalArgumentException("field \"" + name + "\" should be " + expected + ", not " + shown);
+    }
+}

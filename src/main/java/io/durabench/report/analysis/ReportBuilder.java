@@ -1,0 +1,199 @@
+package io.durabench.report.analysis;
+
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.InvalidValueException;
+import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.report.Context;
+import io.durabench.report.PlainRow;
+import io.durabench.report.Report;
+import io.durabench.report.ReportRow;
+import io.durabench.results.BenchmarkResult;
+import io.durabench.results.NotMeasured;
+import io.durabench.results.ResultSet;
+import io.durabench.results.ResultsFileException;
+import io.durabench.results.Units;
+import io.durabench.stats.Estimate;
+import io.durabench.stats.Stats;
+import io.durabench.workload.SyncMethod;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns result sets into a {@link Report}: one row per (context, benchmark, params), combining
+ * the AverageTime and SampleTime results of the same combination, then ratios and durability
+ * costs against the baseline method of the same group, then the warnings. GroupCommit results
+ * go to their own section ({@link GroupCommitRows}): commits/s over committers, not time per write.
+ * What each benchmark's parameters mean comes from the catalogue; a result of a benchmark it does
+ * not know is shown as JMH reported it.
+ */
+public final class ReportBuilder {
+    private final SyncMethod baseline;
+    private final Map<String, Context> contexts = new LinkedHashMap<>();
+    private final Map<String, Path> contextSources = new LinkedHashMap<>();
+    private final Map<String, Pending> pending = new LinkedHashMap<>();
+    private final List<PlainRow> plainRows = new ArrayList<>();
+    private final GroupCommitRows groupCommits = new GroupCommitRows();
+
+    /** The results of one (context, cell) combination, in any modes, or why it has none. */
+    private static final class Pending {
+        final Context context;
+        final Cell cell;
+        final Map<String, BenchmarkResult> byMode = new LinkedHashMap<>();
+        final String groupKey;
+        NotMeasured notMeasured;
+
+        Pending(Context context, Cell cell) {
+            this.context = context;
+            this.cell = cell;
+            this.groupKey = context.label() + "|" + cell.groupKey();
+        }
+    }
+
+    public ReportBuilder(SyncMethod baseline) {
+        this.baseline = baseline;
+    }
+
+    public static Report build(List<ResultSet> sets, SyncMethod baseline) {
+        ReportBuilder builder = new ReportBuilder(baseline);
+        sets.forEach(builder::add);
+        return builder.report(sets.stream().map(ResultSet::source).toList());
+    }
+
+    private void add(ResultSet set) {
+        for (BenchmarkResult r : set.results()) {
+            Optional<Cell> cell = cellOf(set, r.benchmark(), r.params().asMap());
+            if (cell.isPresent() && cell.get().family() == Catalogue.GROUP_COMMIT) {
+                groupCommits.add(context(set, cell.get().targetDir(), r.jdkLabel()), cell.get(), r);
+                continue;
+            }
+            if (cell.isEmpty() || cell.get().methodValue() == null || !Units.isTimeBased(r.primary().unit())) {
+                addPlain(r, set.source());
+                continue;
+            }
+            Context ctx = context(set, cell.get().targetDir(), r.jdkLabel());
+            pendingFor(ctx, cell.get()).byMode.putIfAbsent(r.mode(), r);
+        }
+        String jdk = set.results().isEmpty()
+                ? (set.environment() == null || set.environment().jdk() == null || set.environment().jdk().version() == null
+                        ? "JDK unknown" : "JDK " + set.environment().jdk().version())
+                : set.results().get(0).jdkLabel();
+        for (NotMeasured nm : set.notMeasured()) {
+            Optional<Cell> cell = cellOf(set, nm.benchmark(), nm.params().asMap());
+            if (cell.isEmpty()) continue;
+            Context ctx = context(set, cell.get().targetDir(), jdk);
+            if (cell.get().family() == Catalogue.GROUP_COMMIT) {
+                groupCommits.notMeasured(ctx, cell.get(), nm);
+                continue;
+            }
+            if (cell.get().methodValue() == null) continue;
+            Pending p = pendingFor(ctx, cell.get());
+            if (p.byMode.isEmpty()) p.notMeasured = nm;
+        }
+    }
+
+    /** The typed cell of a result; a value the catalogue cannot take means the file is not what it claims. */
+    private static Optional<Cell> cellOf(ResultSet set, String benchmark, Map<String, String> params) {
+        try {
+            return Catalogue.cell(benchmark, params);
+        } catch (InvalidValueException e) {
+            throw new ResultsFileException(set.source() + ": " + e.getMessage());
+        }
+    }
+
+    private void addPlain(BenchmarkResult r, Path source) {
+        String src = source.toString();
+        plainRows.add(new PlainRow(r.benchmark(), null, r.params(), r.mode(), r.primary().score(),
+                r.primary().scoreError(), r.primary().unit(), src));
+        r.secondary().forEach((name, m) -> plainRows.add(new PlainRow(r.benchmark(), name, r.params(), r.mode(),
+                m.score(), m.scoreError(), m.unit(), src)));
+    }
+
+    /**
+     * The context of a result; the same directory and JDK from another results folder (another
+     * run, another machine) is a different context, named after its folder.
+     */
+    private Context context(ResultSet set, String targetDir, String jdk) {
+        Context fresh = Context.of(set.environment(), targetDir, jdk);
+        Path folder = set.source().toAbsolutePath().getParent();
+        Path owner = contextSources.putIfAbsent(fresh.label(), folder);
+        if (owner != null && !owner.equals(folder)) {
+            fresh = fresh.renamed(fresh.label() + " [" + set.source() + "]");
+            contextSources.putIfAbsent(fresh.label(), folder);
+        }
+        Context chosen = fresh;
+        return contexts.computeIfAbsent(chosen.label(), k -> chosen);
+    }
+
+    private Pending pendingFor(Context ctx, Cell cell) {
+        String key = ctx.label() + "|" + cell.benchmark().jmhName() + "|" + new java.util.TreeMap<>(cell.jmhParams());
+        return pending.computeIfAbsent(key, k -> new Pending(ctx, cell));
+    }
+
+    private Report report(List<Path> sources) {
+        List<Pending> ordered = new ArrayList<>(pending.values());
+        Map<String, Integer> contextOrder = new LinkedHashMap<>();
+        contexts.keySet().forEach(k -> contextOrder.put(k, contextOrder.size()));
+        // Stable sort: context, then benchmark and group params as first seen, baseline first in its group.
+        Map<String, Integer> groupOrder = new LinkedHashMap<>();
+        ordered.forEach(p -> groupOrder.putIfAbsent(p.groupKey, groupOrder.size()));
+        ordered.sort(Comparator.<Pending>comparingInt(p -> contextOrder.get(p.context.label()))
+                .thenComparingInt(p -> groupOrder.get(p.groupKey))
+                .thenComparingInt(p -> isBaseline(p) ? 0 : 1));
+
+        Map<Pending, RowFigures> figures = new LinkedHashMap<>();
+        Map<String, RowFigures> baselines = new LinkedHashMap<>();
+        for (Pending p : ordered) {
+            RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters()) : null;
+            figures.put(p, f);
+            if (isBaseline(p) && f != null && f.time() != null) baselines.put(p.groupKey, f);
+        }
+        List<ReportRow> rows = new ArrayList<>();
+        for (Pending p : ordered) {
+            RowFigures f = figures.get(p);
+            RowFigures base = baselines.get(p.groupKey);
+            if (base == null) base = baselines.get(batchlessGroupKey(p));
+            Estimate ratio = null, cost = null;
+            double baselineUs = Double.NaN;
+            if (base != null && f != null && f.time() != null) {
+                baselineUs = base.time().mean();
+                if (f == base) {
+                    // The baseline against itself: exactly 1 and 0, not two independent samples.
+                    ratio = new Estimate(1, Double.NaN, Double.NaN, 0, Double.NaN);
+                    cost = new Estimate(0, Double.NaN, Double.NaN, 0, Double.NaN);
+                } else {
+                    ratio = Stats.ratio(f.time(), base.time());
+                    cost = Stats.difference(f.time(), base.time());
+                }
+            }
+            String why = Durabilities.notDurableBecause(p.context, p.cell);
+            NotMeasured nm = p.notMeasured;
+            String na = nm != null && !nm.failed() ? nm.reason() : null;
+            String failed = nm != null && nm.failed() ? nm.reason() : null;
+            rows.add(new ReportRow(rows.size(), p.cell, p.context, p.cell.method(), p.groupKey, isBaseline(p),
+                    f == null ? null : f.time(), f == null ? null : f.source(),
+                    f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
+                    baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed));
+        }
+        List<Context> ctxs = new ArrayList<>(contexts.values());
+        return new Report(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows));
+    }
+
+    private boolean isBaseline(Pending p) {
+        return p.cell.family().baseline(baseline).map(b -> b.equals(p.cell.methodValue())).orElse(false);
+    }
+
+    /**
+     * The baseline's group for a batched row: a baseline without a sync call (NONE) only runs at
+     * writesPerSync=1, and batching does not change what it does, so batch 10's baseline is batch 1's.
+     */
+    private static String batchlessGroupKey(Pending p) {
+        if (!p.cell.fixes(SyncWriteCostFamily.WRITES_PER_SYNC)) return null;
+        return p.context.label() + "|" + p.cell.with(SyncWriteCostFamily.WRITES_PER_SYNC, 1).groupKey();
+    }
+}

@@ -1,0 +1,91 @@
+package io.durabench.report.render;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import io.durabench.catalogue.Cell;
+import io.durabench.report.Context;
+import io.durabench.report.EnvironmentFacts;
+import io.durabench.report.Report;
+import io.durabench.report.ReportWarning;
+import io.durabench.results.JmhParams;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.json, for other tools: "rows" (per-write rows), "groupCommit" and "otherResults", each
+ * written from its field list in {@link RowFields} (the same list report.csv is written from),
+ * null where a figure does not exist; "contexts" with their environment lines; and "warnings"
+ * {kind, message, rows} whose rows are row ids.
+ */
+public final class JsonRenderer {
+    private JsonRenderer() {
+    }
+
+    public static String render(Report report) {
+        JsonObject root = new JsonObject();
+        root.addProperty("schema", "durabench-report/1");
+        root.addProperty("baseline", report.baseline());
+        root.addProperty("statistics", Report.METHOD_NOTE);
+        JsonArray contexts = new JsonArray();
+        for (Context c : report.contexts()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("context", c.label());
+            o.addProperty("directory", c.directory());
+            o.addProperty("filesystem", c.filesystem());
+            o.addProperty("jdk", c.jdk());
+            JsonArray facts = new JsonArray();
+            EnvironmentFacts.lines(c.environment()).forEach(facts::add);
+            o.add("environment", facts);
+            contexts.add(o);
+        }
+        root.add("contexts", contexts);
+        root.add("rows", rows(RowFields.DURABENCH, report.rows()));
+        JsonArray warnings = new JsonArray();
+        for (ReportWarning w : report.warnings()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("kind", w.kind().id());
+            o.addProperty("message", w.message());
+            JsonArray ids = new JsonArray();
+            w.rows().forEach(ids::add);
+            o.add("rows", ids);
+            warnings.add(o);
+        }
+        root.add("warnings", warnings);
+        root.add("groupCommit", rows(RowFields.GROUP_COMMIT, report.groupCommitRows()));
+        root.add("otherResults", rows(RowFields.OTHER, report.plainRows()));
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
+    }
+
+    private static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
+        JsonArray arr = new JsonArray();
+        for (R r : rows) {
+            JsonObject o = new JsonObject();
+            for (Field<R> f : fields) o.add(f.key(), value(f, r));
+            arr.add(o);
+        }
+        return arr;
+    }
+
+    /** JSON has no NaN: absent figures are null. */
+    private static <R> JsonElement value(Field<R> f, R row) {
+        Object v = f.of(row);
+        if (v == null) return JsonNull.INSTANCE;
+        return switch (f.kind()) {
+            case NUMBER -> Double.isFinite((Double) v) ? new JsonPrimitive((Double) v) : JsonNull.INSTANCE;
+            case WHOLE -> new JsonPrimitive(((Number) v).longValue());
+            case BOOLEAN -> new JsonPrimitive((Boolean) v);
+            case TEXT -> new JsonPrimitive(v.toString());
+            case PARAMS -> params(v instanceof Cell c ? c.jmhParams() : ((JmhParams) v).asMap());
+        };
+    }
+
+    private static JsonObject params(Map<String, String> params) {
+        JsonObject p = new JsonObject();
+        params.forEach(p::addProperty);
+        return p;
+    }
+}

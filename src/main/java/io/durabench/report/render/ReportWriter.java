@@ -1,0 +1,47 @@
+package io.durabench.report.render;
+
+import io.durabench.report.Report;
+import io.durabench.report.chart.ChartFile;
+import io.durabench.report.chart.Charts;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** `report --out DIR`: report.md, report.csv (+ report-group-commit.csv), report.json and the charts, side by side. */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    /** Writes everything and returns the paths written, charts included. */
+    public static List<Path> writeAll(Report report, Path dir) {
+        List<ChartFile> charts = Charts.write(report, dir);
+        List<Path> written = new ArrayList<>();
+        written.add(write(dir.resolve("report.md"), MarkdownRenderer.render(report, charts)));
+        written.add(write(dir.resolve("report.csv"), CsvRenderer.render(report)));
+        if (!report.groupCommitRows().isEmpty()) {
+            written.add(write(dir.resolve("report-group-commit.csv"), CsvRenderer.renderGroupCommit(report)));
+        }
+        written.add(write(dir.resolve("report.json"), JsonRenderer.render(report)));
+        for (ChartFile c : charts) {
+            if (c.png() != null) {
+                written.add(c.png());
+                written.add(c.svg());
+            }
+        }
+        return written;
+    }
+
+    private static Path write(Path file, String content) {
+        try {
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

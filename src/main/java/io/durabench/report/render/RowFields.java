@@ -1,0 +1,103 @@
+package io.durabench.report.render;
+
+import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.report.GroupCommitRow;
+import io.durabench.report.PlainRow;
+import io.durabench.report.ReportRow;
+import io.durabench.stats.Estimate;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The one field list per row type that report.csv and report.json are written from. Units are in
+ * the key (µs: "Us", per second: "PerSec"); intervals are 99.9% like every interval in the report.
+ */
+public final class RowFields {
+    private RowFields() {
+    }
+
+    /** Per-write rows (SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost). */
+    public static final List<Field<ReportRow>> DURABENCH = List.of(
+            Field.whole("id", ReportRow::id),
+            Field.text("benchmark", ReportRow::benchmark),
+            Field.text("context", r -> r.context().label()),
+            Field.params("params", ReportRow::cell),
+            Field.text("method", ReportRow::method),
+            Field.bool("isBaseline", ReportRow::baseline),
+            Field.number("meanUs", r -> mean(r.time())),
+            Field.number("ciLowUs", r -> low(r.time())),
+            Field.number("ciHighUs", r -> high(r.time())),
+            Field.whole("n", r -> r.time() == null ? null : r.time().n()),
+            Field.number("opsPerSec", r -> r.measured() ? r.opsPerSec() : Double.NaN),
+            Field.number("p50Us", ReportRow::p50Us),
+            Field.number("p99Us", ReportRow::p99Us),
+            Field.number("p999Us", ReportRow::p999Us),
+            Field.number("baselineUs", ReportRow::baselineUs),
+            Field.number("ratio", r -> mean(r.ratio())),
+            Field.number("ratioLow", r -> low(r.ratio())),
+            Field.number("ratioHigh", r -> high(r.ratio())),
+            Field.number("durabilityCostUs", r -> mean(r.cost())),
+            Field.number("durabilityCostLowUs", r -> low(r.cost())),
+            Field.number("durabilityCostHighUs", r -> high(r.cost())),
+            Field.number("syncsPerWrite", ReportRow::syncsPerWrite),
+            Field.bool("durable", ReportRow::durable),
+            Field.text("notDurableBecause", ReportRow::notDurableBecause),
+            Field.text("na", ReportRow::na),
+            Field.text("failed", ReportRow::failed));
+
+    /** Group-commit rows: commits/s over committers, latency per commit. */
+    public static final List<Field<GroupCommitRow>> GROUP_COMMIT = List.of(
+            Field.whole("id", GroupCommitRow::id),
+            Field.text("benchmark", GroupCommitRow::benchmark),
+            Field.text("context", r -> r.context().label()),
+            Field.params("params", GroupCommitRow::cell),
+            Field.text("variant", GroupCommitRow::variant),
+            // These five carry the parameter's own name: the catalogue's, so a rename reaches the report.
+            Field.whole(GroupCommitFamily.COMMIT_DELAY.name(), r -> r.cell().get(GroupCommitFamily.COMMIT_DELAY)),
+            Field.whole(GroupCommitFamily.COMMITTERS.name(), GroupCommitRow::committers),
+            Field.whole(GroupCommitFamily.RECORD_SIZE.name(), r -> r.cell().get(GroupCommitFamily.RECORD_SIZE)),
+            Field.text(GroupCommitFamily.SYNC_METHOD.name(), GroupCommitRow::method),
+            Field.text(GroupCommitFamily.PREALLOCATION.name(), r -> r.cell().find(GroupCommitFamily.PREALLOCATION).map(Enum::name).orElse(null)),
+            Field.number("commitsPerSec", r -> mean(r.commitsPerSec())),
+            Field.number("commitsPerSecLow", r -> low(r.commitsPerSec())),
+            Field.number("commitsPerSecHigh", r -> high(r.commitsPerSec())),
+            Field.whole("n", r -> r.commitsPerSec() == null ? null : r.commitsPerSec().n()),
+            Field.number("meanLatencyUs", GroupCommitRow::meanLatencyUs),
+            Field.number("p50Us", GroupCommitRow::p50Us),
+            Field.number("p99Us", GroupCommitRow::p99Us),
+            Field.number("p999Us", GroupCommitRow::p999Us),
+            Field.number("syncsPerCommit", GroupCommitRow::syncsPerCommit),
+            Field.number("speedupVs1", r -> mean(r.speedup())),
+            Field.number("speedupVs1Low", r -> low(r.speedup())),
+            Field.number("speedupVs1High", r -> high(r.speedup())),
+            Field.bool("durable", GroupCommitRow::durable),
+            Field.text("notDurableBecause", GroupCommitRow::notDurableBecause),
+            Field.text("na", GroupCommitRow::na),
+            Field.text("failed", GroupCommitRow::failed));
+
+    /** Results of other JMH benchmarks: as JMH reported them (JSON only). */
+    public static final List<Field<PlainRow>> OTHER = List.of(
+            Field.text("benchmark", PlainRow::benchmark),
+            Field.text("metric", PlainRow::metric),
+            Field.params("params", PlainRow::params),
+            Field.text("mode", PlainRow::mode),
+            Field.number("score", PlainRow::score),
+            Field.number("scoreError", PlainRow::scoreError),
+            Field.text("unit", PlainRow::unit));
+
+    private static Object mean(Estimate e) {
+        return part(e, Estimate::mean);
+    }
+
+    private static Object low(Estimate e) {
+        return part(e, Estimate::low);
+    }
+
+    private static Object high(Estimate e) {
+        return part(e, Estimate::high);
+    }
+
+    private static Object part(Estimate e, Function<Estimate, Double> f) {
+        return e == null ? Double.NaN : f.apply(e);
+    }
+}

@@ -1,0 +1,32 @@
+package io.durabench.results;
+
+import com.google.gson.JsonElement;
+import io.durabench.env.Environment;
+import io.durabench.env.JsonFields;
+import java.nio.file.Path;
+
+/** environment.json beside a target's results: the typed {@link Environment}, written and read here. */
+public final class EnvironmentFile {
+    public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-environment", 1);
+
+    private EnvironmentFile() {
+    }
+
+    public static void write(Environment env, Path file) {
+        JsonFiles.writeText(env.toJsonText() + "\n", file);
+    }
+
+    public static Environment read(Path file) {
+        JsonElement root = JsonFiles.parse(file);
+        if (!root.isJsonObject() || !root.getAsJsonObject().has("target")) {
+            throw new ResultsFileException(file + ": not a durabench environment file (expected an object with \"target\")");
+        }
+        try {
+            SCHEMA.check(file, JsonFields.string(root.getAsJsonObject(), "schema"));
+            return Environment.fromJson(root.getAsJsonObject());
+        } catch (IllegalArgumentException e) {
+            if (e instanceof ResultsFileException r) throw r;
+            throw new ResultsFileException(file + ": malformed environment file (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.durabench.results;
+
+import io.durabench.env.Environment;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What one JMH JSON file says, with the environment and the not-measured cells found beside it.
+ *
+ * @param environment null when there was no environment.json (any JMH file, not a durabench run)
+ */
+public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
+}

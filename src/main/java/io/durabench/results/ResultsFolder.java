@@ -1,0 +1,76 @@
+package io.durabench.results;
+
+import io.durabench.env.Environment;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import org.openjdk.jmh.results.RunResult;
+
+/**
+ * The layout of a run's folder on disk, written here and read by {@link ResultsLoader}:
+ * <pre>
+ * RUN/run.json                      the manifest ({@link RunManifest})
+ * RUN/&lt;target label&gt;/jmh-result.json   standard JMH JSON, untouched
+ * RUN/&lt;target label&gt;/environment.json  {@link Environment}
+ * RUN/&lt;target label&gt;/not-applicable.json  cells without a number: n/a and failed ({@link NotMeasuredFile})
+ * </pre>
+ */
+public final class ResultsFolder {
+    public static final String RUN_MANIFEST = "run.json";
+    public static final String JMH_RESULT = "jmh-result.json";
+    public static final String ENVIRONMENT = "environment.json";
+    public static final String NOT_MEASURED = "not-applicable.json";
+
+    private final Path root;
+
+    private ResultsFolder(Path root) {
+        this.root = root;
+    }
+
+    /** Creates the folder (and its parents). */
+    public static ResultsFolder create(Path root) {
+        try {
+            Files.createDirectories(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + root + ": " + e.getMessage(), e);
+        }
+        return new ResultsFolder(root);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public void writeManifest(RunManifest manifest) {
+        JsonFiles.write(manifest.toJson(), root.resolve(RUN_MANIFEST));
+    }
+
+    /** The subfolder of one target, created on first use. */
+    public Target target(String label) {
+        Path dir = root.resolve(label);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        return new Target(dir);
+    }
+
+    /** One target's files. */
+    public record Target(Path dir) {
+        public void writeEnvironment(Environment env) {
+            EnvironmentFile.write(env, dir.resolve(ENVIRONMENT));
+        }
+
+        public void writeResults(Collection<RunResult> results) {
+            JmhResultsFile.write(results, dir.resolve(JMH_RESULT));
+        }
+
+        public void writeNotMeasured(List<NotMeasured> cells) {
+            NotMeasuredFile.write(cells, dir.resolve(NOT_MEASURED));
+        }
+    }
+}

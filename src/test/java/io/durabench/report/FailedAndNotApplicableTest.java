@@ -1,0 +1,58 @@
+package io.durabench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.JsonRenderer;
+import io.durabench.report.render.MarkdownRenderer;
+import io.durabench.report.render.TextRenderer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A cell that FAILED is shown as FAILED with its error in every format, never as n/a; an n/a stays n/a. */
+class FailedAndNotApplicableTest {
+    private static final String ERROR = "EIO: fsync failed: EIO (I/O error) on /data/durabench-fsync-1.log";
+
+    @Test
+    void theFailedCellIsFailedAndTheRefusedOneIsNotApplicable() {
+        Report report = Fixtures.report("failed-cell");
+        ReportRow fsync = row(report, "FSYNC");
+        assertEquals(ERROR, fsync.failed());
+        assertNull(fsync.na());
+        assertFalse(fsync.measured());
+        ReportRow direct = row(report, "O_DIRECT");
+        assertNull(direct.failed());
+        assertTrue(direct.na().startsWith("EINVAL: O_DIRECT needs"), direct.na());
+    }
+
+    @Test
+    void everyFormatSaysFailedWithTheError() {
+        Report report = Fixtures.report("failed-cell");
+        String text = TextRenderer.render(report);
+        assertTrue(text.lines().anyMatch(l -> l.matches(".*\\bFSYNC\\s+FAILED: " + java.util.regex.Pattern.quote(ERROR) + "\\s*")), text);
+        assertTrue(MarkdownRenderer.render(report, List.of()).contains("| FSYNC | FAILED: " + ERROR + " |"));
+        assertFalse(TextRenderer.render(report).contains("n/a: " + ERROR));
+
+        List<String> csv = CsvRenderer.render(report).lines().toList();
+        List<String> header = List.of(csv.get(0).split(","));
+        String fsyncLine = csv.stream().filter(l -> l.contains("syncMethod=FSYNC")).findFirst().orElseThrow();
+        assertTrue(fsyncLine.endsWith(",," + ERROR), fsyncLine);
+        assertEquals("failed", header.get(header.size() - 1));
+
+        JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject();
+        JsonObject fsync = json.getAsJsonArray("rows").asList().stream().map(e -> e.getAsJsonObject())
+                .filter(o -> o.get("method").getAsString().equals("FSYNC")).findFirst().orElseThrow();
+        assertEquals(ERROR, fsync.get("failed").getAsString());
+        assertTrue(fsync.get("na").isJsonNull());
+        assertTrue(fsync.get("meanUs").isJsonNull());
+    }
+
+    private static ReportRow row(Report report, String method) {
+        return report.rows().stream().filter(r -> r.method().equals(method)).findFirst().orElseThrow();
+    }
+}
