@@ -48,7 +48,7 @@ public final class ExactMannWhitney {
         if (n > EXACT_MAX_TOTAL) return normal(u, n1, n2, ranks.tieTerm);
         if (!ranks.ties) {
             NoTiesUDistribution d = NoTiesUDistribution.of(n1, n2);
-            return new MannWhitneyResult(u, n1, n2, d.twoSidedP(u), 1 - d.cdf(u - 1), d.cdf(u), MannWhitneyResult.Method.EXACT);
+            return new MannWhitneyResult(u, n1, n2, d.twoSidedP(u), d.atLeast(u), d.cdf(u), MannWhitneyResult.Method.EXACT);
         }
         RankSumDistribution s = RankSumDistribution.of(ranks.doubled, n1);
         return new MannWhitneyResult(u, n1, n2, s.deviationAtLeast(doubledSumX), s.atLeast(doubledSumX), s.atMost(doubledSumX),

@@ -26,7 +26,7 @@ public record MedianEstimate(double median, Interval interval, int n) {
         double[] x = values.clone();
         Arrays.sort(x);
         int n = x.length;
-        double median = n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+        double median = medianOfSorted(x);
         BinomialDistribution below = new BinomialDistribution(null, n, 0.5);
         double tail = (1 - level) / 2 + 1e-12; // 1e-12: (1 − 0.90)/2 is 0.04999…, and P = 1/20 must still qualify
         int k = 0;
@@ -37,5 +37,18 @@ public record MedianEstimate(double median, Interval interval, int n) {
                             + "less than the %.1f%% asked for", n, 100 * (1 - 2 * below.cumulativeProbability(0)), 100 * level)), n);
         }
         return new MedianEstimate(median, Interval.of(x[k - 1], x[n - k], 1 - 2 * below.cumulativeProbability(k - 1)), n);
+    }
+
+    /** The sample median (mean of the middle two for even n). */
+    public static double medianOf(double[] values) {
+        ExactMannWhitney.requireSample("values", values);
+        double[] x = values.clone();
+        Arrays.sort(x);
+        return medianOfSorted(x);
+    }
+
+    private static double medianOfSorted(double[] x) {
+        int n = x.length;
+        return n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
     }
 }

@@ -64,13 +64,18 @@ final class NoTiesUDistribution {
         return STANDARD_NORMAL.cumulativeProbability((Math.floor(u) + 0.5 - mean()) / sd());
     }
 
+    /** P(U ≥ u), through the symmetry P(U ≥ u) = P(U ≤ n1·n2 − u): no cancellation in 1 − cdf for tiny tails. */
+    double atLeast(double u) {
+        return cdf((double) n1 * n2 - u);
+    }
+
     /** Two-sided p of an observed U: the distribution is symmetric, so twice the nearer tail, at most 1. */
     double twoSidedP(double u) {
         if (cdf == null) {
             double z = (Math.abs(u - mean()) - 0.5) / sd();
             return z <= 0 ? 1 : Math.min(1, 2 * STANDARD_NORMAL.cumulativeProbability(-z));
         }
-        double lowTail = cdf(u), highTail = 1 - cdf(u - 1);
+        double lowTail = cdf(u), highTail = atLeast(u);
         return Math.min(1, 2 * Math.min(lowTail, highTail));
     }
 

@@ -16,6 +16,11 @@ public final class Numbers {
         return new BigDecimal(x).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
     }
 
+    /** A p-value in words: two significant digits, or "< 0.0001" below that (as precise as anyone needs). */
+    public static String pValue(double p) {
+        return p < 0.0001 ? "< 0.0001" : sig(p, 2);
+    }
+
     /** A signed percentage with one decimal: "+12.3%", "-4.0%". */
     public static String signedPercent(double pct) {
         return String.format(Locale.ROOT, "%+.1f%%", pct);
