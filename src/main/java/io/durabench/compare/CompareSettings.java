@@ -6,36 +6,31 @@ package io.durabench.compare;
  * @param thresholdPercent  the smallest |change| that counts (default 5)
  * @param alpha             family-wise error rate over all rows, Holm-corrected (default 0.05)
  * @param confidence        level of the intervals shown (default 0.95)
- * @param noiseFloorPercent the A/A noise floor: the largest |change| seen between two runs of the
- *                          same setup ({@link NoiseFloor}); a change inside it is never a
- *                          regression. NaN when there is no A/A pair.
+ * @param noiseFloor        the A/A noise floor per row ({@link NoiseFloor}); a change inside it is
+ *                          never a regression. {@link NoiseFloor#NONE} when there is no A/A pair.
  */
-public record CompareSettings(double thresholdPercent, double alpha, double confidence, double noiseFloorPercent) {
+public record CompareSettings(double thresholdPercent, double alpha, double confidence, NoiseFloor noiseFloor) {
 
     public CompareSettings {
         if (!(thresholdPercent >= 0)) throw new IllegalArgumentException("threshold " + thresholdPercent + "% must be 0 or more");
         if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha " + alpha + " must be between 0 and 1");
         if (!(confidence > 0 && confidence < 1)) throw new IllegalArgumentException("confidence " + confidence + " must be between 0 and 1");
-        if (noiseFloorPercent < 0) throw new IllegalArgumentException("noise floor " + noiseFloorPercent + "% must be 0 or more");
+        java.util.Objects.requireNonNull(noiseFloor, "noiseFloor (NoiseFloor.NONE when there is none)");
     }
 
     public static CompareSettings defaults() {
-        return new CompareSettings(5, 0.05, 0.95, Double.NaN);
+        return new CompareSettings(5, 0.05, 0.95, NoiseFloor.NONE);
     }
 
     public CompareSettings withThresholdPercent(double pct) {
-        return new CompareSettings(pct, alpha, confidence, noiseFloorPercent);
+        return new CompareSettings(pct, alpha, confidence, noiseFloor);
     }
 
     public CompareSettings withAlpha(double a) {
-        return new CompareSettings(thresholdPercent, a, confidence, noiseFloorPercent);
+        return new CompareSettings(thresholdPercent, a, confidence, noiseFloor);
     }
 
-    public CompareSettings withNoiseFloorPercent(double pct) {
-        return new CompareSettings(thresholdPercent, alpha, confidence, pct);
-    }
-
-    public boolean hasNoiseFloor() {
-        return !Double.isNaN(noiseFloorPercent);
+    public CompareSettings withNoiseFloor(NoiseFloor floor) {
+        return new CompareSettings(thresholdPercent, alpha, confidence, floor);
     }
 }

@@ -12,29 +12,28 @@ import java.util.List;
  *                                 (rows that cannot detect anything, or whose noise is unknown, left out)
  * @param rowsThatCannotDetect     rows whose sample sizes make every change insignificant
  * @param cannotDetectReason       the arithmetic why, from one such row (null when none)
- * @param largestChangeInsideNoise the largest |change| of any row that lies inside the A/A noise floor (NaN if none or no floor)
+ * @param largestAaChangePercent   the largest A/A change of any row, the sweep's A/A spread (NaN: no A/A pair)
+ * @param largestChangeInsideNoise the largest |change| of any row that lies inside its own A/A noise floor (NaN if none)
  * @param geometricMean            geometric mean of the rows' cost ratios candidate/base (time-like: throughput rows
  *                                 inverted, so &gt; 1 is worse for every row) with a t interval across rows
  */
 public record ComparisonSummary(int regressions, int improvements, int unchanged, double typicalDetectablePercent,
                                 double lowestDetectablePercent, double highestDetectablePercent, int rowsThatCannotDetect,
-                                String cannotDetectReason, double noiseFloorPercent, double largestChangeInsideNoise,
+                                String cannotDetectReason, double largestAaChangePercent, double largestChangeInsideNoise,
                                 GeometricMean geometricMean) {
 
     static ComparisonSummary of(List<RowComparison> rows, CompareSettings settings) {
         int regressions = count(rows, Verdict.REGRESSION), improvements = count(rows, Verdict.IMPROVEMENT);
         double[] detectable = rows.stream().mapToDouble(r -> r.detectable().changePercent()).filter(Double::isFinite).sorted().toArray();
         List<RowComparison> blind = rows.stream().filter(r -> !r.detectable().anyChangeDetectable()).toList();
-        double inside = Double.NaN;
-        if (settings.hasNoiseFloor()) {
-            inside = rows.stream().mapToDouble(r -> Math.abs(r.changePercent()))
-                    .filter(c -> c <= settings.noiseFloorPercent()).max().orElse(Double.NaN);
-        }
+        NoiseFloor floor = settings.noiseFloor();
+        double inside = rows.stream().filter(r -> Math.abs(r.changePercent()) <= floor.percentFor(r.name()))
+                .mapToDouble(r -> Math.abs(r.changePercent())).max().orElse(Double.NaN);
         double[] costRatios = rows.stream().mapToDouble(r -> r.direction().costRatio(r.change().ratio())).toArray();
         return new ComparisonSummary(regressions, improvements, rows.size() - regressions - improvements,
                 median(detectable), detectable.length == 0 ? Double.NaN : detectable[0],
                 detectable.length == 0 ? Double.NaN : detectable[detectable.length - 1], blind.size(),
-                blind.isEmpty() ? null : blind.get(0).detectable().explanation(), settings.noiseFloorPercent(), inside,
+                blind.isEmpty() ? null : blind.get(0).detectable().explanation(), floor.largestPercent(), inside,
                 GeometricMean.of(costRatios, settings.confidence()));
     }
 
@@ -60,11 +59,11 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
                         .append(afterColon(cannotDetectReason)).append(')');
             }
         }
-        if (!Double.isNaN(noiseFloorPercent)) {
+        if (!Double.isNaN(largestAaChangePercent)) {
             s.append(Double.isNaN(largestChangeInsideNoise)
-                    ? "; the A/A noise was " + Numbers.percent(noiseFloorPercent) + " and no change fell inside it"
-                    : "; the largest change inside the A/A noise (" + Numbers.percent(noiseFloorPercent) + ") was "
-                            + Numbers.percent(largestChangeInsideNoise));
+                    ? "; no change fell inside the A/A noise"
+                    : "; the largest change inside the A/A noise was " + Numbers.percent(largestChangeInsideNoise));
+            s.append(" (A/A changes reached ").append(Numbers.percent(largestAaChangePercent)).append(')');
         }
         return s.toString();
     }

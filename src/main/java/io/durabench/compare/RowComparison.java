@@ -34,7 +34,7 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
         DetectableChange detectable = DetectableChange.of(base.length, candidate.length, settings.alpha(), rows,
                 DetectableChange.pooledLogSd(base, candidate));
         VerdictRules.Decision d = VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, detectable,
-                row.direction(), settings);
+                row.direction(), settings, settings.noiseFloor().percentFor(row.name()));
         return new RowComparison(row.name(), row.direction(), MedianEstimate.of(base, settings.confidence()),
                 MedianEstimate.of(candidate, settings.confidence()), change, test, adjustedP, rows, detectable, d.verdict(), d.reason());
     }

@@ -9,7 +9,7 @@ import io.durabench.stats.Numbers;
  *   <li>the sample sizes cannot make any change significant → {@code ~}, with the arithmetic;</li>
  *   <li>Holm-adjusted p &gt; α → {@code ~} (not significant after correcting for all rows);</li>
  *   <li>|change| under the threshold → {@code ~} (real, perhaps, but too small to matter);</li>
- *   <li>|change| inside the A/A noise floor → {@code ~}: two runs of the same setup already differed
+ *   <li>|change| inside the row's A/A noise floor → {@code ~}: two runs of the same setup already differed
  *       that much, so a change inside it is never a regression;</li>
  *   <li>otherwise regression or improvement, by the row's direction.</li>
  * </ol>
@@ -24,7 +24,7 @@ final class VerdictRules {
     }
 
     static Decision decide(double changePercent, double rawP, double adjustedP, int rows, DetectableChange detectable,
-                           Direction direction, CompareSettings settings) {
+                           Direction direction, CompareSettings settings, double noiseFloorPercent) {
         String change = Numbers.signedPercent(changePercent);
         String pText = rows > 1
                 ? "p " + Numbers.pValue(rawP) + ", " + Numbers.pValue(adjustedP) + " after Holm over " + rows + " rows"
@@ -40,9 +40,9 @@ final class VerdictRules {
             return new Decision(Verdict.UNCHANGED, change + " is significant (" + pText + ") but under the "
                     + Numbers.sig(settings.thresholdPercent(), 3) + "% threshold");
         }
-        if (settings.hasNoiseFloor() && size <= settings.noiseFloorPercent()) {
-            return new Decision(Verdict.UNCHANGED, change + " is significant (" + pText + ") but inside the A/A noise floor of "
-                    + Numbers.percent(settings.noiseFloorPercent()) + ": two runs of the same setup differed as much");
+        if (size <= noiseFloorPercent) {
+            return new Decision(Verdict.UNCHANGED, change + " is significant (" + pText + ") but inside this row's A/A noise of "
+                    + Numbers.percent(noiseFloorPercent) + ": two runs of the same setup differed as much");
         }
         boolean worse = direction.isWorse(changePercent);
         String what = direction == Direction.LOWER_IS_BETTER ? (changePercent > 0 ? "slower" : "faster")

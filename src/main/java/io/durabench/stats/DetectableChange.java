@@ -39,8 +39,8 @@ import org.apache.commons.math3.util.CombinatoricsUtils;
  * than the variance under a shift, so it overstates the shift needed: at 25 vs 25 and 0.05/41 it
  * says 1.37σ where the simulation finds 1.24σ. Beyond 50 values the figure errs on the cautious side.
  *
- * <p>The model assumes continuous scores (no ties) and the same σ in both samples; when either
- * fails the real power is lower. The figure is the slowdown (+%); a speed-up of the same log size
+ * <p>The model assumes continuous scores (no ties: ties lower the power) and the same σ in both
+ * samples (if the candidate is noisier, the figure is only approximate). The figure is the slowdown (+%); a speed-up of the same log size
  * is detected equally well.
  */
 public record DetectableChange(int n1, int n2, double alpha, int rows, double logSd, double smallestPossibleP,

@@ -22,7 +22,7 @@ class ComparisonSummaryTest {
 
     @Test
     void theSentenceUnderTheTable() {
-        ComparisonSummary s = SweepComparison.of(ROWS, CompareSettings.defaults().withNoiseFloorPercent(7)).summary();
+        ComparisonSummary s = SweepComparison.of(ROWS, CompareSettings.defaults().withNoiseFloor(NoiseFloor.uniform(7))).summary();
         assertEquals(2, s.regressions()); // slower, throughput down
         assertEquals(1, s.improvements()); // faster
         assertEquals(2, s.unchanged()); // a bit slower (inside the 7% floor), same
@@ -31,7 +31,7 @@ class ComparisonSummaryTest {
         double expected = DetectableChange.of(12, 12, 0.05, 5, DetectableChange.pooledLogSd(BASE, BASE)).changePercent();
         assertEquals(expected, s.typicalDetectablePercent(), 1e-9);
         assertEquals("2 regressions, 1 improvement, 2 unchanged; smallest detectable change " + Numbers.percent(expected)
-                + " for a typical row; the largest change inside the A/A noise (7.0%) was 6.0%", s.sentence());
+                + " for a typical row; the largest change inside the A/A noise was 6.0% (A/A changes reached 7.0%)", s.sentence());
     }
 
     @Test
@@ -44,8 +44,9 @@ class ComparisonSummaryTest {
     @Test
     void aFloorNoChangeFellInto() {
         List<RowInput> rows = List.of(new RowInput("slower", BASE, scaled(BASE, 1.3), Direction.LOWER_IS_BETTER));
-        String sentence = SweepComparison.of(rows, CompareSettings.defaults().withNoiseFloorPercent(2)).summary().sentence();
-        assertTrue(sentence.endsWith("; the A/A noise was 2.0% and no change fell inside it"), sentence);
+        NoiseFloor floor = new NoiseFloor(java.util.Map.of("slower", 2.0, "elsewhere", 4.5), Double.NaN);
+        String sentence = SweepComparison.of(rows, CompareSettings.defaults().withNoiseFloor(floor)).summary().sentence();
+        assertTrue(sentence.endsWith("; no change fell inside the A/A noise (A/A changes reached 4.5%)"), sentence);
     }
 
     @Test

@@ -68,6 +68,23 @@ class PowerSimulationTest {
         assertTrue(flagged >= 0.9 * trials, "flagged in " + flagged + " of " + trials + " trials over " + rows + " rows");
     }
 
+    /** With each row's floor taken from a fresh A/A pair (what {@code --repeat 2} gives), the slowdown still counts. */
+    @Test
+    void withEachRowsOwnAaNoiseAsFloorATenPercentSlowdownIsStillFlagged() {
+        Random random = new Random(7);
+        int flagged = 0, dismissedAsSweepWideNoise = 0;
+        for (int trial = 0; trial < 10; trial++) {
+            NoiseFloor floor = NoiseFloor.of(RealRowNoise.sweep(ROWS, random, FORKS, "", 1));
+            List<RowInput> rows = RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10);
+            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(floor)), DURABLE_ROW) == Verdict.REGRESSION) flagged++;
+            // Why the floor is per row: the sweep's largest A/A change (the noisiest row's) would hide it.
+            NoiseFloor sweepWide = NoiseFloor.uniform(floor.largestPercent());
+            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(sweepWide)), DURABLE_ROW) == Verdict.UNCHANGED) dismissedAsSweepWideNoise++;
+        }
+        assertTrue(flagged >= 9, "flagged in " + flagged + " of 10 trials");
+        assertTrue(dismissedAsSweepWideNoise >= 5, "a sweep-wide floor hid it in only " + dismissedAsSweepWideNoise + " of 10");
+    }
+
     @Test
     void anAaPairIsFlaggedInAtMostOneOfTwentyTrials() {
         Random random = new Random(3);

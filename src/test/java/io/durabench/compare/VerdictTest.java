@@ -62,11 +62,23 @@ class VerdictTest {
 
     @Test
     void aChangeInsideTheAaNoiseFloorIsNeverARegression() {
-        CompareSettings withFloor = CompareSettings.defaults().withNoiseFloorPercent(8);
+        CompareSettings withFloor = CompareSettings.defaults().withNoiseFloor(NoiseFloor.uniform(8));
         RowComparison r = one(new RowInput("t", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER), withFloor);
         assertEquals(Verdict.UNCHANGED, r.verdict());
-        assertTrue(r.reason().endsWith("but inside the A/A noise floor of 8.0%: two runs of the same setup differed as much"), r.reason());
+        assertTrue(r.reason().endsWith("but inside this row's A/A noise of 8.0%: two runs of the same setup differed as much"), r.reason());
         assertEquals(Verdict.REGRESSION, one(new RowInput("t", BASE, scaled(BASE, 1.09), Direction.LOWER_IS_BETTER), withFloor).verdict());
+    }
+
+    @Test
+    void eachRowIsHeldToItsOwnAaNoise() {
+        // The noisy row's A/A pair moved 12%, the quiet row's 1%: the same +7% is noise for one, a regression for the other.
+        NoiseFloor floor = new NoiseFloor(java.util.Map.of("noisy", 12.0, "quiet", 1.0), Double.NaN);
+        SweepComparison c = SweepComparison.of(List.of(new RowInput("noisy", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER),
+                new RowInput("quiet", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER),
+                new RowInput("not in the A/A pair", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER)), CompareSettings.defaults().withNoiseFloor(floor));
+        assertEquals(Verdict.UNCHANGED, c.rows().get(0).verdict());
+        assertEquals(Verdict.REGRESSION, c.rows().get(1).verdict());
+        assertEquals(Verdict.REGRESSION, c.rows().get(2).verdict());
     }
 
     @Test
