@@ -1,0 +1,48 @@
+package io.durabench.compare;
+
+import java.util.Objects;
+
+/**
+ * One row of a comparison: the replicate scores of the same benchmark cell in the base and the
+ * candidate run.
+ *
+ * <p><b>The unit of replication is one fork's score</b> (JMH's per-fork average of its measurement
+ * iterations). Forks are separate JVMs, each opening its own files, so their scores are
+ * independent draws of everything that varies run to run: JIT decisions, file placement on disk,
+ * background writeback. Iterations inside one JVM share all of that and are not independent;
+ * feeding them in as replicates makes the test see a precision it does not have. If a caller has
+ * only iteration scores (e.g. a 1-fork run) it may pass them, but must say so next to the result.
+ *
+ * @param name      how the row is named in the table
+ * @param base      the base run's per-fork scores (positive, finite)
+ * @param candidate the candidate run's per-fork scores (positive, finite)
+ */
+public record RowInput(String name, double[] base, double[] candidate, Direction direction) {
+
+    public RowInput {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(direction, "direction");
+        base = checked(name, "base", base);
+        candidate = checked(name, "candidate", candidate);
+    }
+
+    @Override
+    public double[] base() {
+        return base.clone();
+    }
+
+    @Override
+    public double[] candidate() {
+        return candidate.clone();
+    }
+
+    private static double[] checked(String row, String side, double[] scores) {
+        if (scores == null || scores.length == 0) throw new IllegalArgumentException("row " + row + ": no " + side + " scores");
+        for (double s : scores) {
+            if (!(s > 0) || Double.isInfinite(s)) {
+                throw new IllegalArgumentException("row " + row + ": " + side + " score " + s + " is not a positive number; changes are ratios of scores");
+            }
+        }
+        return scores.clone();
+    }
+}

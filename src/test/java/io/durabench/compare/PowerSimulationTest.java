@@ -1,0 +1,138 @@
+package io.durabench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.durabench.stats.DetectableChange;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Does the comparison find what it should and stay quiet otherwise, at the replication proposed
+ * for {@code --profile compare}? Replicates are drawn from the noise of every row of a real quick
+ * run on ext4 ({@link RealRowNoise}); all 41 rows are compared each time, so Holm corrects over 41.
+ *
+ * <p>Why {@value #FORKS} forks per cell: across 41 rows a single change must reach Holm's first step
+ * 0.05/41 = 0.0012. At n forks per side the smallest possible p is 2/C(2n, n): 5 → 0.0079 and
+ * 6 → 0.0022 can never get there, 7 → 0.00058 only by complete separation. Beyond that it is noise:
+ * a 10% slowdown of a row with σ ≈ 3.7% (fdatasync, 8 KiB append) is flagged with power ≈ 0.92 at
+ * 10 forks and ≈ 0.99 at 12 (simulated exact test), and "at least 9 of 10 trials" needs ≈ 0.95.
+ */
+class PowerSimulationTest {
+    static final int FORKS = 12;
+    static final String DURABLE_ROW = "SyncWriteCost.writeBlock blockSizeBytes=8192 preallocation=NONE syncMethod=FDATASYNC writesPerSync=1";
+    private static final List<RealRowNoise> ROWS = RealRowNoise.ext4QuickRun();
+    private static final CompareSettings DEFAULTS = CompareSettings.defaults();
+
+    @Test
+    void theResourceHoldsTheWholeRealSweep() {
+        assertEquals(41, ROWS.size());
+        RealRowNoise fdatasync = row(DURABLE_ROW);
+        assertEquals(321.8942368703108, fdatasync.median(), 1e-9);
+        assertEquals(0.037, fdatasync.logSd(), 0.001);
+    }
+
+    @Test
+    void aTenPercentSlowdownOfADurableRowIsFlaggedInAtLeastNineOfTenTrials() {
+        Random random = new Random(1);
+        int flagged = 0, otherRowsFlagged = 0;
+        for (int trial = 0; trial < 10; trial++) {
+            SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10), DEFAULTS);
+            for (RowComparison r : c.rows()) {
+                if (r.name().equals(DURABLE_ROW)) {
+                    if (r.verdict() == Verdict.REGRESSION) flagged++;
+                } else if (r.verdict() != Verdict.UNCHANGED) {
+                    otherRowsFlagged++;
+                }
+            }
+        }
+        assertTrue(flagged >= 9, "flagged in " + flagged + " of 10 trials");
+        assertTrue(otherRowsFlagged <= 1, otherRowsFlagged + " unchanged rows flagged");
+    }
+
+    /** Not just one chosen row: every row the arithmetic says can see 8% is checked with a 10% slowdown. */
+    @Test
+    void everyRowPredictedToSeeEightPercentCatchesTenPercent() {
+        Random random = new Random(2);
+        int rows = 0, flagged = 0, trials = 0;
+        for (RealRowNoise r : ROWS) {
+            if (DetectableChange.of(FORKS, FORKS, 0.05, 41, r.logSd()).changePercent() > 8) continue;
+            rows++;
+            for (int t = 0; t < 10; t++, trials++) {
+                SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, r.name(), 1.10), DEFAULTS);
+                if (verdictOf(c, r.name()) == Verdict.REGRESSION) flagged++;
+            }
+        }
+        assertTrue(rows >= 10, rows + " rows");
+        assertTrue(flagged >= 0.9 * trials, "flagged in " + flagged + " of " + trials + " trials over " + rows + " rows");
+    }
+
+    /** With each row's floor taken from a fresh A/A pair (what {@code --repeat 2} gives), the slowdown still counts. */
+    @Test
+    void withEachRowsOwnAaNoiseAsFloorATenPercentSlowdownIsStillFlagged() {
+        Random random = new Random(7);
+        int flagged = 0, dismissedAsSweepWideNoise = 0;
+        for (int trial = 0; trial < 10; trial++) {
+            NoiseFloor floor = NoiseFloor.of(RealRowNoise.sweep(ROWS, random, FORKS, "", 1));
+            List<RowInput> rows = RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10);
+            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(floor)), DURABLE_ROW) == Verdict.REGRESSION) flagged++;
+            // Why the floor is per row: the sweep's largest A/A change (the noisiest row's) would hide it.
+            NoiseFloor sweepWide = NoiseFloor.uniform(floor.largestPercent());
+            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(sweepWide)), DURABLE_ROW) == Verdict.UNCHANGED) dismissedAsSweepWideNoise++;
+        }
+        assertTrue(flagged >= 9, "flagged in " + flagged + " of 10 trials");
+        assertTrue(dismissedAsSweepWideNoise >= 5, "a sweep-wide floor hid it in only " + dismissedAsSweepWideNoise + " of 10");
+    }
+
+    @Test
+    void anAaPairIsFlaggedInAtMostOneOfTwentyTrials() {
+        Random random = new Random(3);
+        int trialsWithAFlag = 0;
+        for (int trial = 0; trial < 20; trial++) {
+            SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, "", 1), DEFAULTS);
+            if (c.rows().stream().anyMatch(r -> r.verdict() != Verdict.UNCHANGED)) trialsWithAFlag++;
+        }
+        assertTrue(trialsWithAFlag <= 1, trialsWithAFlag + " of 20 A/A trials flagged a row");
+    }
+
+    @Test
+    void twoSamplesOfOneDistributionAreAllUnchanged() {
+        SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, new Random(4), FORKS, "", 1), DEFAULTS);
+        assertTrue(c.rows().stream().allMatch(r -> r.verdict() == Verdict.UNCHANGED));
+        assertTrue(c.summary().sentence().startsWith("0 regressions, 0 improvements, 41 unchanged; smallest detectable change "),
+                c.summary().sentence());
+        assertTrue(c.summary().geometricMean().interval().contains(1.0), c.summary().geometricMeanLine());
+    }
+
+    @Test
+    void aTwentyPercentSlowdownIsTheOnlyRegression() {
+        String slowed = "SyncWriteCost.writeBlock blockSizeBytes=8192 preallocation=NONE syncMethod=CHANNEL_DSYNC writesPerSync=1";
+        SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, new Random(5), FORKS, slowed, 1.20), DEFAULTS);
+        for (RowComparison r : c.rows()) {
+            assertEquals(r.name().equals(slowed) ? Verdict.REGRESSION : Verdict.UNCHANGED, r.verdict(), r.name() + ": " + r.reason());
+        }
+        RowComparison hit = c.rows().stream().filter(r -> r.name().equals(slowed)).findFirst().orElseThrow();
+        assertTrue(hit.change().changePercentInterval().contains(20), hit.change().changePercentInterval().toString());
+        assertTrue(c.summary().sentence().startsWith("1 regression, 0 improvements, 40 unchanged"), c.summary().sentence());
+    }
+
+    /** Today's quick profile as replicates (1 fork × 5 iterations) can never flag anything over 41 rows. */
+    @Test
+    void theQuickProfileCannotFlagEvenAFiftyPercentSlowdown() {
+        SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, new Random(6), 5, DURABLE_ROW, 1.50), DEFAULTS);
+        assertTrue(c.rows().stream().allMatch(r -> r.verdict() == Verdict.UNCHANGED));
+        RowComparison slowed = c.rows().stream().filter(r -> r.name().equals(DURABLE_ROW)).findFirst().orElseThrow();
+        assertTrue(slowed.reason().contains("2/252 = 0.0079, above Holm's first step 0.05/41 = 0.0012"), slowed.reason());
+        assertTrue(c.summary().sentence().startsWith("0 regressions, 0 improvements, 41 unchanged; no change could have been detected "
+                + "(with 5 and 5 values the smallest possible two-sided p is 2/C(10,5)"), c.summary().sentence());
+    }
+
+    private static Verdict verdictOf(SweepComparison c, String name) {
+        return c.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow().verdict();
+    }
+
+    private static RealRowNoise row(String name) {
+        return ROWS.stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+}
