@@ -12,6 +12,7 @@
 #include "workloads.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@
 
 static const char USAGE[] =
     "usage: durabench-twin --dir DIR --out OUT [--bench REGEX]... [-p NAME=V1,V2]... [--cells FILE]\n"
-    "                      [-wi N] [-w TIME] [-i N] [-r TIME]\n"
+    "                      [-wi N] [-w TIME] [-i N] [-r TIME] [--lock FILE | --no-lock]\n"
     "Runs durabench's workloads in C on DIR and writes OUT/<label>/jmh-result.json (JMH JSON, the Java\n"
     "benchmarks' names and params) and OUT/<label>/not-applicable.json; <label> as `durabench run` names it.\n"
     "  --bench REGEX  only benchmarks whose full name matches (SyncWriteCost, PgTestFsyncEquivalent,\n"
@@ -33,6 +34,9 @@ static const char USAGE[] =
     "  --cells FILE   exactly these cells, one per line: BENCHMARK NAME=VALUE... (not with -p/--bench)\n"
     "  -wi N -w TIME  warmup iterations and time (default 1, 300ms: durabench's quick profile)\n"
     "  -i N -r TIME   measurement iterations and time (default 5, 300ms); TIME as JMH: 300ms, 1s, 50ms\n"
+    "  --lock FILE    JMH's lock file (default /tmp/jmh.lock): the twin waits for it and holds it, so it never\n"
+    "                 measures while a JMH run does (and no JMH starts while it measures)\n"
+    "  --no-lock      take no lock (for tests that measure nothing)\n"
     "Exit: 0 done, 1 a call failed (no result written), 2 bad arguments, 130/143 interrupted.\n";
 
 /* JMH's TimeValue.fromString, then its toString spelling ("300 ms") for the JSON. */
@@ -123,6 +127,22 @@ static void mkdirs(const char *path) {
     if (mkdir(buf, 0755) != 0 && errno != EEXIST) fail_call("mkdir", errno, buf);
 }
 
+/*
+ * JMH's machine-wide lock (jmh-core Runner: a FileLock on java.io.tmpdir/jmh.lock, i.e. fcntl F_SETLK
+ * over the whole file): holding it keeps a JMH run and the twin from measuring each other. Held until exit.
+ */
+static void take_jmh_lock(const char *path) {
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) fail_call("open", errno, path);
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (fcntl(fd, F_SETLK, &lock) == 0) return;
+    if (errno != EAGAIN && errno != EACCES) fail_call("fcntl(F_SETLK)", errno, path);
+    fprintf(stderr, "# durabench-twin: another JMH holds %s; waiting for it to finish (--no-lock skips this)\n", path);
+    while (fcntl(fd, F_SETLKW, &lock) != 0) {
+        if (errno != EINTR) fail_call("fcntl(F_SETLKW)", errno, path);
+    }
+}
+
 static void check_interrupted(void) {
     int sig = stop_signal();
     if (sig != 0) fail_interrupted(sig);
@@ -194,16 +214,19 @@ int main(int argc, char **argv) {
     size_t pattern_count = 0;
     struct axes axes = {{0}};
     bool any_p = false;
+    const char *lock = "/tmp/jmh.lock";
     struct run_settings s = {.warmup_iterations = 1, .warmup_ns = 300000000, .warmup_time = "300 ms",
                              .measurement_iterations = 5, .measurement_ns = 300000000, .measurement_time = "300 ms"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) { fputs(USAGE, stdout); return 0; }
+        if (strcmp(a, "--no-lock") == 0) { lock = NULL; continue; }
         if (i + 1 >= argc) usage_error("%s: missing value (see --help)", a);
         const char *v = argv[++i];
         if (strcmp(a, "--dir") == 0) dir_arg = v;
         else if (strcmp(a, "--out") == 0) out_arg = v;
         else if (strcmp(a, "--cells") == 0) cells_file = v;
+        else if (strcmp(a, "--lock") == 0) lock = v;
         else if (strcmp(a, "--bench") == 0) {
             if (pattern_count == sizeof patterns / sizeof *patterns) usage_error("too many --bench patterns");
             patterns[pattern_count++] = v;
@@ -244,6 +267,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < cells.count; i++) if (cells.cells[i].na_reason[0] == '\0') runnable++;
     if (runnable == 0) usage_error("no cell to run: every selected cell is n/a or none matches --bench");
 
+    if (lock != NULL) take_jmh_lock(lock);
     measure_init(); /* from here on, Ctrl-C deletes the trial's files and writes no result */
     fprintf(stderr, "# durabench-twin: %zu cells on %s, warmup %d x %s, measurement %d x %s\n", cells.count, dir,
             s.warmup_iterations, s.warmup_time, s.measurement_iterations, s.measurement_time);

@@ -95,7 +95,7 @@ class DurabenchTwinFailureTest {
     void aKilledRunDeletesItsFilesAndWritesNoResult() throws Exception {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             Path out = freshOut();
-            Process p = new ProcessBuilder(TwinBinary.build().toString(), "--dir", dir.path().toString(), "--out", out.toString(),
+            Process p = new ProcessBuilder(TwinBinary.build().toString(), "--no-lock", "--dir", dir.path().toString(), "--out", out.toString(),
                     "-p", "syncMethod=NONE", "-p", "preallocation=ZERO_FILL", "--bench", "SyncWriteCost|NativeCallCost",
                     "-wi", "0", "-i", "1", "-r", "20s").redirectErrorStream(true).start();
             List<String> lines = new ArrayList<>();

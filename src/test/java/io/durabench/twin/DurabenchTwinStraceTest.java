@@ -32,7 +32,7 @@ class DurabenchTwinStraceTest {
         Path out = Files.createTempDirectory(work, "strace-");
         Path prefix = out.resolve("strace");
         // -ff: one file per thread, so the measuring thread's calls are never split by the timer thread's.
-        List<String> cmd = new ArrayList<>(List.of("strace", "-ff", "-qq", "-o", prefix.toString(), twin.toString(),
+        List<String> cmd = new ArrayList<>(List.of("strace", "-ff", "-qq", "-o", prefix.toString(), twin.toString(), "--no-lock",
                 "--dir", dir.path().toString(), "--out", out.toString(), "-wi", "0", "-i", "1", "-r", "50ms"));
         cmd.addAll(List.of(cellArgs));
         TwinBinary.Run run = TwinBinary.exec(cmd, 120);

@@ -60,10 +60,11 @@ final class TwinBinary {
         return false;
     }
 
-    /** Runs the twin with these arguments. */
+    /** Runs the twin with these arguments, without JMH's machine-wide lock (a test run measures nothing). */
     static Run run(List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(build().toString());
+        cmd.add("--no-lock");
         cmd.addAll(args);
         return exec(cmd, 120);
     }
