@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 static const char USAGE[] =
-    "usage: durabench-twin --dir DIR --out OUT [--bench REGEX]... [-p NAME=V1,V2]... [--cells FILE]\n"
+    "usage: durabench-twin --dir DIR (--out OUT | --list) [--bench REGEX]... [-p NAME=V1,V2]... [--cells FILE]\n"
     "                      [-wi N] [-w TIME] [-i N] [-r TIME] [--lock FILE | --no-lock]\n"
     "Runs durabench's workloads in C on DIR and writes OUT/<label>/jmh-result.json (JMH JSON, the Java\n"
     "benchmarks' names and params) and OUT/<label>/not-applicable.json; <label> as `durabench run` names it.\n"
@@ -32,6 +32,7 @@ static const char USAGE[] =
     "  -p NAME=V,...  replaces one axis of durabench's quick profile: syncMethod (native methods), blockSizeBytes,\n"
     "                 writesPerSync, preallocation, pgMethod, syncDirectory\n"
     "  --cells FILE   exactly these cells, one per line: BENCHMARK NAME=VALUE... (not with -p/--bench)\n"
+    "  --list         print the cells (in --cells form; n/a ones as comments) and exit without running any\n"
     "  -wi N -w TIME  warmup iterations and time (default 1, 300ms: durabench's quick profile)\n"
     "  -i N -r TIME   measurement iterations and time (default 5, 300ms); TIME as JMH: 300ms, 1s, 50ms\n"
     "  --lock FILE    JMH's lock file (default /tmp/jmh.lock): the twin waits for it and holds it, so it never\n"
@@ -213,7 +214,7 @@ int main(int argc, char **argv) {
     const char *patterns[64];
     size_t pattern_count = 0;
     struct axes axes = {{0}};
-    bool any_p = false;
+    bool any_p = false, list = false;
     const char *lock = "/tmp/jmh.lock";
     struct run_settings s = {.warmup_iterations = 1, .warmup_ns = 300000000, .warmup_time = "300 ms",
                              .measurement_iterations = 5, .measurement_ns = 300000000, .measurement_time = "300 ms"};
@@ -221,6 +222,7 @@ int main(int argc, char **argv) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) { fputs(USAGE, stdout); return 0; }
         if (strcmp(a, "--no-lock") == 0) { lock = NULL; continue; }
+        if (strcmp(a, "--list") == 0) { list = true; continue; }
         if (i + 1 >= argc) usage_error("%s: missing value (see --help)", a);
         const char *v = argv[++i];
         if (strcmp(a, "--dir") == 0) dir_arg = v;
@@ -238,15 +240,33 @@ int main(int argc, char **argv) {
         else usage_error("unknown option %s (see --help)", a);
     }
     if (dir_arg == NULL) usage_error("--dir DIR is required: the directory to write in");
-    if (out_arg == NULL) usage_error("--out OUT is required: the folder for OUT/<label>/jmh-result.json");
+    if (out_arg == NULL && !list) usage_error("--out OUT is required: the folder for OUT/<label>/jmh-result.json");
     if (cells_file != NULL && (any_p || pattern_count > 0)) usage_error("--cells lists whole cells: drop -p and --bench");
 
     struct stat st;
     if (stat(dir_arg, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir_arg, W_OK) != 0) {
         usage_error("targetDir %s is not a writable directory: create it or pass another --dir", dir_arg);
     }
-    char dir[PATH_MAX], out[PATH_MAX], label[PATH_MAX], result_dir[PATH_MAX];
+    char dir[PATH_MAX];
     absolute_normalized(dir_arg, dir, sizeof dir);
+    struct statfs fs;
+    if (statfs(dir, &fs) != 0) usage_error("cannot statfs %s (%s)", dir, strerror(errno));
+    bool tmpfs = fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC;
+
+    struct cell_list cells = {0};
+    if (cells_file != NULL) read_cells(cells_file, dir, tmpfs, &cells);
+    else plan_cells(&axes, patterns, pattern_count, dir, tmpfs, &cells);
+    if (list) {
+        for (size_t i = 0; i < cells.count; i++) {
+            char what[512];
+            cell_describe(&cells.cells[i], what, sizeof what);
+            if (cells.cells[i].na_reason[0] != '\0') printf("# n/a (%s): %s\n", cells.cells[i].na_reason, what);
+            else printf("%s\n", what);
+        }
+        return 0;
+    }
+
+    char out[PATH_MAX], label[PATH_MAX], result_dir[PATH_MAX];
     absolute_normalized(out_arg, out, sizeof out);
     target_label(dir, label, sizeof label);
     int len = snprintf(result_dir, sizeof result_dir, "%s/%s", out, label);
@@ -256,13 +276,6 @@ int main(int argc, char **argv) {
     snprintf(na_file, sizeof na_file, "%s/not-applicable.json", result_dir);
     if (access(result_file, F_OK) == 0) usage_error("%s already exists: pass a new --out", result_file);
     check_out_writable(result_dir);
-    struct statfs fs;
-    if (statfs(dir, &fs) != 0) usage_error("cannot statfs %s (%s)", dir, strerror(errno));
-    bool tmpfs = fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC;
-
-    struct cell_list cells = {0};
-    if (cells_file != NULL) read_cells(cells_file, dir, tmpfs, &cells);
-    else plan_cells(&axes, patterns, pattern_count, dir, tmpfs, &cells);
     size_t runnable = 0;
     for (size_t i = 0; i < cells.count; i++) if (cells.cells[i].na_reason[0] == '\0') runnable++;
     if (runnable == 0) usage_error("no cell to run: every selected cell is n/a or none matches --bench");

@@ -19,14 +19,47 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Bad input gets one line and exit 2; a failed call or a kill gets one line, no result and no files left. */
-class DurabenchTwinFailureTest {
+/**
+ * The command line: bad input gets one line and exit 2; a failed call or a kill gets one line, no
+ * result and no files left; --list prints the plan in the --cells form, which reads back unchanged.
+ */
+class DurabenchTwinCliTest {
 
     private static Path freshOut() throws IOException {
         Path work = Files.createDirectories(Path.of("target", "twin-test").toAbsolutePath());
         Path out = Files.createTempDirectory(work, "out-");
         Files.delete(out); // the twin must not create it unless it has a result
         return out;
+    }
+
+    @Test
+    void listPrintsTheQuickProfilesNativeCellsInTheCellsFileFormWhichReadsBackUnchanged() throws IOException {
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            TwinBinary.Run planned = TwinBinary.run(List.of("--dir", dir.path().toString(), "--list"));
+            assertEquals(0, planned.exitCode(), planned.stderr());
+            List<String> cells = planned.stdout().lines().toList();
+            // durabench's quick profile, native methods: 3 explicit-sync methods x batch {1,100} x {NONE, ZERO_FILL},
+            // 5 others x {NONE, ZERO_FILL}; 5 pg_test_fsync methods; 2 file creations; the no-op syscall.
+            assertEquals(3 * 2 * 2 + 5 * 2 + 5 + 2 + 1, cells.size(), planned.stdout());
+            assertEquals("SyncWriteCost.writeBlock syncMethod=FDATASYNC blockSizeBytes=8192 writesPerSync=100 preallocation=ZERO_FILL",
+                    cells.stream().filter(c -> c.contains("FDATASYNC") && c.contains("100")).reduce((a, b) -> b).orElseThrow());
+            Path file = Files.writeString(dir.path().resolve("cells.txt"), planned.stdout());
+            TwinBinary.Run reread = TwinBinary.run(List.of("--dir", dir.path().toString(), "--list", "--cells", file.toString()));
+            Files.delete(file);
+            assertEquals(planned.stdout(), reread.stdout());
+        }
+    }
+
+    @Test
+    void onTmpfsTheDirectIoCellsAreNotApplicableAsDurabenchSays() {
+        TwinBinary.Run planned = TwinBinary.run(List.of("--dir", "/dev/shm", "--list", "-p", "syncMethod=O_DIRECT,FDATASYNC",
+                "-p", "writesPerSync=1", "-p", "preallocation=NONE", "--bench", "SyncWriteCost"));
+        assertEquals(0, planned.exitCode(), planned.stderr());
+        assertEquals(List.of("# n/a (no block device behind tmpfs: O_DIRECT cannot bypass anything (tmpfs refuses it with EINVAL before "
+                + "Linux 6.6 and turns it into a page-cache copy since); a number here would not measure direct I/O): "
+                + "SyncWriteCost.writeBlock syncMethod=O_DIRECT blockSizeBytes=8192 writesPerSync=1 preallocation=NONE",
+                "SyncWriteCost.writeBlock syncMethod=FDATASYNC blockSizeBytes=8192 writesPerSync=1 preallocation=NONE"),
+                planned.stdout().lines().toList());
     }
 
     @Test
