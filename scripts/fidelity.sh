@@ -19,7 +19,8 @@
 # with the defaults (durabench ~2 min, the twin ~1 min for 30 cells).
 #
 # What it leaves in OUT:
-#   round-K/durabench/          the `durabench run --out` folder (run.json, <label>/jmh-result.json, environment.json)
+#   round-K/durabench/          the `durabench run --out` folder (run.json, <label>/jmh-result.json, environment.json);
+#                               its console output (JMH's) in round-K/durabench-run.log, the twin's in round-K/twin.log
 #   round-K/twin/<label>/       the twin's jmh-result.json and not-applicable.json, environment.json from `durabench env`
 #   cells.txt                   the twin's cells: every row of round 1's durabench run that produced a number
 #                               (its n/a and FAILED cells excluded), plus NativeCallCost.getppid (one libc call)
@@ -84,17 +85,24 @@ run cc -std=c11 -O2 -Wall -Wextra -pthread -o "$twin" "$repo"/twin/*.c -lm
 
 failures=0
 run_durabench() {  # round
-    say "round $1/$rounds: durabench run on $dir"
-    if ! run "$durabench" run --dir "$dir" --out "$out/round-$1/durabench" -- -p syncMethod="$methods" \
-            ${durabench_only[@]+"${durabench_only[@]}"} ${timing[@]+"${timing[@]}"}; then
-        echo "fidelity: durabench run exited non-zero in round $1 (its FAILED cells are listed above; the rest were kept)" >&2
+    say "round $1/$rounds: durabench run on $dir (JMH's output in round-$1/durabench-run.log)"
+    local cmd=("$durabench" run --dir "$dir" --out "$out/round-$1/durabench" -- -p syncMethod="$methods"
+               ${durabench_only[@]+"${durabench_only[@]}"} ${timing[@]+"${timing[@]}"})
+    if (( dry )); then run "${cmd[@]}"; return; fi
+    mkdir -p "$out/round-$1"
+    if ! "${cmd[@]}" > "$out/round-$1/durabench-run.log" 2>&1; then
+        echo "fidelity: durabench run exited non-zero in round $1 (FAILED cells: see round-$1/durabench-run.log; the rest were kept)" >&2
         failures=$((failures + 1))
     fi
 }
 run_twin() {  # round
     say "round $1/$rounds: durabench-twin on $dir"
-    if run "$twin" --dir "$dir" --out "$out/round-$1/twin" --cells "$out/cells.txt" ${timing[@]+"${timing[@]}"}; then
-        run "$durabench" env "$dir" --out "$out/round-$1/twin/$label/environment.json"
+    local cmd=("$twin" --dir "$dir" --out "$out/round-$1/twin" --cells "$out/cells.txt" ${timing[@]+"${timing[@]}"})
+    local env=("$durabench" env "$dir" --out "$out/round-$1/twin/$label/environment.json")
+    if (( dry )); then run "${cmd[@]}"; run "${env[@]}"; return; fi
+    mkdir -p "$out/round-$1"
+    if "${cmd[@]}" 2> >(tee "$out/round-$1/twin.log" >&2); then
+        "${env[@]}"
     else
         echo "fidelity: durabench-twin failed in round $1 (one line above says which call); that round has no twin result" >&2
         failures=$((failures + 1))
