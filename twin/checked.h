@@ -1,0 +1,51 @@
+/*
+ * Checked system calls: every call's return code is looked at, and a failure ends the run with one
+ * line naming the call, the errno and the path (the Java side's NativeCallException), after the
+ * current trial's files are deleted. A failed run writes no result: never a number after a failed sync.
+ */
+#ifndef TWIN_CHECKED_H
+#define TWIN_CHECKED_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define TWIN_EXIT_FAILED 1
+#define TWIN_EXIT_USAGE 2
+
+/* Bad input: "durabench-twin: <message>" and exit 2, before anything is written. */
+_Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A call failed with errno err: "<call> failed: <ENAME> (<text>) on <path>"; cleanup; exit 1. */
+_Noreturn void fail_call(const char *call, int err, const char *path);
+/* A call did something wrong without an errno (a short write): "<call> failed: <problem> on <path>". */
+_Noreturn void fail_problem(const char *call, const char *problem, const char *path);
+/* Ctrl-C or SIGTERM: cleanup, "interrupted", exit 128+signal, no result. */
+_Noreturn void fail_interrupted(int signal_number);
+
+/* What to undo if the run dies now (the running trial's fds and files); one at a time. */
+typedef void (*cleanup_fn)(void *arg);
+void cleanup_set(cleanup_fn fn, void *arg);
+void cleanup_clear(void);
+
+/* open(2) with O_CLOEXEC added, as NativeFile.open does. */
+int chk_open(const char *path, int flags, mode_t mode);
+/* pwrite(2); a short write is an error, as in NativeFile.pwrite. */
+void chk_pwrite(int fd, const void *buf, size_t len, off_t offset, const char *path);
+void chk_fsync(int fd, const char *path);
+void chk_fdatasync(int fd, const char *path);
+void chk_ftruncate(int fd, off_t length, const char *path);
+/* fallocate(2) mode 0: allocates and extends the size. */
+void chk_fallocate(int fd, off_t offset, off_t length, const char *path);
+void chk_sync_file_range(int fd, off_t offset, off_t nbytes, unsigned int flags, const char *path);
+void chk_close(int fd, const char *path);
+/* unlink(2), where a file that is already gone is fine (Files.deleteIfExists). */
+void chk_unlink_if_exists(const char *path);
+
+/* Zeroed memory whose address is aligned (O_DIRECT needs it); capacity rounded up to the alignment. */
+void *aligned_zeroed(size_t capacity, size_t alignment);
+/* The same, filled with 'a' + i % 26 (AlignedBuffers.patterned: zeros could be special-cased). */
+void *aligned_patterned(size_t capacity, size_t alignment);
+
+/* "O_RDWR|O_CREAT|O_DIRECT", as OpenFlags.describe spells them. */
+const char *describe_open_flags(int flags, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,231 @@
+/*
+ * SyncWriteCost's workload: io.durabench.workload.DurableWriteLoop with ZeroFiller, RegionLogFiles
+ * and NativeLogFile. Two descriptors, as in Java: the payload fd opened with the method's flags, and
+ * a plain O_RDWR control fd for preallocation (ftruncate, fallocate, zero-fill), so control work never
+ * borrows the method's flags. The region (64 MiB) is truncated and prepared again when used up.
+ */
+#define _GNU_SOURCE
+#include "checked.h"
+#include "workloads.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+const char *const SYNC_METHOD_NAMES[SYNC_METHOD_COUNT] = {
+    "NONE", "FSYNC", "FDATASYNC", "O_DSYNC", "O_SYNC", "O_DIRECT", "O_DIRECT_DSYNC", "SYNC_FILE_RANGE"};
+const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE", "FALLOCATE", "ZERO_FILL"};
+
+/* RegionLogFiles.FREE_SPACE_MARGIN_BYTES */
+#define FREE_SPACE_MARGIN_BYTES (64LL << 20)
+/* NativeFile.SYNC_FILE_RANGE_WAIT_WRITE_WAIT */
+#define SYNC_FILE_RANGE_WAIT_WRITE_WAIT (SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER)
+
+bool method_has_explicit_sync(enum sync_method m) {
+    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_SYNC_FILE_RANGE;
+}
+
+bool method_uses_direct_io(enum sync_method m) {
+    return m == SM_O_DIRECT || m == SM_O_DIRECT_DSYNC;
+}
+
+/* SyncMethod.syncsInWrite(): every write is itself synchronous. */
+static bool method_syncs_in_write(enum sync_method m) {
+    return m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC;
+}
+
+/* SyncMethod.openFlags() */
+static int method_open_flags(enum sync_method m) {
+    switch (m) {
+        case SM_O_DSYNC: return O_DSYNC;
+        case SM_O_SYNC: return O_SYNC;
+        case SM_O_DIRECT: return O_DIRECT;
+        case SM_O_DIRECT_DSYNC: return O_DIRECT | O_DSYNC;
+        default: return 0;
+    }
+}
+
+struct durable_write_loop {
+    struct counters counters;
+    enum sync_method method;
+    int block_bytes;
+    int writes_per_sync;
+    enum preallocation prealloc;
+    char path[PATH_MAX];
+    int control_fd;
+    int log_fd;
+    unsigned char *block;
+    unsigned char *zeros; /* ZeroFiller's chunk; NULL unless ZERO_FILL */
+    long long offset;
+    long long synced_up_to;
+    long long zeroed_up_to;
+    int writes_since_sync;
+};
+
+/* NativeLogFile.sync: the method's explicit sync of [fromOffset, toOffset). */
+static void sync_now(struct durable_write_loop *l) {
+    switch (l->method) {
+        case SM_FSYNC: chk_fsync(l->log_fd, l->path); break;
+        case SM_FDATASYNC: chk_fdatasync(l->log_fd, l->path); break;
+        case SM_SYNC_FILE_RANGE:
+            chk_sync_file_range(l->log_fd, l->synced_up_to, l->offset - l->synced_up_to, SYNC_FILE_RANGE_WAIT_WRITE_WAIT, l->path);
+            break;
+        default: break;
+    }
+    l->synced_up_to = l->offset;
+    l->writes_since_sync = 0;
+    l->counters.sync_calls++;
+}
+
+/* ZeroFiller.needsFillFor */
+static bool needs_fill_for(const struct durable_write_loop *l, long long end) {
+    return end > l->zeroed_up_to && l->zeroed_up_to < REGION_BYTES;
+}
+
+/* DurableWriteLoop.zeroFillAhead + ZeroFiller.fillNextChunk: synced zeros, chunk by chunk, counted each. */
+static void zero_fill_ahead(struct durable_write_loop *l, long long end) {
+    while (needs_fill_for(l, end)) {
+        long long left = REGION_BYTES - l->zeroed_up_to;
+        size_t len = (size_t) (left < ZERO_FILL_CHUNK_BYTES ? left : ZERO_FILL_CHUNK_BYTES);
+        chk_pwrite(l->control_fd, l->zeros, len, l->zeroed_up_to, l->path);
+        chk_fdatasync(l->control_fd, l->path);
+        l->zeroed_up_to += (long long) len;
+        l->counters.prealloc_bytes += len;
+        l->counters.prealloc_syncs++;
+    }
+}
+
+/* DurableWriteLoop.prepare: the preallocation, itself made durable. */
+static void prepare(struct durable_write_loop *l) {
+    switch (l->prealloc) {
+        case PRE_NONE: break;
+        case PRE_FTRUNCATE:
+            chk_ftruncate(l->control_fd, REGION_BYTES, l->path);
+            chk_fsync(l->control_fd, l->path);
+            l->counters.prealloc_syncs++;
+            break;
+        case PRE_FALLOCATE:
+            chk_fallocate(l->control_fd, 0, REGION_BYTES, l->path);
+            chk_fsync(l->control_fd, l->path);
+            l->counters.prealloc_syncs++;
+            break;
+        case PRE_ZERO_FILL:
+            zero_fill_ahead(l, REGION_BYTES < ZERO_FILL_CHUNK_BYTES ? REGION_BYTES : ZERO_FILL_CHUNK_BYTES);
+            break;
+        default: break;
+    }
+}
+
+/* DurableWriteLoop.recycle: region used up; truncate to zero and prepare again (no sync of the tail). */
+static void recycle(struct durable_write_loop *l) {
+    chk_ftruncate(l->control_fd, 0, l->path);
+    l->offset = l->synced_up_to = 0;
+    l->zeroed_up_to = 0;
+    l->writes_since_sync = 0;
+    l->counters.recycles++;
+    prepare(l);
+}
+
+/* DurableWriteLoop.writeOne */
+static void write_one(void *self) {
+    struct durable_write_loop *l = self;
+    int len = l->block_bytes;
+    if (l->offset + len > REGION_BYTES) recycle(l);
+    if (l->zeros != NULL) zero_fill_ahead(l, l->offset + len);
+    chk_pwrite(l->log_fd, l->block, (size_t) len, l->offset, l->path);
+    l->offset += len;
+    l->counters.writes++;
+    l->counters.bytes += (uint64_t) len;
+    if (method_syncs_in_write(l->method)) l->counters.synced_writes++;
+    if (method_has_explicit_sync(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
+}
+
+/* DurableWriteLoop.syncPending */
+static void sync_pending(struct durable_write_loop *l) {
+    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
+}
+
+/* SyncWriteCost.startOver: loop.restart() (syncPending + recycle), then counters().reset(). */
+static void start_over(void *self) {
+    struct durable_write_loop *l = self;
+    sync_pending(l);
+    recycle(l);
+    memset(&l->counters, 0, sizeof l->counters);
+}
+
+/* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard). */
+static void discard(void *self) {
+    struct durable_write_loop *l = self;
+    if (l->log_fd >= 0) close(l->log_fd);
+    if (l->control_fd >= 0) close(l->control_fd);
+    if (l->path[0] != '\0') unlink(l->path);
+}
+
+/* SyncWriteCost.closeLog: syncPending, then WorkloadFiles.closeAndDelete(path, log, control). */
+static void close_log(void *self) {
+    struct durable_write_loop *l = self;
+    sync_pending(l);
+    /* Each fd is marked closed before its close, so a failure's cleanup closes only the other one. */
+    int fd = l->log_fd;
+    l->log_fd = -1;
+    chk_close(fd, l->path);
+    fd = l->control_fd;
+    l->control_fd = -1;
+    chk_close(fd, l->path);
+    chk_unlink_if_exists(l->path);
+    cleanup_clear();
+    free(l->block);
+    free(l->zeros);
+    free(l);
+}
+
+/* RegionLogFiles.create: free-space check, then a fresh file (Files.createTempFile: O_EXCL, 0600). */
+static void create_region_file(struct durable_write_loop *l, const char *dir) {
+    struct statvfs vfs;
+    if (statvfs(dir, &vfs) != 0) fail_call("statvfs", errno, dir);
+    long long usable = (long long) vfs.f_bavail * (long long) vfs.f_frsize;
+    long long needed = REGION_BYTES + ZERO_FILL_CHUNK_BYTES + FREE_SPACE_MARGIN_BYTES;
+    if (usable < needed) {
+        char problem[256];
+        snprintf(problem, sizeof problem, "not enough free space: %lld MiB usable, %lld MiB needed for a %lld MiB region; "
+                 "free space or pick another dir", usable >> 20, needed >> 20, REGION_BYTES >> 20);
+        fail_problem("free-space check", problem, dir);
+    }
+    char lower[32];
+    const char *name = SYNC_METHOD_NAMES[l->method];
+    size_t i = 0;
+    for (; name[i] != '\0' && i + 1 < sizeof lower; i++) lower[i] = (char) (name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+    lower[i] = '\0';
+    int n = snprintf(l->path, sizeof l->path, "%s/durabench-%s-XXXXXX.log", dir, lower);
+    if (n < 0 || (size_t) n >= sizeof l->path) fail_problem("create", "path too long", dir);
+    int fd = mkostemps(l->path, 4, O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        l->path[0] = '\0';
+        fail_call("create (mkostemps)", err, dir);
+    }
+    chk_close(fd, l->path);
+}
+
+struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p) {
+    struct durable_write_loop *l = calloc(1, sizeof *l);
+    if (l == NULL) fail_call("calloc", ENOMEM, "(memory)");
+    l->method = m;
+    l->block_bytes = block;
+    l->writes_per_sync = writes_per_sync;
+    l->prealloc = p;
+    l->control_fd = l->log_fd = -1;
+    cleanup_set(discard, l);
+    create_region_file(l, dir);
+    l->control_fd = chk_open(l->path, O_RDWR, 0);
+    l->log_fd = chk_open(l->path, O_RDWR | O_CREAT | method_open_flags(m), 0644);
+    l->block = aligned_patterned((size_t) block, ALIGNMENT);
+    if (p == PRE_ZERO_FILL) l->zeros = aligned_zeroed(ZERO_FILL_CHUNK_BYTES, ALIGNMENT);
+    prepare(l);
+    return (struct workload) {write_one, start_over, NULL, close_log, &l->counters, l};
+}
