@@ -8,12 +8,14 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.env.TargetLabel;
-import io.durabench.report.BenchmarkResult;
+import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Report;
-import io.durabench.report.ReportBuilder;
 import io.durabench.report.ReportRow;
-import io.durabench.report.ResultSet;
-import io.durabench.report.ResultsLoader;
+import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.results.BenchmarkResult;
+import io.durabench.results.ResultSet;
+import io.durabench.results.ResultsLoader;
+import io.durabench.workload.SyncMethod;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import java.io.IOException;
@@ -79,10 +81,10 @@ class DurabenchTwinResultTest {
         List<ResultSet> sets = ResultsLoader.load(List.of(outFolder));
         assertEquals(1, sets.size());
         assertEquals(7, sets.get(0).results().size());
-        assertEquals(1, sets.get(0).notApplicable().size());
-        assertTrue(sets.get(0).notApplicable().get(0).reason().contains("writesPerSync=10 does not apply to O_DSYNC"));
-        Report report = ReportBuilder.build(sets, "NONE");
-        ReportRow batched = report.rows().stream().filter(r -> "FDATASYNC".equals(r.method()) && "10".equals(r.params().get("writesPerSync")))
+        assertEquals(1, sets.get(0).notMeasured().size());
+        assertTrue(sets.get(0).notMeasured().get(0).reason().contains("writesPerSync=10 does not apply to O_DSYNC"));
+        Report report = ReportBuilder.build(sets, SyncMethod.NONE);
+        ReportRow batched = report.rows().stream().filter(r -> "FDATASYNC".equals(r.method()) && Integer.valueOf(10).equals(r.cell().get(SyncWriteCostFamily.WRITES_PER_SYNC)))
                 .findFirst().orElseThrow();
         double writes = sum(counter(entry(0), "writes")), syncs = sum(counter(entry(0), "syncCalls"));
         assertEquals(syncs / writes, batched.syncsPerWrite(), 1e-12, "the report's syncs per write are the twin's counters");
@@ -95,12 +97,12 @@ class DurabenchTwinResultTest {
     void namesAndParamsAreTheJavaBenchmarksOwn() {
         List<BenchmarkResult> results = ResultsLoader.load(List.of(resultFile)).get(0).results();
         assertEquals(Map.of("blockSizeBytes", "8192", "preallocation", "NONE", "syncMethod", "FDATASYNC", "targetDir", targetDir,
-                "writesPerSync", "10"), results.get(0).params());
+                "writesPerSync", "10"), results.get(0).params().asMap());
         assertEquals(List.of("blockSizeBytes", "preallocation", "syncMethod", "targetDir", "writesPerSync"),
-                List.copyOf(results.get(0).params().keySet()), "JMH writes params in alphabetical order");
+                List.copyOf(results.get(0).params().asMap().keySet()), "JMH writes params in alphabetical order");
         assertEquals("io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock", results.get(4).benchmark());
-        assertEquals(Map.of("pgMethod", "WRITE", "targetDir", targetDir), results.get(4).params());
-        assertEquals(Map.of("blockSizeBytes", "8192", "syncDirectory", "true", "targetDir", targetDir), results.get(5).params());
+        assertEquals(Map.of("pgMethod", "WRITE", "targetDir", targetDir), results.get(4).params().asMap());
+        assertEquals(Map.of("blockSizeBytes", "8192", "syncDirectory", "true", "targetDir", targetDir), results.get(5).params().asMap());
         assertEquals("io.durabench.bench.NativeCallCost.getppid", results.get(6).benchmark());
         assertTrue(results.get(6).params().isEmpty() && results.get(6).secondary().isEmpty());
         assertTrue(results.get(6).primary().score() > 0);
