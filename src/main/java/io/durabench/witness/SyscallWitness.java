@@ -37,9 +37,10 @@ import java.util.stream.Stream;
 public final class SyscallWitness {
     public static final int DEFAULT_OPS = 100;
     public static final int DEFAULT_WARMUP_OPS = 10;
-    /** Generous: 100 fsyncs on a slow disk take a second, pg_test_fsync's setup writes 16 MiB per cell. */
+    /** Default time allowed per cell: 100 fsyncs on a slow disk take a second, pg_test_fsync's setup writes 16 MiB. */
     public static final Duration DEFAULT_TIMEOUT_PER_CELL = Duration.ofSeconds(30);
-    private static final Duration JVM_ALLOWANCE = Duration.ofSeconds(60);
+    /** Default time allowed for the JVM to start and stop under strace, on top of the cells'. */
+    public static final Duration DEFAULT_TIMEOUT_JVM = Duration.ofSeconds(60);
     /** JVM options of the witnessed process: no hsperfdata file, fewer GC threads, quicker start; none changes a workload's calls. */
     private static final List<String> JVM_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
@@ -48,20 +49,21 @@ public final class SyscallWitness {
     private final String classpath;
     private final int ops;
     private final int warmupOps;
-    private final Duration timeoutPerCell;
-    private final String mainClass;
+    private final Duration timeout;
+    /** The main class of the witnessed JVM and any arguments of its own before WitnessMain's. */
+    private final List<String> main;
     private final String straceSearchPath;
     private final Path traceCopy;
 
-    private SyscallWitness(Path dir, Path java, String classpath, int ops, int warmupOps, Duration timeoutPerCell,
-                           String mainClass, String straceSearchPath, Path traceCopy) {
+    private SyscallWitness(Path dir, Path java, String classpath, int ops, int warmupOps, Duration timeout,
+                           List<String> main, String straceSearchPath, Path traceCopy) {
         this.dir = dir;
         this.java = java;
         this.classpath = classpath;
         this.ops = ops;
         this.warmupOps = warmupOps;
-        this.timeoutPerCell = timeoutPerCell;
-        this.mainClass = mainClass;
+        this.timeout = timeout;
+        this.main = main;
         this.straceSearchPath = straceSearchPath;
         this.traceCopy = traceCopy;
     }
@@ -69,43 +71,46 @@ public final class SyscallWitness {
     /** A witness for workloads in {@code dir}, run by this JVM's java on this JVM's classpath. */
     public static SyscallWitness in(Path dir) {
         return new SyscallWitness(dir, Path.of(System.getProperty("java.home"), "bin", "java"),
-                System.getProperty("java.class.path"), DEFAULT_OPS, DEFAULT_WARMUP_OPS, DEFAULT_TIMEOUT_PER_CELL,
-                WitnessMain.class.getName(), System.getenv().getOrDefault("PATH", ""), null);
+                System.getProperty("java.class.path"), DEFAULT_OPS, DEFAULT_WARMUP_OPS, null,
+                List.of(WitnessMain.class.getName()), System.getenv().getOrDefault("PATH", ""), null);
     }
 
     /** Another JVM for the workloads (e.g. a JDK under test): its {@code bin/java}. */
     public SyscallWitness withJava(Path javaExecutable) {
-        return new SyscallWitness(dir, javaExecutable, classpath, ops, warmupOps, timeoutPerCell, mainClass, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, javaExecutable, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** The classpath of the witnessed JVM (must hold durabench and its dependencies, e.g. benchmarks.jar). */
     public SyscallWitness withClasspath(String cp) {
-        return new SyscallWitness(dir, java, cp, ops, warmupOps, timeoutPerCell, mainClass, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, java, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** Measured operations per cell (between the markers), and unmeasured ones before them. */
     public SyscallWitness withOps(int measured, int warmup) {
         if (measured < 1 || warmup < 0) throw new IllegalArgumentException("need at least 1 measured and 0+ warmup operations");
-        return new SyscallWitness(dir, java, classpath, measured, warmup, timeoutPerCell, mainClass, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, java, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
     }
 
-    public SyscallWitness withTimeoutPerCell(Duration t) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, t, mainClass, straceSearchPath, traceCopy);
+    /** The whole witnessed run's time limit (default: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell). */
+    public SyscallWitness withTimeout(Duration t) {
+        return new SyscallWitness(dir, java, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
     }
 
     /** Also keep the raw strace output in {@code file} (for a failing verdict, it is the evidence). */
     public SyscallWitness withTraceCopy(Path file) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeoutPerCell, mainClass, straceSearchPath, file);
+        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
     }
 
-    /** Tests only: run another main class (a deliberately lying workload) on the test classpath. */
-    SyscallWitness withMainClass(String name) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeoutPerCell, name, straceSearchPath, traceCopy);
+    /** Tests only: run another main class (a deliberately lying workload) on the test classpath, with its own leading arguments. */
+    SyscallWitness withMainClass(String name, String... args) {
+        List<String> m = new ArrayList<>(List.of(name));
+        m.addAll(List.of(args));
+        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
     }
 
     /** Tests only: where to look for the strace binary (the PATH value). */
     SyscallWitness withStraceSearchPath(String path) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeoutPerCell, mainClass, path, traceCopy);
+        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, main, path, traceCopy);
     }
 
     public WitnessReport verify(WitnessCell... cells) {
@@ -146,7 +151,7 @@ public final class SyscallWitness {
         File stdout = work.resolve("stdout.txt").toFile();
         File stderr = work.resolve("stderr.txt").toFile();
         List<String> command = command(strace, trace, realDir, token, cells);
-        Duration timeout = JVM_ALLOWANCE.plus(timeoutPerCell.multipliedBy(cells.size()));
+        Duration limit = timeout != null ? timeout : DEFAULT_TIMEOUT_JVM.plus(DEFAULT_TIMEOUT_PER_CELL.multipliedBy(cells.size()));
         long start = System.nanoTime();
         Process p;
         try {
@@ -156,7 +161,7 @@ public final class SyscallWitness {
         }
         boolean finished;
         try {
-            finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            finished = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             killTree(p);
             Thread.currentThread().interrupt();
@@ -168,7 +173,7 @@ public final class SyscallWitness {
         if (traceCopy != null && Files.exists(trace)) copy(trace, traceCopy);
         List<String> problems = new ArrayList<>(WitnessLeftovers.removeCreatedFiles(trace, realDir));
         if (!finished) {
-            throw new WitnessUnavailableException("the witnessed JVM did not finish within " + timeout.toSeconds()
+            throw new WitnessUnavailableException("the witnessed JVM did not finish within " + limit.toSeconds()
                     + " s; killed it" + WitnessProcessOutput.tail(stderr) + (problems.isEmpty() ? "" : "; " + String.join("; ", problems)));
         }
         if (p.exitValue() != 0) {
@@ -185,7 +190,9 @@ public final class SyscallWitness {
                 "-e", "signal=none", "-e", "trace=" + String.join(",", StraceTrace.TRACED_CALLS), "-o", trace.toString(),
                 java.toString()));
         c.addAll(JVM_OPTIONS);
-        c.addAll(List.of("-cp", classpath, mainClass, "--dir", realDir, "--token", token,
+        c.addAll(List.of("-cp", classpath));
+        c.addAll(main);
+        c.addAll(List.of("--dir", realDir, "--token", token,
                 "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmupOps)));
         cells.forEach(cell -> c.add(cell.spec()));
         return c;

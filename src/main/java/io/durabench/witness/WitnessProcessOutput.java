@@ -22,8 +22,13 @@ final class WitnessProcessOutput {
 
     /** The result object of each cell by index (null where none was printed). */
     static List<JsonObject> results(File stdout, int cells) {
+        return results(lines(stdout), cells);
+    }
+
+    /** The result object of each cell by index, from the lines the witnessed JVM printed. */
+    static List<JsonObject> results(List<String> stdout, int cells) {
         List<JsonObject> byCell = new ArrayList<>(Arrays.asList(new JsonObject[cells]));
-        for (String line : lines(stdout)) {
+        for (String line : stdout) {
             if (!line.startsWith(WitnessMain.RESULT_PREFIX)) continue;
             try {
                 JsonElement e = JsonParser.parseString(line.substring(WitnessMain.RESULT_PREFIX.length()));
