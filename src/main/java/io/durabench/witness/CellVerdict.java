@@ -1,5 +1,7 @@
 package io.durabench.witness;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +15,7 @@ import java.util.Map;
  */
 public record CellVerdict(WitnessCell cell, Map<String, Long> counters, List<String> mismatches, String error) {
     public CellVerdict {
-        counters = Map.copyOf(counters);
+        counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters)); // keeps the workload's order
         mismatches = List.copyOf(mismatches);
     }
 

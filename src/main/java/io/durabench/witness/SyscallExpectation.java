@@ -15,6 +15,13 @@ import java.util.TreeMap;
  * workload reported for those operations and from the cell's configuration. Every rule is an
  * equality; nothing is a tolerance.
  *
+ * <p><b>The window.</b> A call counts when its entry line in the trace lies strictly between the
+ * cell's BEGIN and END marker opens ({@link WitnessMarkers}) and it touched the target directory or a
+ * file in it; everything else (class loading, stdout, the JVM's own files) is ignored. Setup and
+ * warmup (file creation, the first zero-fill chunk, the initial ftruncate/fallocate, prewrites)
+ * happen before BEGIN and are not counted; what they decide is still checked, because every counted
+ * call is classified by the flags of the open that made its fd.
+ *
  * <p><b>The comparison.</b> The witness tallies each successful call on the target directory and the
  * files in it by (file role, call, how) — see {@link CallKey} and {@link FileCall} — and requires,
  * for every key that either side names, expected calls = seen calls and, where the counters
@@ -54,9 +61,15 @@ import java.util.TreeMap;
  *   fdatasync / fsync, plain  c.syncs (by method, as above); fdatasync, plain += c.zeroFillSyncs
  *   ftruncate, plain    c.recycles;  delays must be 0 (one committer, commitDelayMicros=0)
  * </pre>
- * What the kernel cannot witness: MMAP_FORCE's payload (memory stores, no syscall: only its msync
- * count and flags are checked), group commit's {@code delays} (a wait, no syscall), and whether a
- * device honoured the flush (the kernel's view ends at the block layer).
+ * What the kernel cannot witness: MMAP_FORCE's payload and recycles (memory stores and an in-place
+ * wrap, no syscall: its writes count only against the operations run, and its msync count and flags
+ * are checked), group commit's {@code delays} (a wait, no syscall), and whether a device honoured
+ * the flush (the kernel's view ends at the block layer).
+ *
+ * <p>Checked on JDK 17 and Temurin 25 (identical calls): FileChannel.open is {@code openat(O_RDWR|O_CREAT)},
+ * plus O_DSYNC for StandardOpenOption.DSYNC; a positional FileChannel.write is one pwrite64;
+ * force(false) is fdatasync and force(true) fsync; FileChannel.map is ftruncate to the size and
+ * mmap(MAP_SHARED); MappedByteBuffer.force(index, length) is one msync(MS_SYNC) of the page-aligned range.
  */
 public final class SyscallExpectation {
     static final String PLAIN = "plain fd";

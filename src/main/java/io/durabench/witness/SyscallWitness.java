@@ -165,24 +165,30 @@ public final class SyscallWitness {
         } catch (InterruptedException e) {
             killTree(p);
             Thread.currentThread().interrupt();
-            throw new WitnessUnavailableException("interrupted while the witnessed JVM ran; killed it", e);
+            throw unavailable("interrupted while the witnessed JVM ran; killed it", trace, realDir, stderr);
         } finally {
             if (p.isAlive()) killTree(p);
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         if (traceCopy != null && Files.exists(trace)) copy(trace, traceCopy);
-        List<String> problems = new ArrayList<>(WitnessLeftovers.removeCreatedFiles(trace, realDir));
-        if (!finished) {
-            throw new WitnessUnavailableException("the witnessed JVM did not finish within " + limit.toSeconds()
-                    + " s; killed it" + WitnessProcessOutput.tail(stderr) + (problems.isEmpty() ? "" : "; " + String.join("; ", problems)));
+        if (!finished) throw unavailable("the witnessed JVM did not finish within " + limit.toSeconds() + " s; killed it", trace, realDir, stderr);
+        if (p.exitValue() != 0) throw unavailable("the witnessed JVM (under strace) exited with " + p.exitValue(), trace, realDir, stderr);
+        List<FileCall> calls;
+        try {
+            calls = FileCalls.of(StraceTrace.read(trace));
+        } catch (IllegalArgumentException e) {
+            throw new WitnessUnavailableException("the trace of the witnessed JVM is not readable: " + e.getMessage(), e);
         }
-        if (p.exitValue() != 0) {
-            throw new WitnessUnavailableException("the witnessed JVM (under strace) exited with " + p.exitValue()
-                    + WitnessProcessOutput.tail(stderr));
-        }
-        List<CellVerdict> verdicts = new WitnessJudge(StraceTrace.read(trace), token, realDir, ops)
+        List<String> problems = WitnessLeftovers.removeCreatedFiles(calls, realDir);
+        List<CellVerdict> verdicts = new WitnessJudge(calls, token, realDir, ops)
                 .judge(cells, WitnessProcessOutput.results(stdout, cells.size()));
         return new WitnessReport(verdicts, problems, java.toString(), elapsed);
+    }
+
+    /** No verdict: says why, with the end of the JVM's stderr, after deleting what the process left behind. */
+    private static WitnessUnavailableException unavailable(String why, Path trace, String realDir, File stderr) {
+        List<String> left = WitnessLeftovers.removeCreatedFiles(WitnessLeftovers.callsOfKilledRun(trace), realDir);
+        return new WitnessUnavailableException(why + WitnessProcessOutput.tail(stderr) + (left.isEmpty() ? "" : "; " + String.join("; ", left)));
     }
 
     List<String> command(Path strace, Path trace, String realDir, String token, List<WitnessCell> cells) {

@@ -21,8 +21,8 @@ final class WitnessJudge {
     private final Map<String, List<Integer>> markers = new LinkedHashMap<>();
     private final TreeMap<Integer, String> markerAt = new TreeMap<>();
 
-    WitnessJudge(StraceTrace trace, String token, String dir, int ops) {
-        this.calls = FileCalls.of(trace);
+    WitnessJudge(List<FileCall> calls, String token, String dir, int ops) {
+        this.calls = calls;
         this.token = token;
         this.dir = dir;
         this.ops = ops;
@@ -44,7 +44,7 @@ final class WitnessJudge {
 
     private CellVerdict judge(int index, WitnessCell cell, JsonObject result) {
         if (result == null) return notWitnessed(cell, "the witnessed JVM printed no result for it");
-        if (!cell.spec().equals(result.get("spec").getAsString())) {
+        if (!cell.spec().equals(result.get("spec").getAsString())) { // both checked present by WitnessProcessOutput
             return notWitnessed(cell, "the witnessed JVM ran " + result.get("spec").getAsString() + " in its place");
         }
         if (result.has("error")) return notWitnessed(cell, "its workload failed: " + result.get("error").getAsString());

@@ -18,12 +18,15 @@ final class WitnessLeftovers {
     private WitnessLeftovers() {
     }
 
-    /** Deletes the leftovers and returns one sentence per file deleted (empty when the process cleaned up). */
-    static List<String> removeCreatedFiles(Path trace, String realDir) {
-        if (!Files.exists(trace)) return List.of();
+    /** Deletes the leftovers that {@code calls} show created and returns one sentence per file deleted (empty when none). */
+    static List<String> removeCreatedFiles(List<FileCall> calls, String realDir) {
+        Set<String> created = new LinkedHashSet<>();
+        for (FileCall c : calls) {
+            if (c.creates() && TracedCell.inDir(c.path(), realDir) && !c.path().equals(realDir)) created.add(c.path());
+        }
         List<String> problems = new ArrayList<>();
-        for (String created : createdFiles(trace, realDir)) {
-            Path f = Path.of(created);
+        for (String path : created) {
+            Path f = Path.of(path);
             if (!f.getFileName().toString().startsWith("durabench-") || !f.getParent().toString().equals(realDir)) continue;
             try {
                 if (Files.deleteIfExists(f)) problems.add("the witnessed process left " + f + " behind; the witness deleted it");
@@ -34,25 +37,22 @@ final class WitnessLeftovers {
         return problems;
     }
 
-    private static Set<String> createdFiles(Path trace, String realDir) {
+    /**
+     * The calls of a trace whose process was killed: strace may have stopped mid-line, so a last
+     * line that does not parse is dropped (every earlier line is complete). No trace, no calls.
+     */
+    static List<FileCall> callsOfKilledRun(Path trace) {
+        if (!Files.exists(trace)) return List.of();
         List<String> lines;
         try {
             lines = Files.readAllLines(trace, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            return Set.of();
+            return List.of();
         }
-        StraceTrace parsed;
         try {
-            parsed = StraceTrace.parse(lines);
+            return FileCalls.of(StraceTrace.parse(lines));
         } catch (IllegalArgumentException e) {
-            // A killed strace may stop mid-line: the rest of the trace still says what was created.
-            if (lines.isEmpty()) return Set.of();
-            parsed = StraceTrace.parse(lines.subList(0, lines.size() - 1));
+            return lines.isEmpty() ? List.of() : FileCalls.of(StraceTrace.parse(lines.subList(0, lines.size() - 1)));
         }
-        Set<String> created = new LinkedHashSet<>();
-        for (FileCall c : FileCalls.of(parsed)) {
-            if (c.creates() && TracedCell.inDir(c.path(), realDir) && !c.path().equals(realDir)) created.add(c.path());
-        }
-        return created;
     }
 }

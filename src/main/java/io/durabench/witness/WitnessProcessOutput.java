@@ -35,6 +35,7 @@ final class WitnessProcessOutput {
                 JsonObject o = e.getAsJsonObject();
                 int i = o.get("cell").getAsInt();
                 if (i < 0 || i >= cells) throw new WitnessUnavailableException("the witnessed JVM printed a result for cell " + i + " of " + cells);
+                if (!o.has("spec") || (o.has("error") == o.has("counters"))) throw new IllegalStateException("incomplete result");
                 byCell.set(i, o);
             } catch (JsonParseException | IllegalStateException | NullPointerException | UnsupportedOperationException e) {
                 throw new WitnessUnavailableException("the witnessed JVM printed an unreadable result line: " + line, e);

@@ -129,7 +129,7 @@ class CapturedRunJudgeTest {
             Matcher spec = Pattern.compile("\"spec\":\"([^\"]*)\"").matcher(line);
             if (spec.find()) cells.add(WitnessCell.parse(spec.group(1).replace("\\u003d", "=")));
         }
-        return new WitnessJudge(StraceTrace.parse(trace), CapturedRun.token(jdk), CapturedRun.DIR, CapturedRun.OPS)
+        return new WitnessJudge(FileCalls.of(StraceTrace.parse(trace)), CapturedRun.token(jdk), CapturedRun.DIR, CapturedRun.OPS)
                 .judge(cells, WitnessProcessOutput.results(stdout, cells.size()));
     }
 

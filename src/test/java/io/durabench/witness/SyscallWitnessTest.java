@@ -67,7 +67,6 @@ class SyscallWitnessTest {
                     "--lie", "5=count-one-more:syncCalls",
                     "--lie", "6=count-one-more:writes",
                     "--lie", "7=count-one-more:syncedWrites").verify(cells);
-            System.out.println(report.describe());
             assertFalse(report.passed());
             List<CellVerdict> v = report.verdicts();
             String log = Pattern.quote(d) + "/durabench-%s-\\d+\\.log";
@@ -89,6 +88,25 @@ class SyscallWitnessTest {
             assertTrue(v.get(8).passed(), "an honest cell in the same JVM passes: " + v.get(8).describe());
             assertTrue(v.get(9).error().startsWith("its workload failed: pwrite failed: EINVAL"), v.get(9).describe());
             assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
+    void aDirectoryWithSpacesCommasAndNonAsciiIsFollowedThroughStracesEscapes() throws Exception {
+        assumeStrace();
+        try (ScratchDir scratch = ScratchDir.on(Medium.DISK)) {
+            Path odd = Files.createDirectory(scratch.path().resolve("wé ird,dir)"));
+            try {
+                WitnessReport r = SyscallWitness.in(odd).withOps(20, 2).verify(
+                        new WitnessCell.SyncWrite(SyncMethod.O_DSYNC, 4096, 1, Preallocation.ZERO_FILL, WitnessedCells.REGION, WitnessedCells.CHUNK),
+                        new WitnessCell.FileCreate(true, 4096));
+                assertTrue(r.passed(), r.describe());
+                try (Stream<Path> left = Files.list(odd)) {
+                    assertEquals(List.of(), left.toList());
+                }
+            } finally {
+                Files.delete(odd);
+            }
         }
     }
 
@@ -122,6 +140,17 @@ class SyscallWitnessTest {
             assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(d)),
                     "no process of the witnessed run is left");
             assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
+    void aWitnessedJvmThatCannotStartIsNamedWithItsOwnWords() throws Exception {
+        assumeStrace();
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> SyscallWitness.in(dir.path())
+                    .withMainClass("io.durabench.witness.NoSuchMain").verify(new WitnessCell.FileCreate(false, 4096)));
+            assertTrue(e.getMessage().startsWith("the witnessed JVM (under strace) exited with 1: "
+                    + "Error: Could not find or load main class io.durabench.witness.NoSuchMain"), e.getMessage());
         }
     }
 
