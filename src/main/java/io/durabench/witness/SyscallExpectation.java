@@ -1,5 +1,6 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.Counters;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.witness.CallKey.Role;
 import io.durabench.workload.PgTestFsyncLoop;
@@ -125,27 +126,27 @@ public final class SyscallExpectation {
     private void syncWrite(WitnessCell.SyncWrite cell) {
         SyncMethod m = cell.syncMethod();
         boolean mapped = m.api() == SyncMethod.Api.MMAP;
-        if (!mapped) add(Role.LOG, "pwrite64", payloadFd(m), c("writes"), c("bytes"), "writes");
-        methodSync(m.sync(), m.name(), "syncCalls");
-        syncedWrites = c("syncedWrites");
-        long pre = c("preallocSyncs");
-        if (cell.preallocation() != Preallocation.ZERO_FILL) mustBeZero("preallocBytes", cell.preallocation() + " writes no bytes");
+        if (!mapped) add(Role.LOG, "pwrite64", payloadFd(m), c(Counters.WRITES), c(Counters.BYTES), Counters.WRITES);
+        methodSync(m.sync(), m.name(), Counters.SYNC_CALLS);
+        syncedWrites = c(Counters.SYNCED_WRITES);
+        long pre = c(Counters.PREALLOC_SYNCS);
+        if (cell.preallocation() != Preallocation.ZERO_FILL) mustBeZero(Counters.PREALLOC_BYTES, cell.preallocation() + " writes no bytes");
         switch (cell.preallocation()) {
-            case NONE -> mustBeZero("preallocSyncs", "preallocation NONE makes no preallocation call");
+            case NONE -> mustBeZero(Counters.PREALLOC_SYNCS, "preallocation NONE makes no preallocation call");
             case ZERO_FILL -> {
-                add(Role.LOG, "pwrite64", PLAIN, pre, c("preallocBytes"), "preallocSyncs");
-                add(Role.LOG, "fdatasync", PLAIN, pre, null, "preallocSyncs");
+                add(Role.LOG, "pwrite64", PLAIN, pre, c(Counters.PREALLOC_BYTES), Counters.PREALLOC_SYNCS);
+                add(Role.LOG, "fdatasync", PLAIN, pre, null, Counters.PREALLOC_SYNCS);
             }
             case FTRUNCATE -> {
-                add(Role.LOG, "ftruncate", PLAIN, pre, null, "preallocSyncs");
-                add(Role.LOG, "fsync", PLAIN, pre, null, "preallocSyncs");
+                add(Role.LOG, "ftruncate", PLAIN, pre, null, Counters.PREALLOC_SYNCS);
+                add(Role.LOG, "fsync", PLAIN, pre, null, Counters.PREALLOC_SYNCS);
             }
             case FALLOCATE -> {
-                add(Role.LOG, "fallocate", PLAIN + ", mode 0", pre, null, "preallocSyncs");
-                add(Role.LOG, "fsync", PLAIN, pre, null, "preallocSyncs");
+                add(Role.LOG, "fallocate", PLAIN + ", mode 0", pre, null, Counters.PREALLOC_SYNCS);
+                add(Role.LOG, "fsync", PLAIN, pre, null, Counters.PREALLOC_SYNCS);
             }
         }
-        if (!mapped) add(Role.LOG, "ftruncate", PLAIN, c("recycles"), null, "recycles");
+        if (!mapped) add(Role.LOG, "ftruncate", PLAIN, c(Counters.RECYCLES), null, Counters.RECYCLES);
     }
 
     private void pgTestFsync(WitnessCell.PgTestFsync cell) {
@@ -155,37 +156,37 @@ public final class SyscallExpectation {
             case OPEN_SYNC -> "O_DIRECT|O_SYNC fd";
             case FDATASYNC, FSYNC, WRITE -> PLAIN;
         };
-        add(Role.LOG, "pwrite64", fd, c("writes"), c("bytes"), "writes");
+        add(Role.LOG, "pwrite64", fd, c(Counters.WRITES), c(Counters.BYTES), Counters.WRITES);
         SyncMethod.Sync sync = switch (m) {
             case FDATASYNC -> SyncMethod.Sync.FDATASYNC;
             case FSYNC -> SyncMethod.Sync.FSYNC;
             case OPEN_DATASYNC, OPEN_SYNC -> SyncMethod.Sync.IN_WRITE;
             case WRITE -> SyncMethod.Sync.NONE;
         };
-        methodSync(sync, m.label(), "syncCalls");
-        syncedWrites = c("syncedWrites");
+        methodSync(sync, m.label(), Counters.SYNC_CALLS);
+        syncedWrites = c(Counters.SYNCED_WRITES);
     }
 
     private void fileCreate(WitnessCell.FileCreate cell) {
-        newFiles = c("writes");
-        newFileBytes = c("bytes");
+        newFiles = c(Counters.WRITES);
+        newFileBytes = c(Counters.BYTES);
         perNewFile.put(new CallKey(Role.NEW_FILE, "openat", "O_CREAT|O_TRUNC"), new Expected(1, null, "one per new file"));
         perNewFile.put(new CallKey(Role.NEW_FILE, "pwrite64", PLAIN), new Expected(1, (long) cell.blockSizeBytes(), "one block per new file"));
         perNewFile.put(new CallKey(Role.NEW_FILE, "fsync", PLAIN), new Expected(1, null, "one per new file"));
-        add(Role.DIRECTORY, "fsync", PLAIN, c("syncCalls") - c("writes"), null, "syncCalls - writes");
-        syncedWrites = c("syncedWrites");
+        add(Role.DIRECTORY, "fsync", PLAIN, c(Counters.SYNC_CALLS) - c(Counters.WRITES), null, "syncCalls - writes");
+        syncedWrites = c(Counters.SYNCED_WRITES);
     }
 
     private void groupCommit(WitnessCell.GroupCommitSingle cell) {
-        long zeros = c("zeroFillSyncs");
-        add(Role.LOG, "pwrite64", PLAIN, c("commits"), c("bytes"), "commits");
+        long zeros = c(Counters.ZERO_FILL_SYNCS);
+        add(Role.LOG, "pwrite64", PLAIN, c(Counters.COMMITS), c(Counters.BYTES), Counters.COMMITS);
         if (cell.preallocation() == Preallocation.ZERO_FILL || zeros != 0) {
-            add(Role.LOG, "pwrite64", PLAIN, zeros, zeros * cell.zeroFillChunkBytes(), "zeroFillSyncs");
-            add(Role.LOG, "fdatasync", PLAIN, zeros, null, "zeroFillSyncs");
+            add(Role.LOG, "pwrite64", PLAIN, zeros, zeros * cell.zeroFillChunkBytes(), Counters.ZERO_FILL_SYNCS);
+            add(Role.LOG, "fdatasync", PLAIN, zeros, null, Counters.ZERO_FILL_SYNCS);
         }
-        methodSync(cell.syncMethod().sync(), cell.syncMethod().name(), "syncs");
-        add(Role.LOG, "ftruncate", PLAIN, c("recycles"), null, "recycles");
-        mustBeZero("delays", "the witness runs one committer with commitDelayMicros=0, which never waits");
+        methodSync(cell.syncMethod().sync(), cell.syncMethod().name(), Counters.SYNCS);
+        add(Role.LOG, "ftruncate", PLAIN, c(Counters.RECYCLES), null, Counters.RECYCLES);
+        mustBeZero(Counters.DELAYS, "the witness runs one committer with commitDelayMicros=0, which never waits");
     }
 
     private void mustBeZero(String counter, String why) {

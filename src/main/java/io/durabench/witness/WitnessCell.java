@@ -1,5 +1,13 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.Benchmark;
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.FileCreateFamily;
+import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.catalogue.PgTestFsyncFamily;
+import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
@@ -31,8 +39,16 @@ public sealed interface WitnessCell {
     /** The parameters, by their JMH names, in a stable order. */
     Map<String, String> params();
 
-    /** The name of the counter that must equal the number of operations run ("writes" or "commits"). */
-    String operationCounter();
+    /** The name of the counter that must equal the number of operations run (the family's operation counter). */
+    default String operationCounter() {
+        return catalogueCell(Path.of("/")).family().counters().operations();
+    }
+
+    /** The benchmark catalogue's cell this workload is, writing into {@code dir}. */
+    Cell catalogueCell(Path dir);
+
+    /** The region and zero-fill chunk its workload is opened with. */
+    WorkloadSize size();
 
     default String spec() {
         StringJoiner j = new StringJoiner(",", benchmark() + ":", "");
@@ -62,24 +78,31 @@ public sealed interface WitnessCell {
 
         @Override
         public String benchmark() {
-            return "SyncWriteCost";
+            return Catalogue.SYNC_WRITE_COST.simpleName();
         }
 
         @Override
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("syncMethod", syncMethod.name());
-            p.put("blockSizeBytes", String.valueOf(blockSizeBytes));
-            p.put("writesPerSync", String.valueOf(writesPerSync));
-            p.put("preallocation", preallocation.name());
-            p.put("regionBytes", String.valueOf(regionBytes));
-            p.put("zeroFillChunkBytes", String.valueOf(zeroFillChunkBytes));
+            p.put(SyncWriteCostFamily.SYNC_METHOD.name(), syncMethod.name());
+            p.put(SyncWriteCostFamily.BLOCK_SIZE.name(), String.valueOf(blockSizeBytes));
+            p.put(SyncWriteCostFamily.WRITES_PER_SYNC.name(), String.valueOf(writesPerSync));
+            p.put(SyncWriteCostFamily.PREALLOCATION.name(), preallocation.name());
+            p.put(REGION, String.valueOf(regionBytes));
+            p.put(CHUNK, String.valueOf(zeroFillChunkBytes));
             return p;
         }
 
         @Override
-        public String operationCounter() {
-            return "writes";
+        public Cell catalogueCell(Path dir) {
+            return Cell.of(Catalogue.SYNC_WRITE_COST.writeBlock()).with(Catalogue.TARGET_DIR, dir.toString())
+                    .with(SyncWriteCostFamily.SYNC_METHOD, syncMethod).with(SyncWriteCostFamily.BLOCK_SIZE, blockSizeBytes)
+                    .with(SyncWriteCostFamily.WRITES_PER_SYNC, writesPerSync).with(SyncWriteCostFamily.PREALLOCATION, preallocation);
+        }
+
+        @Override
+        public WorkloadSize size() {
+            return new WorkloadSize(regionBytes, zeroFillChunkBytes);
         }
     }
 
@@ -87,17 +110,23 @@ public sealed interface WitnessCell {
     record PgTestFsync(PgTestFsyncLoop.Method pgMethod) implements WitnessCell {
         @Override
         public String benchmark() {
-            return "PgTestFsyncEquivalent";
+            return Catalogue.PG_TEST_FSYNC.simpleName();
         }
 
         @Override
         public Map<String, String> params() {
-            return Map.of("pgMethod", pgMethod.name());
+            return Map.of(PgTestFsyncFamily.PG_METHOD.name(), pgMethod.name());
         }
 
         @Override
-        public String operationCounter() {
-            return "writes";
+        public Cell catalogueCell(Path dir) {
+            return Cell.of(Catalogue.PG_TEST_FSYNC.rewriteFirstBlock()).with(Catalogue.TARGET_DIR, dir.toString())
+                    .with(PgTestFsyncFamily.PG_METHOD, pgMethod);
+        }
+
+        @Override
+        public WorkloadSize size() {
+            return WorkloadSize.DEFAULT;
         }
     }
 
@@ -109,20 +138,26 @@ public sealed interface WitnessCell {
 
         @Override
         public String benchmark() {
-            return "FileCreateCost";
+            return Catalogue.FILE_CREATE.simpleName();
         }
 
         @Override
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("syncDirectory", String.valueOf(syncDirectory));
-            p.put("blockSizeBytes", String.valueOf(blockSizeBytes));
+            p.put(FileCreateFamily.SYNC_DIRECTORY.name(), String.valueOf(syncDirectory));
+            p.put(SyncWriteCostFamily.BLOCK_SIZE.name(), String.valueOf(blockSizeBytes));
             return p;
         }
 
         @Override
-        public String operationCounter() {
-            return "writes";
+        public Cell catalogueCell(Path dir) {
+            return Cell.of(Catalogue.FILE_CREATE.createWriteSync()).with(Catalogue.TARGET_DIR, dir.toString())
+                    .with(SyncWriteCostFamily.BLOCK_SIZE, blockSizeBytes).with(FileCreateFamily.SYNC_DIRECTORY, syncDirectory);
+        }
+
+        @Override
+        public WorkloadSize size() {
+            return WorkloadSize.DEFAULT;
         }
     }
 
@@ -159,47 +194,68 @@ public sealed interface WitnessCell {
 
         @Override
         public String benchmark() {
-            return "GroupCommit";
+            return Catalogue.GROUP_COMMIT.simpleName();
         }
 
         @Override
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("syncMethod", syncMethod.name());
-            p.put("preallocation", preallocation.name());
-            p.put("recordSizeBytes", String.valueOf(recordSizeBytes));
-            p.put("mode", mode.name());
-            p.put("regionBytes", String.valueOf(regionBytes));
-            p.put("zeroFillChunkBytes", String.valueOf(zeroFillChunkBytes));
+            p.put(GroupCommitFamily.SYNC_METHOD.name(), syncMethod.name());
+            p.put(GroupCommitFamily.PREALLOCATION.name(), preallocation.name());
+            p.put(GroupCommitFamily.RECORD_SIZE.name(), String.valueOf(recordSizeBytes));
+            p.put(MODE, mode.name());
+            p.put(REGION, String.valueOf(regionBytes));
+            p.put(CHUNK, String.valueOf(zeroFillChunkBytes));
             return p;
         }
 
+        /** One committer, no commit delay: GROUP is groupCommit, ALONE the each-syncs-alone reference. */
         @Override
-        public String operationCounter() {
-            return "commits";
+        public Cell catalogueCell(Path dir) {
+            GroupCommitFamily gc = Catalogue.GROUP_COMMIT;
+            Benchmark b = mode == CommitMode.ALONE ? gc.eachSyncsAlone() : gc.groupCommit();
+            Cell c = Cell.of(b).with(Catalogue.TARGET_DIR, dir.toString()).with(GroupCommitFamily.COMMITTERS, 1)
+                    .with(GroupCommitFamily.RECORD_SIZE, recordSizeBytes).with(GroupCommitFamily.SYNC_METHOD, syncMethod)
+                    .with(GroupCommitFamily.PREALLOCATION, preallocation);
+            return mode == CommitMode.ALONE ? c
+                    : c.with(GroupCommitFamily.COMMIT_DELAY, 0L).with(GroupCommitFamily.COMMIT_SIBLINGS, GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS);
+        }
+
+        @Override
+        public WorkloadSize size() {
+            return new WorkloadSize(regionBytes, zeroFillChunkBytes);
         }
     }
+
+    /** Spec keys of the witness's own (not JMH parameters): region, chunk, group-commit mode. */
+    String REGION = "regionBytes";
+    String CHUNK = "zeroFillChunkBytes";
+    String MODE = "mode";
 
     /** Reads a spec written by {@link #spec()}; a bad one fails naming the problem. */
     static WitnessCell parse(String spec) {
         int colon = spec.indexOf(':');
         String benchmark = colon < 0 ? spec : spec.substring(0, colon);
         CellSpecParams p = new CellSpecParams(spec, colon < 0 ? "" : spec.substring(colon + 1));
-        WitnessCell cell = switch (benchmark) {
-            case "SyncWriteCost" -> new SyncWrite(p.enumValue("syncMethod", SyncMethod.class), p.integer("blockSizeBytes", null),
-                    p.integer("writesPerSync", null), p.enumValue("preallocation", Preallocation.class),
-                    p.longValue("regionBytes", WorkloadConfig.DEFAULT_REGION_BYTES),
-                    p.integer("zeroFillChunkBytes", WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES));
-            case "PgTestFsyncEquivalent" -> new PgTestFsync(p.enumValue("pgMethod", PgTestFsyncLoop.Method.class));
-            case "FileCreateCost" -> new FileCreate(p.bool("syncDirectory"), p.integer("blockSizeBytes", null));
-            case "GroupCommit" -> new GroupCommitSingle(p.enumValue("syncMethod", SyncMethod.class),
-                    p.enumValue("preallocation", Preallocation.class), p.integer("recordSizeBytes", null),
-                    p.enumValue("mode", CommitMode.class),
-                    p.longValue("regionBytes", GroupCommitConfig.DEFAULT_REGION_BYTES),
-                    p.integer("zeroFillChunkBytes", GroupCommitConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES));
-            default -> throw new IllegalArgumentException("unknown witness workload '" + benchmark + "' in '" + spec
-                    + "': use SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost or GroupCommit");
-        };
+        WitnessCell cell;
+        if (benchmark.equals(Catalogue.SYNC_WRITE_COST.simpleName())) {
+            cell = new SyncWrite(p.enumValue(SyncWriteCostFamily.SYNC_METHOD.name(), SyncMethod.class),
+                    p.integer(SyncWriteCostFamily.BLOCK_SIZE.name(), null), p.integer(SyncWriteCostFamily.WRITES_PER_SYNC.name(), null),
+                    p.enumValue(SyncWriteCostFamily.PREALLOCATION.name(), Preallocation.class),
+                    p.longValue(REGION, WorkloadConfig.DEFAULT_REGION_BYTES), p.integer(CHUNK, WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES));
+        } else if (benchmark.equals(Catalogue.PG_TEST_FSYNC.simpleName())) {
+            cell = new PgTestFsync(p.enumValue(PgTestFsyncFamily.PG_METHOD.name(), PgTestFsyncLoop.Method.class));
+        } else if (benchmark.equals(Catalogue.FILE_CREATE.simpleName())) {
+            cell = new FileCreate(p.bool(FileCreateFamily.SYNC_DIRECTORY.name()), p.integer(SyncWriteCostFamily.BLOCK_SIZE.name(), null));
+        } else if (benchmark.equals(Catalogue.GROUP_COMMIT.simpleName())) {
+            cell = new GroupCommitSingle(p.enumValue(GroupCommitFamily.SYNC_METHOD.name(), SyncMethod.class),
+                    p.enumValue(GroupCommitFamily.PREALLOCATION.name(), Preallocation.class), p.integer(GroupCommitFamily.RECORD_SIZE.name(), null),
+                    p.enumValue(MODE, CommitMode.class), p.longValue(REGION, GroupCommitConfig.DEFAULT_REGION_BYTES),
+                    p.integer(CHUNK, GroupCommitConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES));
+        } else {
+            throw new IllegalArgumentException("unknown witness workload '" + benchmark + "' in '" + spec + "': use "
+                    + String.join(", ", Catalogue.families().stream().map(f -> f.simpleName()).toList()));
+        }
         p.requireAllUsed();
         return cell;
     }

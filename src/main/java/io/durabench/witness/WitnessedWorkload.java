@@ -12,7 +12,7 @@ public interface WitnessedWorkload extends AutoCloseable {
     /** One measured operation: one write (+ sync per its batch), one file creation, one commit. */
     void operate();
 
-    /** A snapshot of the workload's own counters, by name ("writes", "syncCalls", ... or "commits", "syncs", ...). */
+    /** A snapshot of the workload's own counters, by the catalogue's counter names. */
     Map<String, Long> counters();
 
     /** Closes what it opened and deletes its files. */

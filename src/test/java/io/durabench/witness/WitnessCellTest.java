@@ -34,7 +34,7 @@ class WitnessCellTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "Nope:x=1|unknown witness workload 'Nope' in 'Nope:x=1': use SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost or GroupCommit",
+            "Nope:x=1|unknown witness workload 'Nope' in 'Nope:x=1': use SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost, GroupCommit",
             "PgTestFsyncEquivalent:pgMethod=BOGUS|unknown pgMethod 'BOGUS' in 'PgTestFsyncEquivalent:pgMethod=BOGUS'",
             "PgTestFsyncEquivalent:|'PgTestFsyncEquivalent:' lacks pgMethod=...",
             "PgTestFsyncEquivalent:pgMethod=FSYNC,extra=1|unknown parameter(s) [extra] in 'PgTestFsyncEquivalent:pgMethod=FSYNC,extra=1'",
