@@ -102,6 +102,42 @@ final class ImageFile {
         }
     }
 
+    /**
+     * Rewrites with zeros every part of the image that the host holds as a hole or an unwritten
+     * extent, and checks that none is left; returns the bytes rewritten. Needed after mkfs:
+     * mkfs.ext4 zeroes inode tables and the journal, and mkfs.xfs its log, with WRITE_ZEROES,
+     * which the loop device turns into fallocate(ZERO_RANGE) on the image, so those regions (the
+     * journal is the hot path of every fdatasync) would be unwritten extents again and the first
+     * write into each block would pay a host extent conversion. Such ranges read as zeros, so
+     * writing zeros there changes no byte the filesystem sees; the filesystem is not mounted yet
+     * and mkfs has closed (and so flushed) the device.
+     */
+    static long materialize(Path image, Shell shell) {
+        List<long[]> gaps = map(image, shell).notMaterialized();
+        if (gaps.isEmpty()) return 0;
+        ByteBuffer zeros = AlignedBuffers.allocate(CHUNK, AlignedBuffers.DEFAULT_ALIGNMENT);
+        try (NativeFile file = NativeFile.open(JnrSyscalls.get(), image, OpenFlags.O_WRONLY | OpenFlags.O_DIRECT, 0)) {
+            for (long[] gap : gaps) {
+                for (long off = gap[0]; off < gap[1]; off += CHUNK) file.pwrite(zeros, (int) Math.min(CHUNK, gap[1] - off), off);
+            }
+            file.fsync();
+        } catch (NativeCallException e) {
+            throw new LabFailure("rewriting the unwritten parts of " + image + ": " + e.getMessage());
+        }
+        long left = Extents.total(map(image, shell).notMaterialized());
+        if (left > 0) throw new LabFailure(image + " still has " + left + " bytes of holes or unwritten extents after rewriting them");
+        return Extents.total(gaps);
+    }
+
+    /** Bytes of the image that are holes or unwritten extents on the host (0 for a quiet image). */
+    static long notMaterializedBytes(Path image, Shell shell) {
+        return Extents.total(map(image, shell).notMaterialized());
+    }
+
+    private static Extents map(Path image, Shell shell) {
+        return Extents.parseFilefrag(shell.require(List.of("filefrag", "-v", image.toString())));
+    }
+
     /** Bytes the host has allocated to the file (st_blocks x 512). */
     static long allocatedBytes(Path file) {
         return stat(file).blocks() * 512L;

@@ -93,6 +93,28 @@ public final class Lab implements AutoCloseable {
         state = null;
     }
 
+    /**
+     * Checks that every image is still fully written on the host, e.g. after a run and before
+     * teardown. The guest filesystem can undo the lab's preparation while it is used: ext4 zeroes
+     * small unwritten extents with WRITE_ZEROES (without NOUNMAP), which the loop device turns into
+     * hole punching in the image, and a later write there pays host allocation again. Returns one
+     * warning per image that has holes or unwritten extents (empty: still quiet).
+     */
+    public synchronized List<String> audit() {
+        List<String> warnings = new ArrayList<>();
+        if (state == null) return warnings;
+        for (LabState.Target t : state.targets) {
+            if (t.image == null) continue;
+            long bytes = ImageFile.notMaterializedBytes(Path.of(t.image), host.shell());
+            if (bytes > 0) {
+                warnings.add(t.variant.id() + ": " + (bytes >> 10) + " KiB of " + t.image + " became holes or unwritten extents"
+                        + " while it was used (the guest zeroed or discarded blocks through the loop device):"
+                        + " writes there paid host allocation");
+            }
+        }
+        return warnings;
+    }
+
     /** Registers a JVM shutdown hook that tears the lab down (Ctrl-C, SIGTERM, System.exit). */
     public synchronized void installShutdownHook() {
         if (hook != null) return;

@@ -78,7 +78,7 @@ final class LabBuilder {
         host.requireRoot();
         boolean images = variants.stream().anyMatch(Variant::usesImage);
         Set<String> programs = new LinkedHashSet<>(List.of("mount", "umount", "sync"));
-        if (images) programs.add("losetup");
+        if (images) programs.addAll(List.of("losetup", "filefrag"));
         for (Variant v : variants) v.mkfsProgram().ifPresent(programs::add);
         for (String p : programs) host.tools().require(p);
         for (Variant v : variants) {
@@ -149,6 +149,10 @@ final class LabBuilder {
             file.save(state);
             checkpoint();
             host.shell().require(t.mkfs);
+            if (allocation == ImageFile.Allocation.ZERO_FILLED) {
+                long rewritten = ImageFile.materialize(image, host.shell());
+                if (rewritten > 0) progress.accept("lab: " + v.id() + ": rewrote " + (rewritten >> 10) + " KiB that mkfs had left unwritten on the host");
+            }
             t.mountSource = device;
         } else {
             // A tmpfs has no device; its source is a free-form name, unique per lab, that teardown checks.
