@@ -143,6 +143,16 @@ final class ImageFile {
         return stat(file).blocks() * 512L;
     }
 
+    /**
+     * The file's birth time as stat(1) prints it (statx, nanoseconds), or null when the filesystem
+     * does not keep one. With the inode it identifies the image: inode numbers are reused as soon
+     * as a file is deleted, so a file put in place of a deleted image can have the image's inode.
+     */
+    static String birthTime(Path file, Shell shell) {
+        String birth = shell.require(List.of("stat", "--format=%w", file.toString())).strip();
+        return birth.isEmpty() || birth.equals("-") ? null : birth;
+    }
+
     /** st_ino, or -1 when the file does not exist. */
     static long inodeOrMissing(Path file) {
         if (!Files.exists(file)) return -1;

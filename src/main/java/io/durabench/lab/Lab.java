@@ -85,12 +85,14 @@ public final class Lab implements AutoCloseable {
      * Tears down everything this lab made. Idempotent; throws a {@link LabFailure} naming the
      * first thing that could not go (the state file then lists what is left, for `lab down`).
      */
-    public synchronized void down() {
-        closing = true;
-        if (state == null) return;
-        List<String> problems = new Teardown(host.shell(), progress).run(state, stateFile);
-        if (!problems.isEmpty()) throw problemsFailure(problems, state.labDir);
-        state = null;
+    public void down() {
+        closing = true; // before taking the lock: an `up` in progress stops at its next step and undoes itself
+        synchronized (this) {
+            if (state == null) return;
+            List<String> problems = new Teardown(host.shell(), progress).run(state, stateFile);
+            if (!problems.isEmpty()) throw problemsFailure(problems, state.labDir);
+            state = null;
+        }
     }
 
     /**
@@ -119,7 +121,6 @@ public final class Lab implements AutoCloseable {
     public synchronized void installShutdownHook() {
         if (hook != null) return;
         hook = new Thread(() -> {
-            closing = true;
             try {
                 down();
             } catch (RuntimeException e) {
@@ -141,11 +142,13 @@ public final class Lab implements AutoCloseable {
 
     /** {@link #down()}, then the shutdown hook is no longer needed. */
     @Override
-    public synchronized void close() {
+    public void close() {
         try {
             down();
         } finally {
-            removeHook();
+            synchronized (this) {
+                removeHook();
+            }
         }
     }
 

@@ -78,7 +78,7 @@ final class LabBuilder {
         host.requireRoot();
         boolean images = variants.stream().anyMatch(Variant::usesImage);
         Set<String> programs = new LinkedHashSet<>(List.of("mount", "umount", "sync"));
-        if (images) programs.addAll(List.of("losetup", "filefrag"));
+        if (images) programs.addAll(List.of("losetup", "filefrag", "stat"));
         for (Variant v : variants) v.mkfsProgram().ifPresent(programs::add);
         for (String p : programs) host.tools().require(p);
         for (Variant v : variants) {
@@ -136,6 +136,7 @@ final class LabBuilder {
             t.backingFilesystem = hostFs;
             file.save(state); // intent first: a kill during the zero fill still leaves the image listed
             t.imageInode = ImageFile.create(image, t.sizeBytes, allocation, hostFs, host.shell());
+            t.imageBirth = ImageFile.birthTime(image, host.shell());
             file.save(state);
             checkpoint();
             String device = loops.attach(image, LoopSettings.LAB);

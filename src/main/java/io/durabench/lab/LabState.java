@@ -23,6 +23,8 @@ final class LabState {
         String image;
         /** st_ino of the image once created: a file at that path with another inode is not ours. */
         Long imageInode;
+        /** The image's birth time (stat %w), null if the filesystem keeps none: inode numbers are reused. */
+        String imageBirth;
         long sizeBytes;
         String allocation;
         /** Filesystem type of the folder holding the image (the host side of every flush). */
@@ -51,6 +53,7 @@ final class LabState {
             o.addProperty("variant", variant.id());
             o.addProperty("image", image);
             o.addProperty("imageInode", imageInode);
+            o.addProperty("imageBirth", imageBirth);
             o.addProperty("sizeBytes", sizeBytes);
             o.addProperty("allocation", allocation);
             o.addProperty("backingFilesystem", backingFilesystem);
@@ -73,6 +76,7 @@ final class LabState {
             Target t = new Target(Variant.parse(o.get("variant").getAsString()));
             t.image = string(o, "image");
             t.imageInode = o.has("imageInode") && !o.get("imageInode").isJsonNull() ? o.get("imageInode").getAsLong() : null;
+            t.imageBirth = string(o, "imageBirth");
             t.sizeBytes = o.get("sizeBytes").getAsLong();
             t.allocation = string(o, "allocation");
             t.backingFilesystem = string(o, "backingFilesystem");

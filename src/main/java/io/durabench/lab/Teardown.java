@@ -23,11 +23,13 @@ import java.util.function.Consumer;
  * and stays in the state file, so a later `lab down` can finish once it is sorted out.
  */
 final class Teardown {
+    private final Shell shell;
     private final LoopDevices loops;
     private final Mounts mounts;
     private final Consumer<String> progress;
 
     Teardown(Shell shell, Consumer<String> progress) {
+        this.shell = shell;
         this.loops = new LoopDevices(shell);
         this.mounts = new Mounts(shell);
         this.progress = progress;
@@ -120,8 +122,7 @@ final class Teardown {
     private void deleteImageIfOurs(LabState.Target t, Path image, List<String> problems) {
         if (!Files.exists(image)) return;
         if (!isOurImage(t, image)) {
-            problems.add("not deleting " + image + ": it is not the file the lab created (inode "
-                    + ImageFile.inodeOrMissing(image) + ", the lab's was " + t.imageInode + ")");
+            problems.add("not deleting " + image + ": it is not the file the lab created (inode or birth time differ)");
             return;
         }
         if (!loops.devicesBackedBy(image).isEmpty()) {
@@ -138,9 +139,15 @@ final class Teardown {
         }
     }
 
-    /** The file at the image path is the one the lab created (an unknown inode: killed before it was recorded). */
-    private static boolean isOurImage(LabState.Target t, Path image) {
-        return t.imageInode == null || ImageFile.inodeOrMissing(image) == t.imageInode;
+    /**
+     * The file at the image path is the one the lab created: same inode and same birth time (an
+     * inode number is reused as soon as a file is deleted). Unknown inode: killed before it was
+     * recorded, right after creating the file under a name the preflight had checked was free.
+     */
+    private boolean isOurImage(LabState.Target t, Path image) {
+        if (t.imageInode == null) return true;
+        if (ImageFile.inodeOrMissing(image) != t.imageInode) return false;
+        return t.imageBirth == null || t.imageBirth.equals(ImageFile.birthTime(image, shell));
     }
 
     private void removeMountPoint(Path mountPoint, List<String> problems) {

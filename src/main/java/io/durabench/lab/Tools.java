@@ -26,7 +26,8 @@ public final class Tools {
             Map.entry("chattr", "e2fsprogs"),
             Map.entry("mkfs.xfs", "xfsprogs"),
             Map.entry("mkfs.btrfs", "btrfs-progs"),
-            Map.entry("sync", "coreutils"));
+            Map.entry("sync", "coreutils"),
+            Map.entry("stat", "coreutils"));
 
     private final List<Path> searchPath;
 

@@ -22,6 +22,7 @@ class StateFileTest {
         LabState.Target t = new LabState.Target(Variant.EXT4_JOURNAL);
         t.image = dir.resolve("ext4-journal.img").toString();
         t.imageInode = 99L;
+        t.imageBirth = "2026-11-30 13:46:25.721994219 +0000";
         t.sizeBytes = 64L << 20;
         t.allocation = "zero-filled";
         t.backingFilesystem = "ext4";
