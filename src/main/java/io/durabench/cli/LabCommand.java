@@ -160,9 +160,10 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = {"Proves a variant is quiet: brings up a fresh image in its own folder, times two identical passes of"
-                    + " write+fdatasync over the same blocks (first touch vs second), prints both medians with 95% intervals,"
-                    + " and tears it down. Exit 0 when the passes agree, 1 otherwise.",
+            description = {"Proves the lab's images are quiet: makes a fresh image as 'lab up' does, attaches it with the lab's"
+                    + " loop settings, times two passes of write+fdatasync over the same offsets of the loop device (first"
+                    + " touch vs second), prints both medians with 95% intervals, and tears it down. Exit 0 when the passes"
+                    + " agree, 1 otherwise.",
                     "A MEASUREMENT: run it on an otherwise idle machine. --sparse makes the image sparse (the trap) as a control."})
     static final class Check implements Callable<Integer> {
         @ParentCommand
@@ -170,14 +171,8 @@ public final class LabCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "VARIANT", description = "ext4, ext4-journal, xfs, btrfs or btrfs-nodatacow.")
-        String variant;
-
         @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the check's image (default: target/lab-check in the project).")
         Path dir;
-
-        @Option(names = "--mount-root", paramLabel = "DIR", description = "Mount root of the check (default: ${DEFAULT-VALUE}).")
-        Path mountRoot = Path.of("/mnt/durabench-lab-check");
 
         @Option(names = "--size", paramLabel = "MiB", description = "Image size (default: ${DEFAULT-VALUE}).")
         long sizeMiB = LabConfig.DEFAULT_SIZE_MIB;
@@ -185,7 +180,7 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = "--writes", paramLabel = "N", description = "Writes per pass (default: ${DEFAULT-VALUE}).")
         int writes = 4096;
 
-        @Option(names = "--block-size", paramLabel = "BYTES", description = "Bytes per write (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--block-size", paramLabel = "BYTES", description = "Bytes per write, a multiple of 4096 (default: ${DEFAULT-VALUE}).")
         int blockSize = 8192;
 
         @Option(names = "--sparse", description = "Control experiment: a sparse image (the trap), which should show the first pass slower.")
@@ -195,9 +190,10 @@ public final class LabCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             QuietReport report = refusalsAsUsage(() -> {
-                Variant v = Variant.parse(variant);
-                LabConfig config = new LabConfig(dir != null ? dir : LabConfig.defaultLabDir().resolveSibling("lab-check"), mountRoot, sizeMiB);
-                return QuietCheck.check(v, config, sparse, blockSize, writes, line -> { out.println(line); out.flush(); }, parent.host);
+                Path labDir = dir != null ? dir : LabConfig.defaultLabDir().resolveSibling("lab-check");
+                // No mount root is used (the image is not mounted); the config still names one.
+                LabConfig config = new LabConfig(labDir, LabConfig.DEFAULT_MOUNT_ROOT, sizeMiB);
+                return QuietCheck.check(config, sparse, blockSize, writes, line -> { out.println(line); out.flush(); }, parent.host);
             });
             report.lines().forEach(out::println);
             out.flush();

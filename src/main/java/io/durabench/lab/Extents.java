@@ -6,11 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a file's data sits, from `filefrag -v` (the FIEMAP ioctl). Two uses: the quiet check
- * shows that its second pass wrote the same device blocks as its first (on btrfs the "physical"
- * offsets are btrfs logical addresses; equal addresses are still the same blocks); and the lab
- * finds the parts of an image that are not plain written blocks on the host (holes, unwritten
- * extents), which the first write into them would have to allocate or convert.
+ * Where a file's data sits, from `filefrag -v` (the FIEMAP ioctl): the lab finds the parts of an
+ * image that are not plain written blocks on the host (holes, unwritten extents), which the first
+ * write into them would have to allocate or convert.
  */
 record Extents(long fileSize, List<Extent> extents) {
     private static final Pattern SIZE = Pattern.compile("File size of .* is (\\d+) \\(\\d+ blocks? of (\\d+) bytes\\)");
@@ -43,21 +41,6 @@ record Extents(long fileSize, List<Extent> extents) {
         long sum = 0;
         for (Extent e : extents) sum += e.length;
         return sum;
-    }
-
-    /** The fraction of this file's mapped bytes that lie on device blocks {@code other} maps; 0 for an empty file. */
-    double fractionCoveredBy(Extents other) {
-        long total = bytes();
-        if (total == 0) return 0;
-        long covered = 0;
-        for (Extent a : extents) {
-            for (Extent b : other.extents) {
-                long lo = Math.max(a.physical, b.physical);
-                long hi = Math.min(a.physical + a.length, b.physical + b.length);
-                if (hi > lo) covered += hi - lo;
-            }
-        }
-        return (double) covered / total;
     }
 
     /**

@@ -72,6 +72,18 @@ public final class Lab implements AutoCloseable {
         return targets();
     }
 
+    /**
+     * One bare image attached to a loop device, no filesystem (the quiet check's); returns the
+     * device. Torn down like any lab.
+     */
+    synchronized String upImageOnly(String name) {
+        if (state != null) throw new IllegalStateException("this lab is already up");
+        if (closing) throw new LabFailure("lab up stopped: the lab is being torn down");
+        state = new LabBuilder(host, progress, allocation, () -> closing).upImageOnly(name, config);
+        stateFile = new StateFile(Path.of(state.labDir));
+        return state.targets.get(0).loopDevice;
+    }
+
     /** The targets of a lab that is up (empty before {@link #up} and after {@link #down()}). */
     public synchronized List<LabTarget> targets() {
         return state == null ? List.of() : targetsOf(state);
@@ -109,7 +121,7 @@ public final class Lab implements AutoCloseable {
             if (t.image == null) continue;
             long bytes = ImageFile.notMaterializedBytes(Path.of(t.image), host.shell());
             if (bytes > 0) {
-                warnings.add(t.variant.id() + ": " + (bytes >> 10) + " KiB of " + t.image + " became holes or unwritten extents"
+                warnings.add((t.variant == null ? "image" : t.variant.id()) + ": " + (bytes >> 10) + " KiB of " + t.image + " became holes or unwritten extents"
                         + " while it was used (the guest zeroed or discarded blocks through the loop device):"
                         + " writes there paid host allocation");
             }
@@ -198,6 +210,7 @@ public final class Lab implements AutoCloseable {
     private static List<LabTarget> targetsOf(LabState s) {
         List<LabTarget> out = new ArrayList<>();
         for (LabState.Target t : s.targets) {
+            if (t.variant == null) continue; // a bare image: nothing to benchmark on
             Path mountPoint = Path.of(t.mountPoint);
             String superOptions = Mounts.at(mountPoint).map(MountInfo::superOptions).orElse(null);
             LoopSettings loop = t.loopDirectIo == null ? null : new LoopSettings(t.loopDirectIo, t.loopSectorSize);

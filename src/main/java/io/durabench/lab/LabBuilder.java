@@ -43,17 +43,8 @@ final class LabBuilder {
 
     LabState up(List<Variant> variants, LabConfig config) {
         String hostFs = preflight(variants, config);
-        boolean createdLabDir = !Files.exists(config.labDir());
-        Path labDir;
-        try {
-            labDir = Files.createDirectories(config.labDir()).toRealPath();
-        } catch (IOException e) {
-            throw new LabFailure("cannot create lab folder " + config.labDir() + ": " + e.getMessage());
-        }
-        LabState state = new LabState(Owner.current(), labDir.toString(), config.mountRoot().toString());
-        state.createdLabDir = createdLabDir;
-        StateFile file = new StateFile(labDir);
-        file.create(state);
+        LabState state = begin(config);
+        StateFile file = new StateFile(Path.of(state.labDir));
         try {
             if (!Files.exists(config.mountRoot())) {
                 state.createdMountRoot = true;
@@ -64,13 +55,53 @@ final class LabBuilder {
                 checkpoint();
                 progress.accept("lab: " + v.id() + ": " + (v.usesImage() ? "zero-filling a " + config.sizeMiB()
                         + " MiB image, mkfs, mount" : "mounting a " + config.sizeMiB() + " MiB tmpfs"));
-                bringUp(v, state, file, config, labDir, hostFs);
+                bringUp(v, state, file, config, hostFs);
             }
             Settle.settle(state.targets, host.shell(), progress);
             return state;
         } catch (RuntimeException | IOException | Error e) {
             throw undo(state, file, e);
         }
+    }
+
+    /**
+     * One image, attached to a loop device with the lab's settings, and no filesystem: what the
+     * quiet check writes to, below any filesystem. Same preflight, state file and teardown as {@link #up}.
+     */
+    LabState upImageOnly(String name, LabConfig config) {
+        String hostFs = preflightImages(1, config, List.of(name));
+        for (String p : List.of("losetup", "filefrag", "stat", "sync")) host.tools().require(p);
+        LabState state = begin(config);
+        StateFile file = new StateFile(Path.of(state.labDir));
+        try {
+            LabState.Target t = new LabState.Target(null);
+            t.sizeBytes = config.sizeMiB() << 20;
+            state.targets.add(t);
+            attachImage(t, name, state, file, hostFs);
+            return state;
+        } catch (RuntimeException | Error e) {
+            throw undo(state, file, e);
+        }
+    }
+
+    /** Makes the lab folder (remembering whether it existed) and creates the state file: the lab's lock. */
+    private LabState begin(LabConfig config) {
+        boolean createdLabDir = !Files.exists(config.labDir());
+        Path labDir;
+        try {
+            labDir = Files.createDirectories(config.labDir()).toRealPath();
+        } catch (IOException e) {
+            throw new LabFailure("cannot create lab folder " + config.labDir() + ": " + e.getMessage());
+        }
+        LabState state = new LabState(Owner.current(), labDir.toString(), config.mountRoot().toString());
+        state.createdLabDir = createdLabDir;
+        try {
+            new StateFile(labDir).create(state);
+        } catch (LabFailure e) {
+            if (createdLabDir) labDir.toFile().delete(); // empty: nothing else was made yet
+            throw e;
+        }
+        return state;
     }
 
     /** Every refusal that needs no change to the machine; returns the host filesystem of the lab folder. */
@@ -87,32 +118,41 @@ final class LabBuilder {
                         + ": pass --size " + v.minimumMiB() + " or more");
             }
         }
-        if (Files.exists(config.labDir()) && !Files.isDirectory(config.labDir())) {
-            throw new LabRefusal("lab folder " + config.labDir() + " is not a directory: pass another --dir");
-        }
-        Path existing = nearestExisting(config.labDir());
-        String hostFs = filesystemOf(existing);
-        if (images) {
-            if (RAM_FILESYSTEMS.contains(hostFs)) {
-                throw new LabRefusal("lab folder " + config.labDir() + " is on " + hostFs + ": its images would live in RAM"
-                        + " and no flush would reach a disk; pass --dir on a disk-backed filesystem");
-            }
-            if ("btrfs".equals(hostFs)) host.tools().require("chattr");
-            long needed = variants.stream().filter(Variant::usesImage).count() * (config.sizeMiB() << 20) + SPARE_BYTES;
-            long free = usableBytes(existing);
-            if (free < needed) {
-                throw new LabRefusal("the lab needs " + (needed >> 20) + " MiB in " + config.labDir() + " but only "
-                        + (free >> 20) + " MiB are free: pass a smaller --size or another --dir");
-            }
-        }
         for (Variant v : variants) {
             Path mp = config.mountRoot().resolve(v.id());
             if (Files.exists(mp)) {
                 throw new LabRefusal("mount point " + mp + " already exists (a lab is up there, or it is not the lab's):"
                         + " durabench lab status, or remove it, or pass another --mount-root");
             }
-            Path image = config.labDir().resolve(v.id() + ".img");
-            if (v.usesImage() && Files.exists(image)) {
+        }
+        List<String> imageNames = variants.stream().filter(Variant::usesImage).map(Variant::id).toList();
+        return preflightImages(imageNames.size(), config, imageNames);
+    }
+
+    /** The lab folder: a directory on a disk-backed filesystem with room for the images, their names free, no lab up. */
+    private String preflightImages(int count, LabConfig config, List<String> imageNames) {
+        host.requireRoot();
+        if (Files.exists(config.labDir()) && !Files.isDirectory(config.labDir())) {
+            throw new LabRefusal("lab folder " + config.labDir() + " is not a directory: pass another --dir");
+        }
+        Path existing = nearestExisting(config.labDir());
+        String hostFs = filesystemOf(existing);
+        if (count > 0) {
+            if (RAM_FILESYSTEMS.contains(hostFs)) {
+                throw new LabRefusal("lab folder " + config.labDir() + " is on " + hostFs + ": its images would live in RAM"
+                        + " and no flush would reach a disk; pass --dir on a disk-backed filesystem");
+            }
+            if ("btrfs".equals(hostFs)) host.tools().require("chattr");
+            long needed = count * (config.sizeMiB() << 20) + SPARE_BYTES;
+            long free = usableBytes(existing);
+            if (free < needed) {
+                throw new LabRefusal("the lab needs " + (needed >> 20) + " MiB in " + config.labDir() + " but only "
+                        + (free >> 20) + " MiB are free: pass a smaller --size or another --dir");
+            }
+        }
+        for (String name : imageNames) {
+            Path image = config.labDir().resolve(name + ".img");
+            if (Files.exists(image)) {
                 throw new LabRefusal(image + " already exists and no lab state lists it: not overwriting it;"
                         + " remove it or pass another --dir");
             }
@@ -124,28 +164,15 @@ final class LabBuilder {
         return hostFs;
     }
 
-    private void bringUp(Variant v, LabState state, StateFile file, LabConfig config, Path labDir, String hostFs) throws IOException {
+    private void bringUp(Variant v, LabState state, StateFile file, LabConfig config, String hostFs) throws IOException {
         LabState.Target t = new LabState.Target(v);
         t.sizeBytes = config.sizeMiB() << 20;
         state.targets.add(t);
         Path mountPoint = config.mountRoot().resolve(v.id());
         if (v.usesImage()) {
-            Path image = labDir.resolve(v.id() + ".img");
-            t.image = image.toString();
-            t.allocation = allocation.label;
-            t.backingFilesystem = hostFs;
-            file.save(state); // intent first: a kill during the zero fill still leaves the image listed
-            t.imageInode = ImageFile.create(image, t.sizeBytes, allocation, hostFs, host.shell());
-            t.imageBirth = ImageFile.birthTime(image, host.shell());
-            file.save(state);
-            checkpoint();
-            String device = loops.attach(image, LoopSettings.LAB);
-            t.loopDevice = device;
-            t.loopDirectIo = LoopSettings.LAB.directIo();
-            t.loopSectorSize = LoopSettings.LAB.sectorSize();
-            file.save(state);
-            loops.verifySettings(device, LoopSettings.LAB);
-            if (!loops.backs(device, image, t.imageInode)) throw new LabFailure(device + " is not backed by " + image + " after losetup");
+            attachImage(t, v.id(), state, file, hostFs);
+            String device = t.loopDevice;
+            Path image = Path.of(t.image);
             t.mkfs = v.mkfsCommand(device);
             file.save(state);
             checkpoint();
@@ -181,6 +208,26 @@ final class LabBuilder {
         Path dir = Files.createDirectory(mountPoint.resolve("data"));
         t.directory = dir.toString();
         file.save(state);
+    }
+
+    /** Creates NAME.img in the lab folder (zero-filled, or sparse for the check's control) and attaches it. */
+    private void attachImage(LabState.Target t, String name, LabState state, StateFile file, String hostFs) {
+        Path image = Path.of(state.labDir).resolve(name + ".img");
+        t.image = image.toString();
+        t.allocation = allocation.label;
+        t.backingFilesystem = hostFs;
+        file.save(state); // intent first: a kill during the zero fill still leaves the image listed
+        t.imageInode = ImageFile.create(image, t.sizeBytes, allocation, hostFs, host.shell());
+        t.imageBirth = ImageFile.birthTime(image, host.shell());
+        file.save(state);
+        checkpoint();
+        String device = loops.attach(image, LoopSettings.LAB);
+        t.loopDevice = device;
+        t.loopDirectIo = LoopSettings.LAB.directIo();
+        t.loopSectorSize = LoopSettings.LAB.sectorSize();
+        file.save(state);
+        loops.verifySettings(device, LoopSettings.LAB);
+        if (!loops.backs(device, image, t.imageInode)) throw new LabFailure(device + " is not backed by " + image + " after losetup");
     }
 
     private void checkpoint() {

@@ -18,6 +18,7 @@ final class LabState {
 
     /** One variant's image, loop device and mount; fields fill in as `up` proceeds. */
     static final class Target {
+        /** Null for a bare image (the quiet check's): no filesystem, nothing mounted. */
         final Variant variant;
         /** The image file (null for tmpfs). Recorded before the file is created. */
         String image;
@@ -50,7 +51,7 @@ final class LabState {
 
         JsonObject toJson() {
             JsonObject o = new JsonObject();
-            o.addProperty("variant", variant.id());
+            o.addProperty("variant", variant == null ? null : variant.id());
             o.addProperty("image", image);
             o.addProperty("imageInode", imageInode);
             o.addProperty("imageBirth", imageBirth);
@@ -73,7 +74,8 @@ final class LabState {
         }
 
         static Target fromJson(JsonObject o) {
-            Target t = new Target(Variant.parse(o.get("variant").getAsString()));
+            String variant = string(o, "variant");
+            Target t = new Target(variant == null ? null : Variant.parse(variant));
             t.image = string(o, "image");
             t.imageInode = o.has("imageInode") && !o.get("imageInode").isJsonNull() ? o.get("imageInode").getAsLong() : null;
             t.imageBirth = string(o, "imageBirth");

@@ -26,7 +26,7 @@ public record LabStatus(long ownerPid, boolean ownerAlive, List<String> lines) {
     }
 
     private static String line(LabState.Target t, LoopDevices loops) {
-        StringBuilder b = new StringBuilder(String.format("%-16s", t.variant.id()));
+        StringBuilder b = new StringBuilder(String.format("%-16s", t.variant == null ? "(bare image)" : t.variant.id()));
         b.append(t.directory != null ? t.directory : t.mountPoint != null ? t.mountPoint : "(not mounted)");
         b.append("  ").append(t.loopDevice != null ? t.loopDevice : t.image == null ? "tmpfs" : "(no loop device)");
         b.append("  ").append(t.sizeBytes >> 20).append(" MiB");
@@ -38,7 +38,8 @@ public record LabStatus(long ownerPid, boolean ownerAlive, List<String> lines) {
     private static String liveState(LabState.Target t, LoopDevices loops) {
         List<String> facts = new ArrayList<>();
         Optional<MountInfo> m = t.mountPoint == null ? Optional.empty() : Mounts.at(Path.of(t.mountPoint));
-        if (m.isEmpty()) facts.add("NOT mounted");
+        if (t.variant == null) facts.add("no filesystem");
+        else if (m.isEmpty()) facts.add("NOT mounted");
         else if (m.get().source().equals(t.mountSource)) facts.add("mounted " + m.get().fsType() + " " + m.get().superOptions());
         else facts.add("mount point holds " + m.get().source() + ", not the lab's");
         if (t.loopDevice != null && t.image != null) {

@@ -9,107 +9,93 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Proves that a lab filesystem is quiet: two identical passes of {@code writes} pwrite+fdatasync
- * of {@code blockSize} bytes, each on a new file that is created, appended to, deleted and synced
- * away, so the filesystem does the same work in both passes and (having just freed them) puts the
- * second pass on the same blocks as the first. Those blocks are the image's blocks on the host:
- * on a quiet image both passes cost the same; on a sparse image the first pass pays the host's
- * block allocation and is slower. The block reuse is measured (filefrag), not assumed.
+ * Proves that the lab's images are quiet: a fresh image, prepared as `lab up` prepares it and
+ * attached with the lab's loop settings, takes {@code writes} write+fdatasync of {@code blockSize}
+ * bytes through a region of the loop device, twice over the same offsets. The first pass is the
+ * first touch of those image blocks on the host; on a quiet image both passes cost the same, on a
+ * sparse image (the {@code sparse} control) the first pass pays the host's block allocation.
+ *
+ * <p>Why on the loop device and not through a filesystem: only there are both passes the same
+ * work and the same blocks by construction. Through a filesystem the first pass of a rewrite
+ * would allocate (guest metadata) where the second does not, and two fresh files do not land on
+ * the same blocks (ext4 places new streams after the last allocation). The host side of every
+ * flush is the same with or without a filesystem on top: a direct write into the image and an
+ * fsync of it. What mkfs itself leaves unwritten is checked separately and exactly, from the
+ * image's extent map ({@link Lab#audit()}; `lab up` fails if it cannot make it whole).
  *
  * <p>This is a measurement: run it only when nothing else runs on the machine.
  */
 public final class QuietCheck {
-    static final String FILE_NAME = "quiet-check.dat";
-    private static final int WARMUP_OPS = 2000;
     static final double CONFIDENCE = 0.95;
+    private static final int WARMUP_OPS = 2000;
+    /** The region starts 1 MiB in: clear of anything at the start of the device. */
+    private static final long REGION_OFFSET = 1 << 20;
 
     private final Syscalls sys;
-    private final Shell shell;
 
-    QuietCheck(Syscalls sys, Shell shell) {
+    QuietCheck(Syscalls sys) {
         this.sys = sys;
-        this.shell = shell;
     }
 
     /**
-     * `durabench lab check`: brings up a fresh lab of one variant (in its own folder and mount
-     * root), runs the two passes on it, and tears it down whatever happens.
+     * `durabench lab check`: one fresh image in its own folder, attached, measured, torn down
+     * whatever happens (also on Ctrl-C).
      *
      * @param sparse the control experiment: a sparse image instead of a zero-filled one, which
-     *               should show FIRST_PASS_SLOWER (proving the check can see the trap at all)
+     *               should come out FIRST_PASS_SLOWER, showing that the check can see the trap
      */
-    public static QuietReport check(Variant variant, LabConfig config, boolean sparse, int blockSize, int writes,
-                                    Consumer<String> progress) {
-        return check(variant, config, sparse, blockSize, writes, progress, LabHost.system());
+    public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress) {
+        return check(config, sparse, blockSize, writes, progress, LabHost.system());
     }
 
-    public static QuietReport check(Variant variant, LabConfig config, boolean sparse, int blockSize, int writes,
-                                    Consumer<String> progress, LabHost host) {
-        if (!variant.usesImage()) throw new LabRefusal(variant.id() + " has no image: there is no first touch to check");
-        if (blockSize <= 0 || blockSize % 512 != 0) throw new LabRefusal("--block-size must be a positive multiple of 512, not " + blockSize);
+    public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress, LabHost host) {
+        if (blockSize <= 0 || blockSize % LoopSettings.LAB.sectorSize() != 0) {
+            throw new LabRefusal("--block-size must be a positive multiple of " + LoopSettings.LAB.sectorSize() + " (the loop sector), not " + blockSize);
+        }
         if (writes < MedianInterval.MIN_SAMPLES) throw new LabRefusal("--writes must be at least " + MedianInterval.MIN_SAMPLES + ", not " + writes);
-        if ((long) blockSize * writes > (config.sizeMiB() << 20) / 2) {
-            throw new LabRefusal(writes + " writes of " + blockSize + " B do not fit in half of a " + config.sizeMiB()
+        if (REGION_OFFSET + (long) blockSize * writes > config.sizeMiB() << 20) {
+            throw new LabRefusal(writes + " writes of " + blockSize + " B do not fit in a " + config.sizeMiB()
                     + " MiB image: pass fewer --writes or a larger --size");
         }
         ImageFile.Allocation allocation = sparse ? ImageFile.Allocation.SPARSE : ImageFile.Allocation.ZERO_FILLED;
         try (Lab lab = Lab.create(config, progress, host, allocation)) {
             lab.installShutdownHook();
-            LabTarget target = lab.up(List.of(variant)).get(0);
-            progress.accept("lab check " + variant.id() + ": " + (sparse ? "SPARSE (control) " : "zero-filled ")
-                    + (config.sizeMiB()) + " MiB image on " + target.backingFilesystem() + ", " + target.loopDevice()
-                    + " direct-io=" + (target.loop().directIo() ? "on" : "off") + " sector " + target.loop().sectorSize()
-                    + "; 2 passes of " + writes + " x " + blockSize + " B pwrite+fdatasync, each on a new file");
-            return new QuietCheck(JnrSyscalls.get(), host.shell()).run(target.directory(), blockSize, writes);
+            String device = lab.upImageOnly("check");
+            progress.accept("lab check: " + allocation.label + (sparse ? " (the control)" : "") + " " + config.sizeMiB()
+                    + " MiB image in " + config.labDir() + " on " + LabBuilder.filesystemOf(config.labDir()) + ", " + device
+                    + " direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off") + " sector " + LoopSettings.LAB.sectorSize()
+                    + "; 2 passes of " + writes + " x " + blockSize + " B write+fdatasync over the same offsets");
+            return new QuietCheck(JnrSyscalls.get()).run(Path.of(device), blockSize, writes);
         }
     }
 
-    QuietReport run(Path dir, int blockSize, int writes) {
-        if (blockSize <= 0 || blockSize % 512 != 0) throw new LabRefusal("--block-size must be a positive multiple of 512, not " + blockSize);
-        if (writes < MedianInterval.MIN_SAMPLES) throw new LabRefusal("--writes must be at least " + MedianInterval.MIN_SAMPLES + ", not " + writes);
+    QuietReport run(Path device, int blockSize, int writes) {
         warmUp(blockSize);
-        long[] first = new long[writes];
-        Extents firstExtents = pass(dir, blockSize, first);
-        long[] second = new long[writes];
-        Extents secondExtents = pass(dir, blockSize, second);
-        double reuse = firstExtents == null || secondExtents == null ? Double.NaN : secondExtents.fractionCoveredBy(firstExtents);
-        return new QuietReport(MedianInterval.of(first, CONFIDENCE), MedianInterval.of(second, CONFIDENCE), reuse);
+        long[] first = pass(device, blockSize, writes);
+        long[] second = pass(device, blockSize, writes);
+        return new QuietReport(MedianInterval.of(first, CONFIDENCE), MedianInterval.of(second, CONFIDENCE));
     }
 
-    /** One pass; fills {@code nanos} with the time of each write+fdatasync and returns where the data went. */
-    Extents pass(Path dir, int blockSize, long[] nanos) {
-        Path path = dir.resolve(FILE_NAME);
+    /** One pass over the region; the time of each write+fdatasync, in nanoseconds. */
+    long[] pass(Path device, int blockSize, int writes) {
         ByteBuffer block = AlignedBuffers.patterned(blockSize, AlignedBuffers.DEFAULT_ALIGNMENT);
-        Extents extents;
-        try (NativeFile file = NativeFile.open(sys, path, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_TRUNC, 0644)) {
-            syncDirectory(dir); // the new name is durable before timing starts, as in both passes
-            for (int i = 0; i < nanos.length; i++) {
+        long[] nanos = new long[writes];
+        try (NativeFile dev = NativeFile.open(sys, device, OpenFlags.O_WRONLY, 0)) {
+            for (int i = 0; i < writes; i++) {
                 long t0 = System.nanoTime();
-                file.pwrite(block, blockSize, (long) i * blockSize);
-                file.fdatasync();
+                dev.pwrite(block, blockSize, REGION_OFFSET + (long) i * blockSize);
+                dev.fdatasync();
                 nanos[i] = System.nanoTime() - t0;
             }
-            extents = mapExtents(path);
-        } finally {
-            delete(path);
         }
-        syncDirectory(dir);
-        // syncfs: commits the transaction that freed the blocks, so the next pass may reuse them.
-        shell.require(List.of("sync", "-f", dir.toString()));
-        return extents;
-    }
-
-    private Extents mapExtents(Path file) {
-        Shell.Result r = shell.run(List.of("filefrag", "-v", file.toString()));
-        return r.ok() ? Extents.parseFilefrag(r.stdout()) : null;
+        return nanos;
     }
 
     /**
-     * Warms the JIT on the same code path in /dev/shm (tmpfs: no device), not on the target, whose
+     * Warms the JIT on the same code path in /dev/shm (tmpfs: no device), not on the image, whose
      * blocks must stay untouched until the first pass.
      */
     private void warmUp(int blockSize) {
@@ -123,21 +109,11 @@ public final class QuietCheck {
                 file.fdatasync();
             }
         } finally {
-            delete(path);
-        }
-    }
-
-    private void syncDirectory(Path dir) {
-        try (NativeFile d = NativeFile.openDirectory(sys, dir)) {
-            d.fsync();
-        }
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new LabFailure("cannot delete " + path + ": " + e.getMessage());
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                throw new LabFailure("cannot delete " + path + ": " + e.getMessage());
+            }
         }
     }
 }

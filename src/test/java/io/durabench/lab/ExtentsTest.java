@@ -33,21 +33,6 @@ class ExtentsTest {
         Extents e = Extents.parseFilefrag("Filesystem type is: ef53\nFile size of f is 0 (0 blocks of 4096 bytes)\nf: 0 extents found\n");
         assertEquals(0, e.bytes());
         assertEquals(List.of(), e.notMaterialized());
-        assertEquals(0.0, e.fractionCoveredBy(e));
-    }
-
-    @Test
-    void coverageCountsOnlyTheOverlap() {
-        Extents first = Extents.parseFilefrag(TWO_EXTENTS);
-        assertEquals(1.0, first.fractionCoveredBy(first));
-        Extents shifted = Extents.parseFilefrag("""
-                Filesystem type is: ef53
-                File size of g is 327680 (80 blocks of 4096 bytes)
-                   0:        0..      79:      34836..     34915:     80:             last,eof
-                """);
-        // shifted covers 34836..34915: 20 blocks overlap the first extent, none the second.
-        assertEquals(20.0 / 80, shifted.fractionCoveredBy(first), 1e-12);
-        assertEquals(20.0 / 80, first.fractionCoveredBy(shifted), 1e-12);
     }
 
     /** What mkfs.ext4 left in a zero-filled image: its zeroing of inode tables and journal became unwritten extents. */
