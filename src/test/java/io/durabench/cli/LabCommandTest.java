@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.lab.LabHost;
 import io.durabench.lab.LabSandbox;
+import io.durabench.lab.Tools;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -60,6 +61,18 @@ class LabCommandTest {
     void anUnknownVariantIsOneLineWithTheValidNames(@TempDir Path tmp) {
         assertEquals(2, execute(LabHost.system().withRoot(() -> true), "up", "ext5", "--dir", tmp.resolve("lab").toString()));
         assertEquals("durabench: unknown lab variant 'ext5': use ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs", err.toString().strip());
+        assertFalse(Files.exists(tmp.resolve("lab")));
+    }
+
+    @Test
+    void aMissingMkfsIsOneLineNamingItsPackage(@TempDir Path tmp) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        for (String tool : List.of("losetup", "mount", "umount", "sync", "filefrag", "stat", "mkfs.ext4")) {
+            Files.createSymbolicLink(bin.resolve(tool), Tools.system().require(tool));
+        }
+        LabHost rootWithoutXfsprogs = LabHost.system().withRoot(() -> true).withTools(new Tools(List.of(bin)));
+        assertEquals(2, execute(rootWithoutXfsprogs, "up", "ext4", "xfs", "--dir", tmp.resolve("lab").toString()));
+        assertEquals("durabench: mkfs.xfs not found: apt-get install -y xfsprogs (durabench lab needs it)", err.toString().strip());
         assertFalse(Files.exists(tmp.resolve("lab")));
     }
 

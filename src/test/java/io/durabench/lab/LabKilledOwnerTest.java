@@ -76,6 +76,16 @@ class LabKilledOwnerTest {
         assertNothingLeft();
     }
 
+    /** Ctrl-C (SIGINT) while `up` is in a slow step: the shutdown hook stops `up`, which undoes itself, and the JVM exits clean. */
+    @Test
+    void ctrlCHalfWayThroughUpLeavesNothing() throws Exception {
+        Process owner = startHolder("ext4,tmpfs", "hook-slow-mount", "AT-MOUNT");
+        sandbox.sh("kill", "-INT", Long.toString(owner.pid()));
+        assertTrue(owner.waitFor(60, TimeUnit.SECONDS), "the JVM did not exit after SIGINT");
+        assertFalse(new StateFile(sandbox.labDir()).exists(), "the lab's own hook should have removed its state");
+        assertNothingLeft();
+    }
+
     /** Starts LabHolder in a new JVM and waits for it to print {@code signal}. */
     private Process startHolder(String variants, String hang, String signal) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
