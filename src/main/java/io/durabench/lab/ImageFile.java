@@ -49,11 +49,10 @@ final class ImageFile {
     }
 
     /**
-     * Creates {@code image} (which must not exist) of {@code sizeBytes} and returns its inode.
-     * On a btrfs host the file is made nodatacow first (chattr +C, only possible while it is empty):
-     * otherwise each guest write would copy-on-write a new host extent, first-touch allocation again.
+     * Creates {@code image}, empty; it must not exist (a file of that name is someone else's).
+     * Returns its inode, which the caller records before {@link #prepare} spends seconds filling it.
      */
-    static long create(Path image, long sizeBytes, Allocation allocation, String hostFilesystem, Shell shell) {
+    static long createEmpty(Path image) {
         try {
             Files.createFile(image);
         } catch (FileAlreadyExistsException e) {
@@ -62,6 +61,16 @@ final class ImageFile {
         } catch (IOException e) {
             throw new LabFailure("cannot create " + image + ": " + e.getMessage());
         }
+        return stat(image).ino();
+    }
+
+    /**
+     * Gives the empty {@code image} its size: zero-filled (every block written and synced), or
+     * sparse for the check's control. On a btrfs host the file is made nodatacow first (chattr +C,
+     * only possible while it is empty): otherwise each guest write would copy-on-write a new host
+     * extent, first-touch allocation again.
+     */
+    static void prepare(Path image, long sizeBytes, Allocation allocation, String hostFilesystem, Shell shell) {
         if ("btrfs".equals(hostFilesystem)) shell.require(List.of("chattr", "+C", image.toString()));
         if (allocation == Allocation.SPARSE) {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
@@ -69,15 +78,14 @@ final class ImageFile {
             } catch (IOException e) {
                 throw new LabFailure("cannot size " + image + ": " + e.getMessage());
             }
-        } else {
-            zeroFill(image, sizeBytes);
-            long allocated = allocatedBytes(image);
-            if (allocated < sizeBytes) {
-                throw new LabFailure(image + " holds only " + allocated + " of " + sizeBytes + " bytes after the zero fill"
-                        + " (does " + hostFilesystem + " compress or deduplicate zeros?): put --dir on a filesystem that stores them");
-            }
+            return;
         }
-        return stat(image).ino();
+        zeroFill(image, sizeBytes);
+        long allocated = allocatedBytes(image);
+        if (allocated < sizeBytes) {
+            throw new LabFailure(image + " holds only " + allocated + " of " + sizeBytes + " bytes after the zero fill"
+                    + " (does " + hostFilesystem + " compress or deduplicate zeros?): put --dir on a filesystem that stores them");
+        }
     }
 
     private static void zeroFill(Path image, long sizeBytes) {

@@ -23,9 +23,12 @@ import java.util.function.Consumer;
  * From the command line: {@code durabench lab up|status|down}, where the lab outlives the command
  * that made it and {@link #down(Path, boolean, Consumer)} works from the state file alone.
  *
- * <p>{@link #up}, {@link #down()} and {@link #close()} are synchronized, and a shutdown sets a flag
- * that {@code up} polls between steps: a hook that fires during {@code up} waits for the current
- * step, {@code up} then undoes itself, and the hook finds nothing left to do.
+ * <p>Threads: {@link #up} holds the lab's lock while it works; {@link #down()} (and so
+ * {@link #close()} and the shutdown hook) first raises a flag that {@code up} polls between its
+ * steps, then takes the lock. A Ctrl-C during {@code up} therefore waits for the current step,
+ * {@code up} stops and undoes itself, and the hook finds nothing left to do. An unmount that finds
+ * the filesystem busy (a benchmark fork killed by the same Ctrl-C still exiting) is retried for
+ * 15 s, never done lazily.
  */
 public final class Lab implements AutoCloseable {
     private final LabConfig config;
@@ -121,7 +124,8 @@ public final class Lab implements AutoCloseable {
             if (t.image == null) continue;
             long bytes = ImageFile.notMaterializedBytes(Path.of(t.image), host.shell());
             if (bytes > 0) {
-                warnings.add((t.variant == null ? "image" : t.variant.id()) + ": " + (bytes >> 10) + " KiB of " + t.image + " became holes or unwritten extents"
+                String name = t.variant == null ? "image" : t.variant.id();
+                warnings.add(name + ": " + (bytes >> 10) + " KiB of " + t.image + " became holes or unwritten extents"
                         + " while it was used (the guest zeroed or discarded blocks through the loop device):"
                         + " writes there paid host allocation");
             }

@@ -216,10 +216,17 @@ final class LabBuilder {
         t.image = image.toString();
         t.allocation = allocation.label;
         t.backingFilesystem = hostFs;
-        file.save(state); // intent first: a kill during the zero fill still leaves the image listed
-        t.imageInode = ImageFile.create(image, t.sizeBytes, allocation, hostFs, host.shell());
+        file.save(state); // intent first: a kill right after the file is created still leaves it listed
+        try {
+            t.imageInode = ImageFile.createEmpty(image);
+        } catch (LabFailure e) {
+            t.image = null; // not created by us (someone else's file of that name appeared): never ours to delete
+            file.save(state);
+            throw e;
+        }
         t.imageBirth = ImageFile.birthTime(image, host.shell());
         file.save(state);
+        ImageFile.prepare(image, t.sizeBytes, allocation, hostFs, host.shell());
         checkpoint();
         String device = loops.attach(image, LoopSettings.LAB);
         t.loopDevice = device;
