@@ -104,12 +104,18 @@ final class LoopDevices {
         }
     }
 
+    /** Sleeps without giving up on an interrupt (teardown waits must finish); the interrupt is kept for the caller. */
     static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabFailure("interrupted");
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        boolean interrupted = false;
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            try {
+                Thread.sleep(left / 1_000_000L, (int) (left % 1_000_000L));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 }

@@ -6,7 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,20 +36,38 @@ public final class ProcessShell implements Shell {
         } catch (IOException e) {
             throw new LabFailure("cannot start " + command.get(0) + ": " + e.getMessage());
         }
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> drain(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
+        FutureTask<String> out = drainer(p.getInputStream());
+        FutureTask<String> err = drainer(p.getErrorStream());
+        // Uninterruptible (bounded by the timeout): teardown must be able to run its tools even
+        // from a thread that was interrupted; the interrupt is kept for the caller.
+        boolean interrupted = false;
         try {
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new LabFailure(String.join(" ", command) + " did not finish in " + TIMEOUT_SECONDS + " s");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+            while (true) {
+                try {
+                    if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                        p.destroyForcibly();
+                        throw new LabFailure(String.join(" ", command) + " did not finish in " + TIMEOUT_SECONDS + " s");
+                    }
+                    return new Result(List.copyOf(command), p.exitValue(), out.get(), err.get());
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
-            return new Result(List.copyOf(command), p.exitValue(), out.join(), err.join());
-        } catch (InterruptedException e) {
-            // Teardown must still be able to run tools after an interrupt: keep the flag, report the stop.
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            throw new LabFailure(String.join(" ", command) + " interrupted");
+        } catch (ExecutionException e) {
+            throw new LabFailure("cannot read the output of " + command.get(0) + ": " + e.getCause());
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
+    }
+
+    /** Its own thread per stream, not a shared pool: a pool of one would read stderr only after stdout ends. */
+    private static FutureTask<String> drainer(InputStream in) {
+        FutureTask<String> task = new FutureTask<>(() -> drain(in));
+        Thread t = new Thread(task, "durabench-lab-drain");
+        t.setDaemon(true);
+        t.start();
+        return task;
     }
 
     private static String drain(InputStream in) {

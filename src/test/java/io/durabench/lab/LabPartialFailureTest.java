@@ -61,14 +61,27 @@ class LabPartialFailureTest {
             return real.run(cmd);
         };
         Lab lab = Lab.create(sandbox.config(64), progress::add, LabHost.system().withShell(slowMount));
-        CompletableFuture<List<LabTarget>> up = CompletableFuture.supplyAsync(() -> lab.up(List.of(Variant.EXT4, Variant.TMPFS)));
+        CompletableFuture<List<LabTarget>> up = new CompletableFuture<>();
+        Thread upThread = new Thread(() -> {
+            try {
+                up.complete(lab.up(List.of(Variant.EXT4, Variant.TMPFS)));
+            } catch (Throwable t) {
+                up.completeExceptionally(t);
+            }
+        });
+        upThread.start();
         assertTrue(atMount.await(60, TimeUnit.SECONDS));
-        CompletableFuture<Void> down = CompletableFuture.runAsync(lab::down); // what the shutdown hook does on Ctrl-C
-        Thread.sleep(200); // let down() raise its flag and wait for the lock
+        Thread downThread = new Thread(lab::down); // what the shutdown hook does on Ctrl-C
+        downThread.start();
+        // down() raises its flag, then blocks on the lab's lock, which up holds.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (downThread.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) Thread.sleep(10);
+        assertEquals(Thread.State.BLOCKED, downThread.getState());
         release.countDown();
         Throwable failure = assertThrows(Exception.class, up::join).getCause();
         assertTrue(failure instanceof LabFailure && failure.getMessage().startsWith("lab up stopped"), String.valueOf(failure));
-        down.get(60, TimeUnit.SECONDS);
+        downThread.join(60_000);
+        assertFalse(downThread.isAlive());
         assertFalse(progress.stream().anyMatch(l -> l.startsWith("lab: tmpfs")), "tmpfs must not be started: " + progress);
         assertNothingLeft();
     }
