@@ -162,7 +162,7 @@ public final class LabCommand implements Callable<Integer> {
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = {"Proves the lab's images are quiet: makes a fresh image as 'lab up' does, attaches it with the lab's"
                     + " loop settings, times two passes of write+fdatasync over the same offsets of the loop device (first"
-                    + " touch vs second), prints both medians with 95% intervals, and tears it down. Exit 0 when the passes"
+                    + " touch vs second), prints both medians with 95%% intervals, and tears it down. Exit 0 when the passes"
                     + " agree, 1 otherwise.",
                     "A MEASUREMENT: run it on an otherwise idle machine. --sparse makes the image sparse (the trap) as a control."})
     static final class Check implements Callable<Integer> {

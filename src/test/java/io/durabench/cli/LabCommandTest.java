@@ -82,6 +82,22 @@ class LabCommandTest {
         assertEquals("durabench: missing lab command: up, status, down or check", err.toString().strip());
     }
 
+    /** A stray '%' in a description makes picocli print a warning instead of the help. */
+    @Test
+    void everyHelpRendersWithoutPicocliWarnings() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
+        try {
+            CommandLine lab = new CommandLine(new LabCommand(LabHost.system()));
+            lab.getUsageMessage();
+            for (CommandLine sub : lab.getSubcommands().values()) assertTrue(sub.getUsageMessage().contains("Usage:"));
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("", captured.toString());
+    }
+
     @Test
     void theLabCommandIsRegistered() {
         assertTrue(DurabenchMain.commandLine().getSubcommands().containsKey("lab"));
