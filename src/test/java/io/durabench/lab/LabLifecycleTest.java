@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import io.durabench.env.MountInfo;
@@ -102,6 +103,7 @@ class LabLifecycleTest {
      */
     @Test
     void ext4DataJournalServesDirectIoFromThePageCache() {
+        assumeTrue(Tools.system().find("fincore").isPresent(), "needs fincore (util-linux) to see the page cache");
         try (Lab lab = Lab.create(sandbox.config(64), progress::add)) {
             List<LabTarget> t = lab.up(List.of(Variant.EXT4, Variant.EXT4_JOURNAL));
             assertEquals("0", cachedBytesAfterDirectWrite(t.get(0).directory()), "data=ordered: O_DIRECT bypasses the page cache");

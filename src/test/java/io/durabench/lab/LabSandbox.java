@@ -49,7 +49,7 @@ public final class LabSandbox implements BeforeEachCallback, AfterEachCallback {
         assumeTrue(POSIXFactory.getNativePOSIX().geteuid() == 0, "needs root (losetup, mkfs, mount); CI runs as root");
         assumeTrue(Files.exists(Path.of("/dev/loop-control")), "needs loop devices (/dev/loop-control is missing)");
         Tools tools = Tools.system();
-        for (String p : concat(List.of("losetup", "mount", "umount", "mkfs.ext4", "filefrag", "fincore"), extraPrograms)) {
+        for (String p : concat(List.of("losetup", "mount", "umount", "mkfs.ext4", "filefrag", "stat"), extraPrograms)) {
             assumeTrue(tools.find(p).isPresent(), "needs " + p + " (" + Tools.missingMessage(p) + ")");
         }
         assumeTrue(canMount(), "root here cannot mount (a container without CAP_SYS_ADMIN?)");
