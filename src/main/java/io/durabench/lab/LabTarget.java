@@ -1,5 +1,6 @@
 package io.durabench.lab;
 
+import io.durabench.env.LabImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -136,6 +136,27 @@ public enum Variant {
         return Optional.empty();
     }
 
+    /**
+     * {@link #notApplicable(String, int)} for any method that opens its file with O_DIRECT (the
+     * caller knows which do: durabench's native O_DIRECT methods, pg_test_fsync's open_datasync and
+     * open_sync, the JDK's ExtendedOpenOption.DIRECT), named {@code method} in the reason.
+     *
+     * @param blockSizeBytes null when the method writes a fixed size the caller did not pass
+     */
+    public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes) {
+        if (this == EXT4_JOURNAL) {
+            return Optional.of("ext4 data=journal serves O_DIRECT writes as buffered writes (the data goes through the page"
+                    + " cache and the journal): " + method + " here would not measure direct I/O");
+        }
+        int sector = LoopSettings.LAB.sectorSize();
+        if (usesImage() && blockSizeBytes != null && blockSizeBytes % sector != 0) {
+            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors (fixed so that"
+                    + " every request reaches the image as whole host blocks): O_DIRECT needs whole sectors,"
+                    + " so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
+        }
+        return Optional.empty();
+    }
+
     /** "ext4-journal" -> EXT4_JOURNAL; a usage refusal naming the valid names otherwise. */
     public static Variant parse(String name) {
         String wanted = name.strip().toLowerCase(Locale.ROOT);

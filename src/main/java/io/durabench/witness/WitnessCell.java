@@ -227,6 +227,28 @@ public sealed interface WitnessCell {
         }
     }
 
+    /**
+     * The witness cell of a run's cell, at the benchmarks' sizes. A group-commit cell is witnessed
+     * with one committer and no commit delay: the witnessed JVM runs one thread, and what is checked
+     * is the syscalls each commit makes, not how committers share them.
+     */
+    static WitnessCell from(Cell cell) {
+        if (cell.family() == Catalogue.SYNC_WRITE_COST) {
+            return new SyncWrite(cell.get(SyncWriteCostFamily.SYNC_METHOD), cell.get(SyncWriteCostFamily.BLOCK_SIZE),
+                    cell.get(SyncWriteCostFamily.WRITES_PER_SYNC), cell.get(SyncWriteCostFamily.PREALLOCATION));
+        }
+        if (cell.family() == Catalogue.PG_TEST_FSYNC) return new PgTestFsync(cell.get(PgTestFsyncFamily.PG_METHOD));
+        if (cell.family() == Catalogue.FILE_CREATE) {
+            return new FileCreate(cell.get(FileCreateFamily.SYNC_DIRECTORY), cell.get(SyncWriteCostFamily.BLOCK_SIZE));
+        }
+        if (cell.family() == Catalogue.GROUP_COMMIT) {
+            return new GroupCommitSingle(cell.get(GroupCommitFamily.SYNC_METHOD), cell.get(GroupCommitFamily.PREALLOCATION),
+                    cell.get(GroupCommitFamily.RECORD_SIZE),
+                    Catalogue.GROUP_COMMIT.isReference(cell.benchmark()) ? CommitMode.ALONE : CommitMode.GROUP);
+        }
+        throw new IllegalArgumentException("the syscall witness has no rules for " + cell.benchmark());
+    }
+
     /** Spec keys of the witness's own (not JMH parameters): region, chunk, group-commit mode. */
     String REGION = "regionBytes";
     String CHUNK = "zeroFillChunkBytes";

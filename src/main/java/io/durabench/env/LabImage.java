@@ -1,4 +1,4 @@
-package io.durabench.lab;
+package io.durabench.env;
 
 import com.google.gson.JsonObject;
 
@@ -24,6 +24,16 @@ import com.google.gson.JsonObject;
 public record LabImage(String variant, String filesystem, String image, long imageBytes, String allocation,
                        String backingFilesystem, String loopDevice, Boolean loopDirectIo, Integer loopSectorSize,
                        String mkfs, String mountOptions) {
+
+    /** The inverse of {@link #toJson()}; null stays null (a target that is not a lab image). */
+    public static LabImage fromJson(JsonObject o) {
+        if (o == null) return null;
+        Long bytes = JsonFields.whole(o, "imageBytes");
+        return new LabImage(JsonFields.string(o, "variant"), JsonFields.string(o, "filesystem"), JsonFields.string(o, "image"),
+                bytes == null ? 0 : bytes, JsonFields.string(o, "allocation"), JsonFields.string(o, "backingFilesystem"),
+                JsonFields.string(o, "loopDevice"), JsonFields.bool(o, "loopDirectIo"), JsonFields.integer(o, "loopSectorSize"),
+                JsonFields.string(o, "mkfs"), JsonFields.string(o, "mountOptions"));
+    }
 
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
