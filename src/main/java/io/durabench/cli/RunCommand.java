@@ -128,7 +128,7 @@ public final class RunCommand implements Callable<Integer> {
     private Integer withLab(List<Variant> variants, java.util.function.Function<List<RunTarget>, Boolean> body) {
         PrintWriter o = stdout();
         try (Lab l = Lab.create(LabConfig.defaults(), line -> {
-            o.println("# lab: " + line);
+            o.println("# " + line);
             o.flush();
         })) {
             l.installShutdownHook();

@@ -3,23 +3,27 @@ package io.durabench.results;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.util.Map;
-import java.util.TreeMap;
+import io.durabench.stats.Stats;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Makes a SampleTime entry's {@code rawDataHistogram} small without changing what the report reads
- * from it. JMH writes every distinct sample value (nanosecond resolution) with its count: tens of
- * thousands of pairs per iteration, megabytes per run. Here the values of each iteration are
- * grouped by their first {@value #SIGNIFICANT_DIGITS} significant digits and each group is written
- * once, at the exact mean of its members, with their total count. So each iteration's mean (the
- * unit the report's interval pools) is kept exactly, counts are kept exactly, and a percentile
- * moves by less than half a unit in the 4th significant digit (0.05%) — below what the report prints.
+ * Makes a SampleTime entry's {@code rawDataHistogram} small while keeping exactly what durabench
+ * reads from it: each iteration's mean and count (the units the report's interval and compare's
+ * per-fork scores are computed from) and the pooled p50, p99, p99.9 and maximum. JMH writes every
+ * distinct sample value with its count — hundreds of pairs per iteration, megabytes per run.
+ *
+ * <p>How the percentiles survive: a pooled percentile is the smallest value whose cumulative count
+ * reaches p% of all samples ({@link Stats#percentile}). Per iteration, the samples strictly between
+ * two kept values (P50, P99, P99.9, max) are replaced by one entry at their exact mean with their
+ * total count; the kept values themselves stay with their own counts. A collapsed entry lies
+ * strictly between the same two kept values as its members, so every cumulative count at a kept
+ * value is unchanged and each kept value is still the smallest to reach its share: the percentiles
+ * come out identical, and sums and counts are unchanged, so iteration means are too. Other
+ * percentiles (p90, say) are not kept: a run without --trim-histograms keeps JMH's full histogram.
  */
 public final class HistogramTrimmer {
-    static final int SIGNIFICANT_DIGITS = 4;
-    private static final MathContext GROUPING = new MathContext(SIGNIFICANT_DIGITS);
+    private static final double[] KEPT_PERCENTILES = {50, 99, 99.9, 100};
 
     private HistogramTrimmer() {
     }
@@ -34,37 +38,60 @@ public final class HistogramTrimmer {
 
     private static void trimMetric(JsonElement metric) {
         if (!(metric instanceof JsonObject m) || !(m.get("rawDataHistogram") instanceof JsonArray forks)) return;
-        JsonArray trimmedForks = new JsonArray();
+        List<List<List<double[]>>> all = new ArrayList<>();
+        List<List<double[]>> pooled = new ArrayList<>();
         for (JsonElement fork : forks) {
             if (!fork.isJsonArray()) return; // not JMH's shape: leave the whole metric as it is
-            JsonArray iterations = new JsonArray();
+            List<List<double[]>> iterations = new ArrayList<>();
             for (JsonElement iteration : fork.getAsJsonArray()) {
                 if (!iteration.isJsonArray()) return;
-                iterations.add(trimIteration(iteration.getAsJsonArray()));
+                List<double[]> pairs = new ArrayList<>();
+                for (JsonElement p : iteration.getAsJsonArray()) {
+                    if (!p.isJsonArray() || p.getAsJsonArray().size() != 2) return;
+                    pairs.add(new double[] {p.getAsJsonArray().get(0).getAsDouble(), p.getAsJsonArray().get(1).getAsDouble()});
+                }
+                iterations.add(pairs);
+                pooled.add(pairs);
             }
+            all.add(iterations);
+        }
+        double[] kept = new double[KEPT_PERCENTILES.length];
+        for (int i = 0; i < kept.length; i++) kept[i] = Stats.percentile(pooled, KEPT_PERCENTILES[i]);
+        JsonArray trimmedForks = new JsonArray();
+        for (List<List<double[]>> fork : all) {
+            JsonArray iterations = new JsonArray();
+            for (List<double[]> it : fork) iterations.add(trimIteration(it, kept));
             trimmedForks.add(iterations);
         }
         m.add("rawDataHistogram", trimmedForks);
     }
 
-    /** One iteration's [value, count] pairs grouped by significant digits, each group at its members' mean. */
-    static JsonArray trimIteration(JsonArray pairs) {
-        Map<BigDecimal, double[]> groups = new TreeMap<>(); // key -> {sum of value x count, count}
-        for (JsonElement p : pairs) {
-            JsonArray pair = p.getAsJsonArray();
-            double value = pair.get(0).getAsDouble(), count = pair.get(1).getAsDouble();
-            BigDecimal key = Double.isFinite(value) ? new BigDecimal(value).round(GROUPING) : BigDecimal.ZERO;
-            double[] g = groups.computeIfAbsent(key, k -> new double[2]);
-            g[0] += value * count;
-            g[1] += count;
+    /** One iteration: each kept value with its own count, and one entry at the mean of the samples between two kept values. */
+    static JsonArray trimIteration(List<double[]> pairs, double[] kept) {
+        int slots = kept.length * 2 + 1; // below kept[0], at kept[0], between kept[0] and kept[1], ..., above the last
+        double[] sum = new double[slots], count = new double[slots];
+        for (double[] p : pairs) {
+            int slot = slotOf(p[0], kept);
+            sum[slot] += p[0] * p[1];
+            count[slot] += p[1];
         }
         JsonArray out = new JsonArray();
-        for (double[] g : groups.values()) {
+        for (int s = 0; s < slots; s++) {
+            if (count[s] == 0) continue;
             JsonArray pair = new JsonArray();
-            pair.add(g[0] / g[1]);
-            pair.add((long) g[1]);
+            boolean atKept = s % 2 == 1;
+            pair.add(atKept ? kept[s / 2] : sum[s] / count[s]);
+            pair.add((long) count[s]);
             out.add(pair);
         }
         return out;
+    }
+
+    private static int slotOf(double v, double[] kept) {
+        for (int i = 0; i < kept.length; i++) {
+            if (v < kept[i]) return 2 * i;
+            if (v == kept[i]) return 2 * i + 1;
+        }
+        return 2 * kept.length;
     }
 }

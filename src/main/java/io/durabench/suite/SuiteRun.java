@@ -1,6 +1,9 @@
 package io.durabench.suite;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.InvalidValueException;
+import io.durabench.catalogue.Parameter;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
@@ -62,6 +65,7 @@ public final class SuiteRun {
 
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
     public List<Cell> plan(Path dir) {
+        checkUserParams();
         List<String> includes = settings.includes();
         return planner.plan(profile, dir).stream().filter(c -> matches(includes, c)).toList();
     }
@@ -226,6 +230,34 @@ public final class SuiteRun {
         } else if (!Boolean.TRUE.equals(durableStorage)) {
             out.println("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
                     + env.durableStorageReason() + ". Treat its numbers with suspicion.");
+        }
+    }
+
+    /**
+     * Every -p names a parameter some durabench benchmark has, with values it can take: a value that
+     * can never be valid is a usage error before anything runs (not a results folder of n/a cells).
+     */
+    private void checkUserParams() {
+        for (String name : settings.userParamNames()) {
+            List<Parameter<?>> params = Catalogue.parametersNamed(name);
+            if (params.isEmpty()) {
+                throw new InvalidValueException("-p " + name + ": no durabench benchmark has that parameter; they have "
+                        + String.join(", ", Catalogue.benchmarks().stream().flatMap(b -> b.parameters().stream()).map(Parameter::name)
+                        .distinct().toList()));
+            }
+            for (String value : settings.userParam(name).orElse(List.of())) {
+                InvalidValueException first = null;
+                boolean accepted = false;
+                for (Parameter<?> p : params) {
+                    try {
+                        p.parse(value);
+                        accepted = true;
+                    } catch (InvalidValueException e) {
+                        if (first == null) first = e;
+                    }
+                }
+                if (!accepted) throw first;
+            }
         }
     }
 
