@@ -18,7 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import io.durabench.witness.SyscallWitness;
 
 /**
  * One `durabench run`: per target directory, each JVM's environment, the planned cells (narrowed by
@@ -43,6 +45,7 @@ public final class SuiteRun {
     private final Syscalls probeSyscalls;
     private final PrintWriter out;
     private final PrintWriter err;
+    private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
 
     /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
@@ -61,6 +64,12 @@ public final class SuiteRun {
     /** The run on the launcher's JVM only, with default options. */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
         this(profile, settings, jmhArgs, List.of(JvmSlot.launcher()), Options.DEFAULT, probeSyscalls, out, err);
+    }
+
+    /** Tests: the witness --verify-syscalls uses (one whose workloads lie, to prove the run catches it). */
+    SuiteRun withWitnesses(Function<Path, SyscallWitness> factory) {
+        this.witnesses = factory;
+        return this;
     }
 
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
@@ -183,7 +192,7 @@ public final class SuiteRun {
                 blocked.put(c, o.map(x -> (x.unsupported() ? "n/a: " : "failed: ") + x.reason())));
         if (options.verifySyscalls()) {
             List<Cell> feasible = probed.stream().filter(c -> blocked.get(c).isEmpty()).toList();
-            SyscallVerification.verify(target.dir(), slot, feasible, output, out).forEach((c, why) -> blocked.put(c, Optional.of("failed: " + why)));
+            SyscallVerification.verify(witnesses, target.dir(), slot, feasible, output, out).forEach((c, why) -> blocked.put(c, Optional.of("failed: " + why)));
         }
         return blocked;
     }

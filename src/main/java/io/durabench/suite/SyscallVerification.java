@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * --verify-syscalls: before a target's cells are measured on a JVM, each is run for a fixed number of
@@ -22,10 +23,16 @@ final class SyscallVerification {
 
     /** The cells that failed the witness, with why; the witness's own account goes to jmh-log.txt. */
     static Map<Cell, String> verify(Path dir, JvmSlot slot, List<Cell> cells, JmhOutput log, PrintWriter out) {
+        return verify(SyscallWitness::in, dir, slot, cells, log, out);
+    }
+
+    /** @param witnesses makes the witness for a directory (tests: one whose workloads lie) */
+    static Map<Cell, String> verify(Function<Path, SyscallWitness> witnesses, Path dir, JvmSlot slot, List<Cell> cells,
+                                    JmhOutput log, PrintWriter out) {
         Map<Cell, String> failed = new LinkedHashMap<>();
         if (cells.isEmpty()) return failed;
         List<WitnessCell> witnessed = cells.stream().map(WitnessCell::from).distinct().toList();
-        WitnessReport report = SyscallWitness.in(dir).withJava(slot.facts().java()).verify(witnessed);
+        WitnessReport report = witnesses.apply(dir).withJava(slot.facts().java()).verify(witnessed);
         log.line(report.describe());
         for (CellVerdict v : report.verdicts()) {
             if (v.passed()) continue;
