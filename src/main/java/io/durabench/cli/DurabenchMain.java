@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class,
                 ReportCommand.class,
                 PlotCommand.class,
+                CompareCommand.class,
+                GateCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

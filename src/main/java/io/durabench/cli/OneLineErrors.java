@@ -1,6 +1,7 @@
 package io.durabench.cli;
 
 import io.durabench.catalogue.InvalidValueException;
+import io.durabench.compare.NotComparableException;
 import io.durabench.results.ResultsFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -38,6 +39,6 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     /** Input the user can fix: a command-line value, a parameter value the catalogue refuses, an unreadable results file. */
     static boolean isBadInput(Exception ex) {
         return ex instanceof UsageException || ex instanceof ParameterException
-                || ex instanceof InvalidValueException || ex instanceof ResultsFileException;
+                || ex instanceof InvalidValueException || ex instanceof ResultsFileException || ex instanceof NotComparableException;
     }
 }

@@ -30,8 +30,9 @@ public final class RunCommand implements Callable<Integer> {
             description = "Target directory (repeatable). Default: target/durabench-data in the project, on its own filesystem.")
     List<Path> dirs = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "quick|standard|full", defaultValue = "quick",
-            description = "quick: pg_test_fsync's main table, ~2 min per dir; standard: every axis, <30 min; full: cross product (hours). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
+            description = "quick: pg_test_fsync's main table, ~2 min per dir; standard: every axis, <30 min; full: cross product (hours); "
+                    + "compare: quick's cells with 12 forks each, for durabench compare (~30 min per dir). Default: ${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
@@ -66,11 +67,11 @@ public final class RunCommand implements Callable<Integer> {
         return run.run(targets, outDir) ? OneLineErrors.EXIT_FAILURE : 0;
     }
 
-    private static Profile parseProfile(String s) {
+    static Profile parseProfile(String s) {
         try {
             return Profile.valueOf(s.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown --profile '" + s + "': use quick, standard or full");
+            throw new UsageException("unknown --profile '" + s + "': use quick, standard, full or compare");
         }
     }
 
@@ -103,7 +104,7 @@ public final class RunCommand implements Callable<Integer> {
         return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("durabench-data");
     }
 
-    private static Path defaultOut() {
+    static Path defaultOut() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
