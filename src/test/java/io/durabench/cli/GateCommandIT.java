@@ -8,14 +8,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.durabench.testing.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * The lab-box gate end to end with real JMH forks, kept to seconds: one cell (8 KiB fdatasync per
@@ -35,13 +33,10 @@ class GateCommandIT {
         System.setProperty("jmh.ignoreLock", "true");
     }
 
-    private final StringWriter out = new StringWriter(), err = new StringWriter();
+    private final CliRun cli = new CliRun();
 
     private int run(List<String> args) {
-        CommandLine cl = DurabenchMain.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args.toArray(String[]::new));
+        return cli.run(args);
     }
 
     @Test
@@ -50,25 +45,24 @@ class GateCommandIT {
         Path baseline = work.resolve("baseline"), disk = Files.createDirectories(work.resolve("data"));
         List<String> runArgs = new java.util.ArrayList<>(List.of("run", "--dir", "/dev/shm", "--out", baseline.toString(), "--"));
         runArgs.addAll(TINY);
-        assertEquals(0, run(runArgs), err.toString());
+        assertEquals(0, run(runArgs), cli.err());
 
         Path refused = work.resolve("refused");
-        err.getBuffer().setLength(0);
-        assertEquals(2, run(List.of("gate", baseline.toString(), "--dir", disk.toString(), "--out", refused.toString())), out.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().contains("filesystem: tmpfs (base) vs ext4 (candidate)"), err.toString());
+        cli.clear();
+        assertEquals(2, run(List.of("gate", baseline.toString(), "--dir", disk.toString(), "--out", refused.toString())), cli.out());
+        assertEquals(1, cli.err().lines().count(), cli.err());
+        assertTrue(cli.err().contains("filesystem: tmpfs (base) vs ext4 (candidate)"), cli.err());
         assertFalse(Files.exists(refused), "refused before running: nothing written");
 
         Path candidate = work.resolve("candidate");
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
+        cli.clear();
         int rc = run(List.of("gate", baseline.toString(), "--dir", disk.toString(), "--out", candidate.toString(),
                 "--allow-different", "filesystem,mount-options,device,write-cache"));
-        String text = out.toString();
-        assertEquals(1, rc, text + err);
+        String text = cli.out();
+        assertEquals(1, rc, text + cli.err());
         assertTrue(text.contains("# durabench gate: the baseline's profile quick " + String.join(" ", TINY)), text);
         assertTrue(text.contains("1 regression, 0 improvements, 0 unchanged"), text);
-        assertTrue(err.toString().contains("durabench gate: FAILED: 1 regression counted (--fail-on regression) against " + baseline), err.toString());
+        assertTrue(cli.err().contains("durabench gate: FAILED: 1 regression counted (--fail-on regression) against " + baseline), cli.err());
         assertEquals(TINY, RunManifest.read(candidate.resolve(ResultsFolder.RUN_MANIFEST)).jmhArgs(), "the baseline's JMH options, replayed");
         JsonObject cmp = JsonParser.parseString(Files.readString(candidate.resolve("compare").resolve("compare.json"))).getAsJsonObject();
         JsonObject row = cmp.getAsJsonArray("rows").get(0).getAsJsonObject();
@@ -76,16 +70,16 @@ class GateCommandIT {
         assertEquals("4 forks", row.get("candidateReplicates").getAsString());
         assertTrue(row.get("changePercent").getAsDouble() > 100, "a flush against no flush: " + row);
 
-        out.getBuffer().setLength(0);
+        cli.clear();
         assertEquals(0, run(List.of("compare", baseline.toString(), baseline.toString())), "the baseline against itself passes");
-        assertTrue(out.toString().contains("0 regressions, 0 improvements, 1 unchanged"), out.toString());
+        assertTrue(cli.out().contains("0 regressions, 0 improvements, 1 unchanged"), cli.out());
     }
 
     @Test
     void aBaselineWithoutRunJsonIsOneLineAndExitTwo() throws Exception {
         Path work = Files.createTempDirectory(Path.of("target"), "gate-it-").toAbsolutePath();
         assertEquals(2, run(List.of("gate", work.toString(), "--out", work.resolve("x").toString())));
-        assertTrue(err.toString().contains("has no run.json: the gate reruns the baseline's profile"), err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(cli.err().contains("has no run.json: the gate reruns the baseline's profile"), cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
     }
 }

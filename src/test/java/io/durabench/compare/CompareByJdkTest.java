@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.durabench.cli.DurabenchMain;
+import io.durabench.testing.CliRun;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * `compare RUN --by jdk` on multi-JVM run folders laid out as `durabench run --jvm A --jvm B
@@ -30,13 +27,10 @@ class CompareByJdkTest {
     @TempDir
     Path dir;
 
-    final StringWriter out = new StringWriter(), err = new StringWriter();
+    private final CliRun cli = new CliRun();
 
-    int run(String... args) {
-        CommandLine cl = DurabenchMain.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return cl.execute(args);
+    private int run(String... args) {
+        return cli.run(args);
     }
 
     /** The ext4 run at 12 forks as measured by another JDK version (environment and every JMH entry say so). */
@@ -51,11 +45,11 @@ class CompareByJdkTest {
     }
 
     String text() {
-        return out.toString().replaceAll("\\s+", " ");
+        return cli.out().replaceAll("\\s+", " ");
     }
 
     String verdictOf(String row) {
-        for (JsonElement e : JsonParser.parseString(out.toString()).getAsJsonObject().getAsJsonArray("rows")) {
+        for (JsonElement e : JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("rows")) {
             JsonObject o = e.getAsJsonObject();
             if (o.get("name").getAsString().equals(row)) return o.get("verdict").getAsString() + ": " + o.get("reason").getAsString();
         }
@@ -81,7 +75,7 @@ class CompareByJdkTest {
         slot(run, 2, "25.0.3", 12, onJdk("25.0.3").change(slower, 1.2));
         slot(run, 3, "17.0.15", 13, onJdk("17.0.15"));
         slot(run, 4, "25.0.3", 14, onJdk("25.0.3").change(slower, 1.2));
-        assertEquals(1, run("compare", run.toString(), "--by", "jdk"), err.toString());
+        assertEquals(1, run("compare", run.toString(), "--by", "jdk"), cli.err());
         String t = text();
         assertTrue(t.contains("compared: JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"), t);
         assertTrue(t.contains("JDK 17.0.15 ran in 2 slots (jvm1-17.0.15, jvm3-17.0.15); their forks are pooled"), t);
@@ -90,7 +84,7 @@ class CompareByJdkTest {
                 + "(JDK 25.0.3 measured twice)"), t);
         assertTrue(t.contains("1 regression, 0 improvements, 40 unchanged"), t);
         assertTrue(t.contains("(A/A changes reached "), t);
-        out.getBuffer().setLength(0);
+        cli.clear();
         run("compare", run.toString(), "--by", "jdk", "--format", "json");
         assertTrue(verdictOf(ROW).startsWith("regression: +2"), verdictOf(ROW));
     }
@@ -100,7 +94,7 @@ class CompareByJdkTest {
         Path run = dir.resolve("run");
         slot(run, 1, "17.0.15", 21, onJdk("17.0.15"));
         slot(run, 2, "17.0.15", 22, onJdk("17.0.15"));
-        assertEquals(0, run("compare", run.toString(), "--by", "jdk"), err.toString());
+        assertEquals(0, run("compare", run.toString(), "--by", "jdk"), cli.err());
         String t = text();
         assertTrue(t.contains("one JDK (17.0.15) in several slots: jvm1-17.0.15 vs jvm2-17.0.15, an A/A comparison"), t);
         assertTrue(t.contains("0 regressions, 0 improvements, 41 unchanged"), t);
@@ -112,17 +106,17 @@ class CompareByJdkTest {
         Path once = dir.resolve("once");
         slot(once, 1, "17.0.15", 31, onJdk("17.0.15"));
         assertEquals(2, run("compare", once.toString(), "--by", "jdk"));
-        assertTrue(err.toString().contains("holds one JDK (17.0.15) measured once on mnt-ext4: nothing to compare"), err.toString());
+        assertTrue(cli.err().contains("holds one JDK (17.0.15) measured once on mnt-ext4: nothing to compare"), cli.err());
 
         Path three = dir.resolve("three");
         slot(three, 1, "17.0.15", 32, onJdk("17.0.15"));
         slot(three, 2, "21.0.7", 33, onJdk("21.0.7"));
         slot(three, 3, "25.0.3", 34, onJdk("25.0.3"));
-        err.getBuffer().setLength(0);
+        cli.clear();
         assertEquals(2, run("compare", three.toString(), "--by", "jdk"));
-        assertTrue(err.toString().contains("holds 3 JDKs (17.0.15, 21.0.7, 25.0.3); compare two of them by naming their slot folders"),
-                err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(cli.err().contains("holds 3 JDKs (17.0.15, 21.0.7, 25.0.3); compare two of them by naming their slot folders"),
+                cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
     }
 
     @Test
@@ -131,8 +125,8 @@ class CompareByJdkTest {
         slot(run, 1, "17.0.15", 41, onJdk("17.0.15"));
         slot(run, 2, "25.0.3", 42, onJdk("25.0.3"));
         assertEquals(2, run("compare", run.toString(), run.toString()));
-        assertTrue(err.toString().contains("holds results of 2 JDKs (17.0.15, 25.0.3): compare them with durabench compare "), err.toString());
-        assertTrue(err.toString().contains("--by jdk"), err.toString());
+        assertTrue(cli.err().contains("holds results of 2 JDKs (17.0.15, 25.0.3): compare them with durabench compare "), cli.err());
+        assertTrue(cli.err().contains("--by jdk"), cli.err());
     }
 
     /**
@@ -144,15 +138,15 @@ class CompareByJdkTest {
         var row = syncWrite("FDATASYNC", "NONE", 1);
         Path base = onJdk("17.0.15").write(dir.resolve("base").resolve("mnt-ext4"), 51);
         Path candidate = onJdk("17.0.15").change(row, 1.08).write(dir.resolve("candidate").resolve("mnt-ext4"), 51);
-        assertEquals(1, run("compare", base.toString(), candidate.toString()), "without a floor the 8% is a regression: " + out);
+        assertEquals(1, run("compare", base.toString(), candidate.toString()), "without a floor the 8% is a regression: " + cli.out());
         Path again = onJdk("17.0.15").change(row, 1.10).write(dir.resolve("again").resolve("mnt-ext4"), 51);
-        out.getBuffer().setLength(0);
+        cli.clear();
         assertEquals(0, run("compare", base.toString(), candidate.toString(), "--aa", base.toString(), again.toString(), "--format", "json"),
-                err.toString());
+                cli.err());
         String verdict = verdictOf(ROW);
         assertTrue(verdict.startsWith("~: +8.0% is significant"), verdict);
         assertTrue(verdict.contains("but inside this row's A/A noise of 10.0%: two runs of the same setup differed as much"), verdict);
-        JsonObject summary = JsonParser.parseString(out.toString()).getAsJsonObject().getAsJsonObject("summary");
+        JsonObject summary = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("summary");
         assertEquals(8.0, summary.get("largestChangeInsideNoisePercent").getAsDouble(), 1e-9);
         assertTrue(summary.get("sentence").getAsString().endsWith("the largest change inside the A/A noise was 8.0% (A/A changes reached 10.0%)"),
                 summary.toString());

@@ -10,17 +10,14 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.durabench.cli.DurabenchMain;
+import io.durabench.testing.CliRun;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * `durabench compare` end to end on pairs made from the real ext4 quick run ({@link ForkedResults}),
@@ -34,13 +31,10 @@ class CompareCommandTest {
     @TempDir
     Path dir;
 
-    final StringWriter out = new StringWriter(), err = new StringWriter();
+    private final CliRun cli = new CliRun();
 
-    int run(String... args) {
-        CommandLine cl = DurabenchMain.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return cl.execute(args);
+    private int run(String... args) {
+        return cli.run(args);
     }
 
     Path side(String name, long seed, ForkedResults results) {
@@ -59,26 +53,19 @@ class CompareCommandTest {
     }
 
     JsonObject json() {
-        return JsonParser.parseString(out.toString()).getAsJsonObject();
+        return JsonParser.parseString(cli.out()).getAsJsonObject();
     }
 
-    void assertOneLineError(int rc, String... fragments) {
-        assertEquals(2, rc, err.toString());
-        String e = err.toString();
-        assertEquals(1, e.lines().count(), e);
-        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
-        for (String f : fragments) assertTrue(e.contains(f), e);
-    }
 
     @Test
     void aTrueTwentyPercentSlowdownOfOneRowIsTheOnlyRegressionAndExitsOne() {
         Path base = side("base", 1, ext4());
         Path candidate = side("candidate", 2, ext4().change(syncWrite("FDATASYNC", "NONE", 1), 1.20));
-        assertEquals(1, run("compare", base.toString(), candidate.toString(), "--format", "json"), err.toString());
+        assertEquals(1, run("compare", base.toString(), candidate.toString(), "--format", "json"), cli.err());
         Map<String, String> v = verdicts();
         assertEquals(41, v.size());
         v.forEach((name, verdict) -> assertEquals(name.equals(SLOWED) ? "regression" : "~", verdict, name));
-        assertTrue(err.toString().contains("1 regression counted (--fail-on regression)"), err.toString());
+        assertTrue(cli.err().contains("1 regression counted (--fail-on regression)"), cli.err());
         JsonObject row = json().getAsJsonArray("rows").asList().stream().map(JsonElement::getAsJsonObject)
                 .filter(r -> r.get("name").getAsString().equals(SLOWED)).findFirst().orElseThrow();
         assertTrue(row.get("changeLow").getAsDouble() < 20 && 20 < row.get("changeHigh").getAsDouble(), row.toString());
@@ -89,20 +76,20 @@ class CompareCommandTest {
     @Test
     void twoSamplesOfOneDistributionAreAllUnchangedAndExitZero() {
         Path base = side("base", 3, ext4()), candidate = side("candidate", 4, ext4());
-        assertEquals(0, run("compare", base.toString(), candidate.toString()), err.toString());
-        String text = out.toString();
+        assertEquals(0, run("compare", base.toString(), candidate.toString()), cli.err());
+        String text = cli.out();
         assertTrue(text.contains("0 regressions, 0 improvements, 41 unchanged; smallest detectable change "), text);
         assertTrue(text.contains("replicates:  12 forks per row on each side (one replicate = one fork's mean score"), text);
         assertFalse(text.contains("regression  ") || text.contains(" improvement\n"), text);
-        assertEquals("", err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
     void theTextTableFitsOneHundredTwentyColumns() {
         Path base = side("base", 5, ext4()), candidate = side("candidate", 6, ext4().change(syncWrite("O_DSYNC", "ZERO_FILL", 1), 1.3));
         run("compare", base.toString(), candidate.toString());
-        for (String line : out.toString().lines().toList()) assertTrue(line.length() <= 120, line.length() + ": " + line);
-        assertTrue(out.toString().contains("SyncWriteCost.writeBlock, 8192 B, prealloc NONE, 1 write per sync (avgt), us/op\n  NONE "), out.toString());
+        for (String line : cli.out().lines().toList()) assertTrue(line.length() <= 120, line.length() + ": " + line);
+        assertTrue(cli.out().contains("SyncWriteCost.writeBlock, 8192 B, prealloc NONE, 1 write per sync (avgt), us/op\n  NONE "), cli.out());
     }
 
     @Test
@@ -110,17 +97,17 @@ class CompareCommandTest {
         Path base = side("base", 7, ext4());
         Path candidate = side("candidate", 8, ext4().editEnvironment(env -> env.getAsJsonObject("target").addProperty("filesystem", "xfs")));
         Path outDir = dir.resolve("out");
-        assertOneLineError(run("compare", base.toString(), candidate.toString(), "--out", outDir.toString()),
+        cli.assertOneLineError(run("compare", base.toString(), candidate.toString(), "--out", outDir.toString()),
                 "filesystem: ext4 (base) vs xfs (candidate)", "--allow-different filesystem");
         assertFalse(Files.exists(outDir));
-        assertEquals("", out.toString());
+        assertEquals("", cli.out());
     }
 
     @Test
     void otherJmhSettingsAreRefusedNamingTheSetting() {
         Path base = side("base", 9, ext4());
         Path candidate = side("candidate", 10, ext4().editEntries(e -> e.addProperty("measurementTime", "1 s")));
-        assertOneLineError(run("compare", base.toString(), candidate.toString()), "iteration-time: 300 ms (base) vs 1 s (candidate)",
+        cli.assertOneLineError(run("compare", base.toString(), candidate.toString()), "iteration-time: 300 ms (base) vs 1 s (candidate)",
                 "--allow-different iteration-time");
     }
 
@@ -128,10 +115,10 @@ class CompareCommandTest {
     void anotherDeviceIsRefusedButALoopDeviceOfAnotherNumberOnTheSameDiskIsNot() {
         Path base = side("base", 11, ext4());
         Path renumbered = side("renumbered", 12, ext4().editEnvironment(env -> env.getAsJsonObject("device").addProperty("name", "loop7")));
-        assertEquals(0, run("compare", base.toString(), renumbered.toString()), err.toString());
+        assertEquals(0, run("compare", base.toString(), renumbered.toString()), cli.err());
         Path otherDisk = side("other", 13, ext4().editEnvironment(env -> env.getAsJsonObject("device").getAsJsonObject("loop")
                 .getAsJsonObject("backingDevice").addProperty("name", "nvme0n1")));
-        assertOneLineError(run("compare", base.toString(), otherDisk.toString()), "device: loop over vda (base) vs loop over nvme0n1 (candidate)");
+        cli.assertOneLineError(run("compare", base.toString(), otherDisk.toString()), "device: loop over vda (base) vs loop over nvme0n1 (candidate)");
     }
 
     @Test
@@ -139,9 +126,9 @@ class CompareCommandTest {
         Path base = side("base", 14, ext4());
         Path candidate = side("candidate", 15, ext4().editEnvironment(env -> env.getAsJsonObject("target").addProperty("filesystem", "xfs"))
                 .editEnvironment(env -> env.getAsJsonObject("kernel").addProperty("release", "6.19.0")));
-        assertEquals(0, run("compare", base.toString(), candidate.toString(), "--allow-different", "filesystem"), err.toString());
-        assertTrue(out.toString().contains("differs:     filesystem: ext4 (base) vs xfs (candidate) [allowed by --allow-different]"), out.toString());
-        assertTrue(out.toString().contains("kernel: 6.18.44-fc-v657 (base) vs 6.19.0 (candidate) [noted]"), out.toString());
+        assertEquals(0, run("compare", base.toString(), candidate.toString(), "--allow-different", "filesystem"), cli.err());
+        assertTrue(cli.out().contains("differs:     filesystem: ext4 (base) vs xfs (candidate) [allowed by --allow-different]"), cli.out());
+        assertTrue(cli.out().contains("kernel: 6.18.44-fc-v657 (base) vs 6.19.0 (candidate) [noted]"), cli.out());
     }
 
     /** Same seed on both sides: every row draws the same noise, so only the true change can move a verdict. */
@@ -149,8 +136,8 @@ class CompareCommandTest {
     void failOnDecidesWhatExitsOne() {
         Path base = side("base", 16, ext4());
         Path faster = side("faster", 16, ext4().change(syncWrite("FDATASYNC", "NONE", 1), 0.8));
-        assertEquals(0, run("compare", base.toString(), faster.toString()), "an improvement does not fail by default:\n" + out);
-        assertTrue(out.toString().contains("improvement"), out.toString());
+        assertEquals(0, run("compare", base.toString(), faster.toString()), "an improvement does not fail by default:\n" + cli.out());
+        assertTrue(cli.out().contains("improvement"), cli.out());
         assertEquals(1, run("compare", base.toString(), faster.toString(), "--fail-on", "any"));
         Path slower = side("slower", 16, ext4().change(syncWrite("FDATASYNC", "NONE", 1), 1.2));
         assertEquals(0, run("compare", base.toString(), slower.toString(), "--fail-on", "never"));
@@ -165,8 +152,8 @@ class CompareCommandTest {
                 + "\"blockSizeBytes\": \"8192\", \"writesPerSync\": \"1\", \"preallocation\": \"NONE\", \"targetDir\": \"/mnt/x\"}, "
                 + "\"reason\": \"msync failed: EIO (5)\"}]}");
         Path candidate = side("candidate", 20, ext4().without(syncWrite("O_SYNC", "ZERO_FILL", 1)));
-        assertEquals(0, run("compare", base.toString(), candidate.toString()), err.toString());
-        String text = out.toString().replaceAll("\\s+", " ");
+        assertEquals(0, run("compare", base.toString(), candidate.toString()), cli.err());
+        String text = cli.out().replaceAll("\\s+", " ");
         assertTrue(text.contains("only in candidate: SyncWriteCost.writeBlock blockSizeBytes=8192 preallocation=NONE syncMethod=MMAP_FORCE"), text);
         assertTrue(text.contains("(FAILED in base: msync failed: EIO (5))"), text);
         assertTrue(text.contains("only in base: SyncWriteCost.writeBlock blockSizeBytes=8192 preallocation=ZERO_FILL syncMethod=O_SYNC "
@@ -179,11 +166,11 @@ class CompareCommandTest {
         Path base = side("base", 21, ext4());
         Path candidate = side("candidate", 21, ext4().change(syncMethod("NONE"), 1.5));
         run("compare", base.toString(), candidate.toString());
-        String text = out.toString().replaceAll("\\s+", " ");
+        String text = cli.out().replaceAll("\\s+", " ");
         // NONE runs at batch 1 only: the batch-100 groups measure against it too.
         assertTrue(text.contains("The baseline (NONE) itself changed in 4 groups, so ratios to it are unreliable"), text);
         assertTrue(text.contains("Ratio change (unreliable)"), text);
-        out.getBuffer().setLength(0);
+        cli.clear();
         run("compare", base.toString(), candidate.toString(), "--format", "json");
         JsonArray costs = json().getAsJsonArray("durabilityCost");
         assertEquals(32, costs.size(), "every other method of the four groups (append, zero-fill; batch 1, 100): " + costs);
@@ -204,8 +191,8 @@ class CompareCommandTest {
     void csvAndJsonCarryTheSameFields() {
         Path base = side("base", 23, ext4()), candidate = side("candidate", 24, ext4());
         run("compare", base.toString(), candidate.toString(), "--format", "csv");
-        String header = out.toString().lines().findFirst().orElseThrow();
-        out.getBuffer().setLength(0);
+        String header = cli.out().lines().findFirst().orElseThrow();
+        cli.clear();
         run("compare", base.toString(), candidate.toString(), "--format", "json");
         JsonObject first = json().getAsJsonArray("rows").get(0).getAsJsonObject();
         assertEquals(String.join(",", first.keySet()), header);
@@ -221,34 +208,34 @@ class CompareCommandTest {
         String md = Files.readString(outDir.resolve("compare.md"));
         assertTrue(md.contains("### SyncWriteCost.writeBlock, 8192 B, prealloc NONE, 1 write per sync (avgt), us/op"), md);
         assertTrue(md.contains("| Row | Base median [95%] |"), md);
-        assertTrue(err.toString().contains("wrote " + outDir.resolve("compare.md")), err.toString());
+        assertTrue(cli.err().contains("wrote " + outDir.resolve("compare.md")), cli.err());
     }
 
     @Test
     void badInputIsOneLineAndExitTwo() {
         Path base = side("base", 27, ext4());
-        assertOneLineError(run("compare", base.toString()), "name BASE and CANDIDATE");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), dir.resolve("nope").toString()), "no such file");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--allow-different", "colour"), "--allow-different colour",
+        cli.assertOneLineError(run("compare", base.toString()), "name BASE and CANDIDATE");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), dir.resolve("nope").toString()), "no such file");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--allow-different", "colour"), "--allow-different colour",
                 "filesystem, mount-options");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--allow-different", "kernel"), "not a setting that can stop");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--threshold", "-1"), "--threshold");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--alpha", "2"), "--alpha 2.0");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--by", "jdk"), "--by jdk compares the JDKs inside one run folder");
-        err.getBuffer().setLength(0);
-        assertOneLineError(run("compare", base.toString(), base.toString(), "--fail-on", "sometimes"), "--fail-on");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--allow-different", "kernel"), "not a setting that can stop");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--threshold", "-1"), "--threshold");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--alpha", "2"), "--alpha 2.0");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--by", "jdk"), "--by jdk compares the JDKs inside one run folder");
+        cli.clear();
+        cli.assertOneLineError(run("compare", base.toString(), base.toString(), "--fail-on", "sometimes"), "--fail-on");
     }
 
     @Test
     void theSameFolderAgainstItselfIsUnchanged() {
         Path base = side("base", 28, ext4());
-        assertEquals(0, run("compare", base.toString(), base.toString()), err.toString());
-        assertTrue(out.toString().contains("0 regressions, 0 improvements, 41 unchanged"), out.toString());
+        assertEquals(0, run("compare", base.toString(), base.toString()), cli.err());
+        assertTrue(cli.out().contains("0 regressions, 0 improvements, 41 unchanged"), cli.out());
     }
 }

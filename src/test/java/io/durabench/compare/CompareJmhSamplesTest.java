@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.durabench.cli.DurabenchMain;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.durabench.testing.CliRun;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * JMH's own sample benchmarks, run under JDK 17 and Temurin 25 (no durabench parameters, no
@@ -23,13 +20,10 @@ import picocli.CommandLine;
  * exit code following the verdicts.
  */
 class CompareJmhSamplesTest {
-    private final StringWriter out = new StringWriter(), err = new StringWriter();
+    private final CliRun cli = new CliRun();
 
     private int run(String... args) {
-        CommandLine cl = DurabenchMain.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return cl.execute(args);
+        return cli.run(args);
     }
 
     private static String fixture(String name) throws URISyntaxException {
@@ -39,7 +33,7 @@ class CompareJmhSamplesTest {
     @Test
     void jmhSamplesUnderTwoJdksCompareCleanly() throws URISyntaxException {
         int rc = run("compare", fixture("jdk17.json"), fixture("temurin25.json"), "--format", "json");
-        JsonObject json = JsonParser.parseString(out.toString()).getAsJsonObject();
+        JsonObject json = JsonParser.parseString(cli.out()).getAsJsonObject();
         List<JsonObject> rows = json.getAsJsonArray("rows").asList().stream().map(JsonElement::getAsJsonObject).toList();
         assertEquals(3, rows.size());
         long regressions = 0, changes = 0;
@@ -51,7 +45,7 @@ class CompareJmhSamplesTest {
             if (!verdict.equals("~")) changes++;
             if (verdict.equals("regression")) regressions++;
         }
-        assertEquals(regressions > 0 ? 1 : 0, rc, err.toString());
+        assertEquals(regressions > 0 ? 1 : 0, rc, cli.err());
         JsonObject hello = rows.stream().filter(r -> r.get("name").getAsString().startsWith("JMHSample_01_HelloWorld.wellHelloThere"))
                 .findFirst().orElseThrow();
         assertEquals("higher is better", hello.get("direction").getAsString(), "thrpt: ops/s");
@@ -61,9 +55,9 @@ class CompareJmhSamplesTest {
         assertEquals("jdk", fp.getAsJsonArray("differences").get(0).getAsJsonObject().get("key").getAsString());
         assertTrue(fp.getAsJsonArray("unknown").toString().contains("filesystem"), fp.toString());
 
-        out.getBuffer().setLength(0);
+        cli.clear();
         assertEquals(changes > 0 ? 1 : 0, run("compare", fixture("jdk17.json"), fixture("temurin25.json"), "--fail-on", "any"));
-        String text = out.toString();
+        String text = cli.out();
         assertTrue(text.contains("compared:    JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"), text);
         assertTrue(text.replaceAll("\\s+", " ").contains("neither side has an environment.json (a plain JMH file): filesystem, "
                 + "mount-options, device, write-cache, kernel, cpu-count, blackhole-mode unknown, so not checked"), text);

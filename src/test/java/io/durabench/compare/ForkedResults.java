@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -132,9 +130,5 @@ final class ForkedResults {
     static String param(JsonObject e, String name) {
         JsonObject p = e.getAsJsonObject("params");
         return p == null || !p.has(name) ? "" : p.get(name).getAsString();
-    }
-
-    static List<String> lines(String text) {
-        return new ArrayList<>(text.lines().toList());
     }
 }

@@ -1,9 +1,9 @@
 package io.durabench.compare.render;
 
 import io.durabench.compare.Comparison;
+import io.durabench.report.render.ReportWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,16 +20,7 @@ public final class CompareFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        return List.of(write(dir.resolve("compare.md"), CompareMarkdown.render(c)), write(dir.resolve("compare.csv"), CompareJson.csv(c)),
-                write(dir.resolve("compare.json"), CompareJson.render(c)));
-    }
-
-    private static Path write(Path file, String content) {
-        try {
-            Files.writeString(file, content, StandardCharsets.UTF_8);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        return List.of(ReportWriter.write(dir.resolve("compare.md"), CompareMarkdown.render(c)),
+                ReportWriter.write(dir.resolve("compare.csv"), CompareJson.csv(c)), ReportWriter.write(dir.resolve("compare.json"), CompareJson.render(c)));
     }
 }
