@@ -36,12 +36,15 @@ public final class JvmSlots {
         return slotNumber(folder).isPresent() ? folder.getParent() : folder;
     }
 
-    /** The JDK that measured the set: environment.json's JDK, else the JMH entries'; "unknown" when neither says. */
+    /**
+     * The JDK that measured the set: what JMH recorded in its entries (the forked JVM reports its own
+     * version, so this cannot be the launcher's by mistake), else environment.json's JDK (a slot
+     * whose cells were all n/a has no entries), else "unknown".
+     */
     public static String jdkOf(ResultSet set) {
-        if (set.environment() != null && set.environment().jdk() != null && set.environment().jdk().version() != null) {
-            return set.environment().jdk().version();
-        }
-        return set.results().stream().map(r -> r.jdkVersion()).filter(v -> v != null).findFirst().orElse("unknown");
+        return set.results().stream().map(r -> r.jdkVersion()).filter(v -> v != null).findFirst().orElseGet(() ->
+                set.environment() != null && set.environment().jdk() != null && set.environment().jdk().version() != null
+                        ? set.environment().jdk().version() : "unknown");
     }
 
     /** The sets grouped by target folder, in the order given. */
