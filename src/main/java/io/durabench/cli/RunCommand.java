@@ -32,7 +32,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
             description = "quick: pg_test_fsync's main table, ~2 min per dir; standard: every axis, <30 min; full: cross product (hours); "
-                    + "compare: quick's cells with 12 forks each, for durabench compare (~30 min per dir). Default: ${DEFAULT-VALUE}.")
+                    + "compare: quick's cells with 12 forks each, for durabench compare (~25 min per dir, estimated). Default: ${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
