@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class,
                 ReportCommand.class,
                 PlotCommand.class,
+                LabCommand.class,
                 CompareCommand.class,
                 GateCommand.class,
         })

@@ -9,6 +9,7 @@ import io.durabench.compare.SetPairing;
 import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareText;
 import io.durabench.env.EnvironmentProbe;
+import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFolder;
@@ -16,12 +17,16 @@ import io.durabench.results.ResultsLoader;
 import io.durabench.results.RunManifest;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.Profile;
+import io.durabench.suite.JvmSlot;
+import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
+import io.durabench.suite.TargetCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -71,7 +76,9 @@ public final class GateCommand implements Callable<Integer> {
             throw new UsageException("BASELINE " + baseline + "'s run.json: " + e.getMessage());
         }
         List<ResultSet> base = ResultsLoader.load(List.of(baseline));
-        Path target = target();
+        List<JvmSlot> slots = slots(manifest);
+        List<String> notes = new ArrayList<>();
+        Path target = target(notes);
         Path outDir = out != null ? out : RunCommand.defaultOut();
         if (Files.exists(outDir) && !isEmptyFolder(outDir)) {
             throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
@@ -81,14 +88,16 @@ public final class GateCommand implements Callable<Integer> {
         FingerprintCheck.of(Fingerprint.of(base), Fingerprint.of(List.of(here)), allowed).requireComparable("BASELINE and --dir " + target);
 
         PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
-        SuiteRun run = new SuiteRun(profile, jmh, manifest.jmhArgs(), JnrSyscalls.get(), stdout, stderr);
+        SuiteRun run = new SuiteRun(profile, jmh, manifest.jmhArgs(), slots,
+                new SuiteRun.Options(false, manifest.options().verifySyscalls(), manifest.options().trimHistograms()), JnrSyscalls.get(), stdout, stderr);
         if (run.plan(target).isEmpty()) {
             throw new UsageException("BASELINE's JMH options " + manifest.jmhArgs() + " select no benchmark of the " + profile.label() + " profile");
         }
+        notes.forEach(stdout::println);
         stdout.println("# durabench gate: the baseline's profile " + profile.label() + " " + String.join(" ", manifest.jmhArgs())
-                + " on " + target + ", then compared with " + baseline);
+                + " on " + target + (manifest.jvms().isEmpty() ? "" : " with its JVMs") + ", then compared with " + baseline);
         stdout.flush();
-        boolean failed = run.run(List.of(target), outDir);
+        boolean failed = run.run(List.of(RunTarget.directory(target)), outDir, List.of());
 
         List<ResultSet> candidate = ResultsLoader.load(List.of(outDir));
         Comparison c = new ComparisonBuilder(JvmSlots.describe(baseline, base), JvmSlots.describe(outDir, candidate),
@@ -127,17 +136,33 @@ public final class GateCommand implements Callable<Integer> {
         }
     }
 
-    private Path target() {
-        Path d = (dir != null ? dir : RunCommand.defaultDir()).toAbsolutePath().normalize();
+    /**
+     * The baseline's JVMs again (a baseline of one JDK, perhaps measured twice), or the launcher's JVM
+     * when it named none. A baseline of several JDKs is refused before anything runs: a gate compares
+     * one setup with itself; JDKs are compared with compare --by jdk.
+     */
+    private List<JvmSlot> slots(RunManifest manifest) {
+        if (manifest.jvms().isEmpty()) return List.of(JvmSlot.launcher());
+        List<String> versions = manifest.jvms().stream().map(RunManifest.Jvm::version).distinct().toList();
+        if (versions.size() > 1) {
+            throw new UsageException("BASELINE " + baseline + " measured " + versions.size() + " JDKs (" + String.join(", ", versions)
+                    + "): a gate reruns one setup; compare JDKs with durabench compare " + baseline + " --by jdk");
+        }
+        try {
+            return manifest.jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("BASELINE " + baseline + "'s JVM: " + e.getMessage());
+        }
+    }
+
+    private Path target(List<String> notes) {
+        Path d = dir != null ? dir : RunCommand.defaultDir();
         try {
             if (dir == null) Files.createDirectories(d);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
         }
-        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
-            throw new UsageException("target directory " + d + " does not exist or is not writable: create it or pass another --dir");
-        }
-        return d;
+        return TargetCheck.check(d, notes);
     }
 
     private static boolean isEmptyFolder(Path p) {

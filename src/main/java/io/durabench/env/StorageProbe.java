@@ -22,6 +22,11 @@ final class StorageProbe {
             "devpts", "debugfs", "tracefs", "securityfs", "pstore", "bpf", "configfs", "mqueue",
             "fusectl", "binfmt_misc", "autofs", "efivarfs", "nsfs", "selinuxfs", "rpc_pipefs");
 
+    /** A kernel pseudo-filesystem (proc, sysfs...): a view of kernel state, nowhere to put a benchmark's files. */
+    static boolean isPseudo(String fsType) {
+        return PSEUDO_FILESYSTEMS.contains(fsType);
+    }
+
     record Storage(TargetFilesystem filesystem, BlockDevice device) {
     }
 
