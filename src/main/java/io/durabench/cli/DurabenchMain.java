@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
                 ReportCommand.class,
                 PlotCommand.class,
                 LabCommand.class,
+                CompareCommand.class,
+                GateCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

@@ -1,6 +1,7 @@
 package io.durabench.cli;
 
 import io.durabench.catalogue.InvalidValueException;
+import io.durabench.compare.NotComparableException;
 import io.durabench.lab.LabRefusal;
 import io.durabench.results.ResultsFileException;
 import io.durabench.suite.BadTargetException;
@@ -41,6 +42,6 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     static boolean isBadInput(Exception ex) {
         return ex instanceof UsageException || ex instanceof ParameterException
                 || ex instanceof InvalidValueException || ex instanceof ResultsFileException
-                || ex instanceof BadTargetException || ex instanceof LabRefusal;
+                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException;
     }
 }

@@ -48,7 +48,8 @@ public final class RunCommand implements Callable<Integer> {
     List<String> lab = new ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
-            description = "quick: pg_test_fsync's main table, ~2.5 min per dir; standard: every axis, ~25 min; full: cross product (hours). Default: ${DEFAULT-VALUE}.")
+            description = "quick: pg_test_fsync's main table, ~2.5 min per dir; standard: every axis, ~25 min; full: cross product (hours); "
+                    + "compare: quick's cells with 12 forks each, for durabench compare (~25 min per dir, estimated). Default: ${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--jvm", paramLabel = "JAVA",
@@ -177,11 +178,11 @@ public final class RunCommand implements Callable<Integer> {
         return failed ? OneLineErrors.EXIT_FAILURE : 0;
     }
 
-    private static Profile parseProfile(String s) {
+    static Profile parseProfile(String s) {
         try {
             return Profile.valueOf(s.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown --profile '" + s + "': use quick, standard or full");
+            throw new UsageException("unknown --profile '" + s + "': use quick, standard, full or compare");
         }
     }
 
@@ -207,7 +208,7 @@ public final class RunCommand implements Callable<Integer> {
         return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("durabench-data").toAbsolutePath();
     }
 
-    private static Path defaultOut() {
+    static Path defaultOut() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();

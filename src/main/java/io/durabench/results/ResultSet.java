@@ -10,4 +10,12 @@ import java.util.List;
  * @param environment null when there was no environment.json (any JMH file, not a durabench run)
  */
 public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
+
+    /**
+     * The folder the set's files are in: a target's folder (RUN/&lt;target&gt;), a JVM slot's folder
+     * (RUN/&lt;target&gt;/&lt;slot&gt;) or wherever a plain JMH file lies. Comparisons group sets by it.
+     */
+    public Path folder() {
+        return source.toAbsolutePath().normalize().getParent();
+    }
 }
