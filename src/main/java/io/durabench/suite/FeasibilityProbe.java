@@ -6,6 +6,7 @@ import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
+import io.durabench.jdkio.JdkCallException;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.Syscalls;
 import java.util.Optional;
@@ -26,6 +27,8 @@ public final class FeasibilityProbe {
     private final String filesystem;
     private final boolean hasBlockDevice;
     private final Integer logicalBlockSize;
+    /** The JVM that runs the cells; this one until runs choose their JVMs (then the probe must be told, or run there). */
+    private final Runtime.Version jvm = Runtime.version();
 
     /**
      * @param filesystem       the target's filesystem type, for reasons
@@ -47,6 +50,8 @@ public final class FeasibilityProbe {
 
     /** Empty when the cell can run; otherwise why not. */
     public Optional<Outcome> check(Cell cell) {
+        Optional<String> jvmCannot = cell.family().unavailableOn(cell, jvm);
+        if (jvmCannot.isPresent()) return Optional.of(new Outcome(true, jvmCannot.get()));
         if (!hasBlockDevice && cell.benchmark().equals(Catalogue.SYNC_WRITE_COST.writeBlock()) && cell.family().usesDirectIo(cell)) {
             // Linux 6.6+ accepts O_DIRECT on tmpfs (older kernels refuse it with EINVAL), but with no
             // device behind it there is nothing to go direct to: the "direct" write is a memory copy.
@@ -64,6 +69,9 @@ public final class FeasibilityProbe {
         } catch (NativeCallException e) {
             boolean unsupported = UNSUPPORTED.contains(e.errnoName());
             return Optional.of(new Outcome(unsupported, e.errnoName() + ": " + hint(cell, e) + e.getMessage()));
+        } catch (JdkCallException e) {
+            boolean unsupported = e.errnoName() != null && UNSUPPORTED.contains(e.errnoName());
+            return Optional.of(new Outcome(unsupported, (e.errnoName() == null ? "" : e.errnoName() + ": ") + e.getMessage()));
         } catch (IllegalArgumentException e) {
             return Optional.of(new Outcome(true, e.getMessage()));
         } catch (RuntimeException e) {
