@@ -27,8 +27,7 @@ public final class FeasibilityProbe {
     private final String filesystem;
     private final boolean hasBlockDevice;
     private final Integer logicalBlockSize;
-    /** The JVM that runs the cells; this one until runs choose their JVMs (then the probe must be told, or run there). */
-    private final Runtime.Version jvm = Runtime.version();
+    private final Runtime.Version jvm;
 
     /**
      * @param filesystem       the target's filesystem type, for reasons
@@ -36,6 +35,16 @@ public final class FeasibilityProbe {
      * @param logicalBlockSize the target device's logical block size (O_DIRECT's alignment), null if unknown
      */
     public FeasibilityProbe(Syscalls sys, String filesystem, boolean hasBlockDevice, Integer logicalBlockSize) {
+        this(sys, filesystem, hasBlockDevice, logicalBlockSize, Runtime.version());
+    }
+
+    /**
+     * @param jvm the version of the JVM that will run the cells (a method it cannot run is n/a with
+     *            the reason). Note that the trial run itself happens in this JVM: a cell this JVM
+     *            cannot run but {@code jvm} can must be tried in {@code jvm}, not here.
+     */
+    public FeasibilityProbe(Syscalls sys, String filesystem, boolean hasBlockDevice, Integer logicalBlockSize, Runtime.Version jvm) {
+        this.jvm = jvm;
         this.sys = sys;
         this.filesystem = filesystem;
         this.hasBlockDevice = hasBlockDevice;
@@ -63,6 +72,9 @@ public final class FeasibilityProbe {
         if (meaningless.isPresent()) return Optional.of(new Outcome(true, meaningless.get()));
         Optional<String> misaligned = SyncWriteCostFamily.misalignedForDirectIo(cell, logicalBlockSize);
         if (misaligned.isPresent()) return Optional.of(new Outcome(true, "EINVAL: " + misaligned.get()));
+        // The JVM that runs the cell can, this one cannot (virtual threads, probing on JDK 17 for a JDK 25 fork):
+        // no trial here; the cell's own run reports any failure.
+        if (cell.family().unavailableOn(cell, Runtime.version()).isPresent()) return Optional.empty();
         try {
             tryOnce(cell);
             return Optional.empty();

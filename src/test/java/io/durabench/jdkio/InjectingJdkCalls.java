@@ -24,6 +24,7 @@ import java.util.List;
  */
 public final class InjectingJdkCalls extends ForwardingJdkCalls {
     private final List<JdkCall> calls = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
     private final int failAt;
     private final String errno;
     private final int shortAt;
@@ -56,8 +57,19 @@ public final class InjectingJdkCalls extends ForwardingJdkCalls {
         return List.copyOf(calls);
     }
 
+    /** The thread that made each call, in the same order. */
+    public synchronized List<Thread> threads() {
+        return List.copyOf(threads);
+    }
+
+    /** How many calls of {@code call} were made. */
+    public synchronized long count(JdkCall call) {
+        return calls.stream().filter(c -> c == call).count();
+    }
+
     private synchronized int record(JdkCall call) {
         calls.add(call);
+        threads.add(Thread.currentThread());
         return calls.size();
     }
 

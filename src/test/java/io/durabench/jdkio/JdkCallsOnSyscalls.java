@@ -5,14 +5,20 @@ import io.durabench.nativeio.Syscalls;
 import java.nio.ByteBuffer;
 
 /**
- * The real native calls, carrying other JDK calls: what a test opens a workload with so that its JDK
+ * Native calls (the real ones unless given), carrying other JDK calls: what a test opens a workload with so that its JDK
  * path goes through {@code jdk} (the workloads take one seam object; see {@link JdkCalls.Provider}).
  */
 public final class JdkCallsOnSyscalls implements Syscalls, JdkCalls.Provider {
-    private final Syscalls sys = JnrSyscalls.get();
+    private final Syscalls sys;
     private final JdkCalls jdk;
 
     public JdkCallsOnSyscalls(JdkCalls jdk) {
+        this(JnrSyscalls.get(), jdk);
+    }
+
+    /** {@code sys} for the native calls (e.g. counting ones), {@code jdk} for the JDK's. */
+    public JdkCallsOnSyscalls(Syscalls sys, JdkCalls jdk) {
+        this.sys = sys;
         this.jdk = jdk;
     }
 
