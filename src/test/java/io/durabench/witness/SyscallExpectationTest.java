@@ -53,6 +53,29 @@ class SyscallExpectationTest {
     }
 
     @Test
+    void theFlagsAndWriteCallOfEachJdkMethod() {
+        assertEquals("O_DSYNC fd", SyscallExpectation.payloadFd(SyncMethod.RAF_RWD));
+        assertEquals("O_SYNC fd", SyscallExpectation.payloadFd(SyncMethod.RAF_RWS));
+        assertEquals("O_SYNC fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_SYNC));
+        assertEquals("O_DIRECT fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_DIRECT));
+        assertEquals("O_DIRECT|O_DSYNC fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_DIRECT_DSYNC));
+        assertEquals("O_DSYNC fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_DSYNC_VIRTUAL));
+        assertEquals("plain fd", SyscallExpectation.payloadFd(SyncMethod.STREAM_FD_SYNC));
+        assertEquals("plain fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_FORCE_DATA_PLATFORM));
+        assertEquals("write", SyscallExpectation.payloadCall(SyncMethod.RAF_RWD));
+        assertEquals("write", SyscallExpectation.payloadCall(SyncMethod.STREAM_FD_SYNC));
+        assertEquals("pwrite64", SyscallExpectation.payloadCall(SyncMethod.CHANNEL_DIRECT));
+    }
+
+    @Test
+    void aStreamIsWritesAndFsyncs() {
+        SyscallExpectation x = syncWrite(SyncMethod.STREAM_FD_SYNC, 10, Preallocation.NONE, writes(100, 409600, 10, 0, 0, 0, 0));
+        assertEquals(Map.of(key("write", "plain fd"), new Expected(100, 409600L, "writes 100"),
+                key("fsync", "plain fd"), new Expected(10, null, "syncCalls 10"),
+                key("ftruncate", "plain fd"), new Expected(0, null, "recycles 0")), x.calls());
+    }
+
+    @Test
     void channelForceDataIsPositionalWritesAndFdatasync() {
         SyscallExpectation x = syncWrite(SyncMethod.CHANNEL_FORCE_DATA, 10, Preallocation.NONE, writes(100, 409600, 10, 0, 0, 0, 0));
         assertEquals(new Expected(100, 409600L, "writes 100"), x.calls().get(key("pwrite64", "plain fd")));

@@ -111,6 +111,20 @@ class SyscallWitnessTest {
     }
 
     @Test
+    void aCellThatFailsAfterCreatingItsLogDoesNotDisturbTheNextCellsVerdict() {
+        // The first cell's setup creates and deletes its log, then fails at its first write: no BEGIN or END of its own.
+        assumeStrace();
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            WitnessReport r = SyscallWitness.in(dir.path()).withOps(20, 2).verify(
+                    new WitnessCell.SyncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE),
+                    new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE));
+            assertTrue(r.verdicts().get(0).error().startsWith("its workload failed: pwrite failed: EINVAL"), r.describe());
+            assertTrue(r.verdicts().get(1).passed(), r.describe());
+            assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
     void theGroupCommitDropIsOneFewerThanCounted() {
         // Spelled out: the regex above cannot say that "saw" is exactly one less than "say".
         assumeStrace();
