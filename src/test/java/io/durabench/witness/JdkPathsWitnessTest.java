@@ -3,6 +3,8 @@ package io.durabench.witness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.durabench.witness.WitnessAssertions.assertMismatches;
+import static io.durabench.witness.WitnessAssertions.assumeStrace;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.testing.ScratchDir;
@@ -12,14 +14,10 @@ import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.groupcommit.CommitMode;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -123,18 +121,5 @@ class JdkPathsWitnessTest {
         if (cell instanceof WitnessCell.SyncWrite s) return s.syncMethod();
         if (cell instanceof WitnessCell.GroupCommitSingle g) return g.syncMethod();
         throw new IllegalArgumentException(cell.spec());
-    }
-
-    private static void assertMismatches(CellVerdict v, String... patterns) {
-        assertEquals(patterns.length, v.mismatches().size(), v.describe());
-        for (int i = 0; i < patterns.length; i++) {
-            assertTrue(v.mismatches().get(i).matches(patterns[i]), "mismatch " + i + " of " + v.describe() + "\n  is not " + patterns[i]);
-        }
-    }
-
-    private static void assumeStrace() {
-        boolean found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, "strace")));
-        assumeTrue(found, "strace not found: apt-get install strace");
     }
 }
