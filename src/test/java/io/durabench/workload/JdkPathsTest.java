@@ -90,6 +90,48 @@ class JdkPathsTest {
         }
     }
 
+    static Stream<SyncMethod> appendingMethods() {
+        return jdkPathMethods().filter(m -> m.api() != SyncMethod.Api.MMAP);
+    }
+
+    /** The log starts over after four blocks (truncated by the control fd): the JDK's file position must follow. */
+    @ParameterizedTest
+    @MethodSource("appendingMethods")
+    void afterTheRegionStartsOverTheLogHoldsOnlyTheNewBlocks(SyncMethod method) throws IOException {
+        try (ScratchDir dir = ScratchDir.on(method.usesDirectIo() ? Medium.DISK : Medium.SHM)) {
+            WorkloadConfig cfg = WorkloadConfig.of(dir.path(), method, BLOCK, 1, Preallocation.NONE).withRegionBytes(4 * BLOCK);
+            try (DurableWriteLoop loop = DurableWriteLoop.open(new JdkCallsOnSyscalls(InjectingJdkCalls.recording()), cfg)) {
+                for (int i = 0; i < 6; i++) loop.writeOne();
+                assertEquals(1, loop.counters().recycles);
+                byte[] content = Files.readAllBytes(loop.path());
+                assertEquals(2 * BLOCK, content.length, method + ": two blocks since the region started over, none past them");
+                for (int i = 0; i < content.length; i++) assertEquals((byte) ('a' + i % BLOCK % 26), content[i], "byte " + i);
+            }
+            assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
+    void aStreamWritesWhereItIsToldOutOfOrderMovingItsPositionOnlyThen() throws IOException {
+        try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {
+            Path path = Files.createTempFile(dir.path(), "durabench-stream-", ".log");
+            InjectingJdkCalls jdk = InjectingJdkCalls.recording();
+            try (LogFile log = RegionLogFiles.openDataPath(new JdkCallsOnSyscalls(jdk), path, SyncMethod.STREAM_FD_SYNC, 1 << 20)) {
+                for (int block : new int[] {1, 0, 2, 3}) { // as concurrent committers may complete their records
+                    ByteBuffer b = AlignedBuffers.allocate(BLOCK, AlignedBuffers.DEFAULT_ALIGNMENT);
+                    for (int i = 0; i < BLOCK; i++) b.put(i, (byte) ('0' + block));
+                    log.write(b, BLOCK, (long) block * BLOCK);
+                }
+            }
+            assertEquals(List.of(JdkCall.STREAM_OPEN, JdkCall.STREAM_POSITION, JdkCall.STREAM_WRITE, JdkCall.STREAM_POSITION,
+                    JdkCall.STREAM_WRITE, JdkCall.STREAM_POSITION, JdkCall.STREAM_WRITE, JdkCall.STREAM_WRITE, JdkCall.CLOSE), jdk.calls());
+            byte[] content = Files.readAllBytes(path);
+            assertEquals(4 * BLOCK, content.length);
+            for (int i = 0; i < content.length; i++) assertEquals('0' + i / BLOCK, content[i], "byte " + i);
+            Files.delete(path);
+        }
+    }
+
     static Stream<SyncMethod> bufferedChannelMethods() {
         return jdkPathMethods().filter(m -> m.api() == SyncMethod.Api.CHANNEL && !m.usesDirectIo());
     }
