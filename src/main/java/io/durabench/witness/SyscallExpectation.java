@@ -78,8 +78,8 @@ import java.util.TreeMap;
  *
  * <p>Checked with strace on JDK 17.0.15 and Temurin 25.0.3 (identical calls on both):
  * FileChannel.open is {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC for StandardOpenOption.DSYNC,
- * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then also
- * reads and sets them again with fcntl F_GETFL/F_SETFL and asks fstatvfs for the alignment); a
+ * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then sets
+ * them again with fcntl F_SETFL, which the witness follows, and asks fstatvfs for its alignment); a
  * positional FileChannel.write is one pwrite64; force(false) is fdatasync and force(true) fsync;
  * FileChannel.map is ftruncate to the size and mmap(MAP_SHARED); MappedByteBuffer.force(index, length)
  * is one msync(MS_SYNC) of the page-aligned range. {@code new RandomAccessFile(f, "rwd")} is
