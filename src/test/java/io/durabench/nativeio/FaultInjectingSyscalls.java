@@ -27,6 +27,7 @@ import jnr.constants.platform.Errno;
  * so a test can tell what the workload had counted when the injected call failed.
  */
 public final class FaultInjectingSyscalls implements Syscalls {
+    private static final java.util.regex.Pattern RUN_SPECIFIC = java.util.regex.Pattern.compile("(durabench-[a-z_]*[a-z])(?:_[0-9]+)?-[0-9]+");
 
     /** What the injected call does: fail with an errno, or write short. */
     public record Fault(int errno, boolean shortWrite) {
@@ -47,14 +48,25 @@ public final class FaultInjectingSyscalls implements Syscalls {
     }
 
     /**
-     * One call as it went: its 1-based index, kind, fd (-1 for open), the file's path, offset and
-     * length where they apply (-1 otherwise), the result, the errno when it failed, whether it was
-     * the injected one, and the workload's counters just before it (null without a source).
+     * One call as it went: its 1-based index, kind, fd (-1 for open), the file's path, the open
+     * flags (of this open, or of the open that made the fd), offset and length where they apply (-1
+     * otherwise), the result, the errno when it failed, whether it was the injected one, and the
+     * workload's counters just before it (null without a source).
      */
-    public record Made(int index, Call call, int fd, String path, long offset, long length, long result, int errno,
+    public record Made(int index, Call call, int fd, String path, int flags, long offset, long length, long result, int errno,
                        boolean injected, Map<String, Long> countersBefore) {
+        public boolean throughDirectIo() {
+            return (flags & OpenFlags.O_DIRECT) != 0;
+        }
+
+        /** The same call in another run: kind, file (its run-specific number aside), offset and length. */
         public boolean sameCallAs(Made o) {
-            return call == o.call && path.equals(o.path) && offset == o.offset && length == o.length;
+            return call == o.call && file().equals(o.file()) && offset == o.offset && length == o.length;
+        }
+
+        /** The path with the run-specific part of a durabench file name (token and number) left out. */
+        public String file() {
+            return RUN_SPECIFIC.matcher(path).replaceAll("$1-#");
         }
 
         @Override
@@ -77,6 +89,14 @@ public final class FaultInjectingSyscalls implements Syscalls {
     private FaultInjectingSyscalls(int failingIndex, Fault fault) {
         this.failingIndex = failingIndex;
         this.fault = fault;
+    }
+
+    /**
+     * For other test wrappers: fails a call that was not made the way the kernel fails it, this
+     * thread's errno set where {@link JnrSyscalls#errno()} reads it; returns -1.
+     */
+    public static int failLikeTheKernel(int errno) {
+        return JnrSyscalls.get().failWith(errno);
     }
 
     /** Records every call and injects nothing. */
@@ -117,7 +137,7 @@ public final class FaultInjectingSyscalls implements Syscalls {
                 pathByFd.put(fd, path);
                 flagsByFd.put(fd, flags);
             }
-            made.add(new Made(index, Call.OPEN, -1, path, -1, -1, fd, errno, inject, before));
+            made.add(new Made(index, Call.OPEN, -1, path, flags, -1, -1, fd, errno, inject, before));
         }
         return fd;
     }
@@ -216,7 +236,8 @@ public final class FaultInjectingSyscalls implements Syscalls {
     private long record(int index, Call call, int fd, long offset, long length, long result, boolean inject, Map<String, Long> before) {
         int errno = result < 0 ? real.errno() : 0;
         synchronized (this) {
-            made.add(new Made(index, call, fd, pathByFd.getOrDefault(fd, "fd " + fd), offset, length, result, errno, inject, before));
+            made.add(new Made(index, call, fd, pathByFd.getOrDefault(fd, "fd " + fd), flagsByFd.getOrDefault(fd, 0), offset, length,
+                    result, errno, inject, before));
         }
         return result;
     }
