@@ -7,7 +7,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -95,16 +94,11 @@ public final class StaleFiles {
 
     private static List<Path> ownerLocks(Path dir) {
         try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(p -> isLockName(p)).sorted().toList();
+            return entries.filter(p -> OwnedNames.tokenOfLock(p.getFileName().toString()).isPresent()).sorted().toList();
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir + " for stale durabench files: " + e.getMessage(), e);
         }
-    }
-
-    private static boolean isLockName(Path p) {
-        Optional<String> token = OwnedNames.tokenOfLock(p.getFileName().toString());
-        return token.isPresent();
     }
 }
