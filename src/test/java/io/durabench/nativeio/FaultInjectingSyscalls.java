@@ -30,15 +30,18 @@ public final class FaultInjectingSyscalls implements Syscalls {
     private static final java.util.regex.Pattern RUN_SPECIFIC = java.util.regex.Pattern.compile("(durabench-[a-z_]*[a-z])(?:_[0-9]+)?-[0-9]+");
 
     /** What the injected call does: fail with an errno, or write short. */
-    public record Fault(int errno, boolean shortWrite) {
+    public record Fault(int errno, boolean shortWrite, boolean noProgress) {
         public static Fault of(Errno e) {
-            return new Fault(e.intValue(), false);
+            return new Fault(e.intValue(), false, false);
         }
 
-        public static final Fault SHORT_WRITE = new Fault(0, true);
+        /** pwrite writes the first half of what it was asked for. */
+        public static final Fault SHORT_WRITE = new Fault(0, true, false);
+        /** pwrite writes nothing and returns 0. */
+        public static final Fault NO_PROGRESS = new Fault(0, false, true);
 
         public String name() {
-            return shortWrite ? "short write" : NativeCallException.errnoName(errno);
+            return shortWrite ? "short write" : noProgress ? "no progress" : NativeCallException.errnoName(errno);
         }
 
         @Override
@@ -86,9 +89,13 @@ public final class FaultInjectingSyscalls implements Syscalls {
     private volatile Supplier<Map<String, Long>> counters = () -> null;
     private int issued;
 
-    private FaultInjectingSyscalls(int failingIndex, Fault fault) {
+    private final boolean persistent;
+    private Call failingKind;
+
+    private FaultInjectingSyscalls(int failingIndex, Fault fault, boolean persistent) {
         this.failingIndex = failingIndex;
         this.fault = fault;
+        this.persistent = persistent;
     }
 
     /**
@@ -101,13 +108,19 @@ public final class FaultInjectingSyscalls implements Syscalls {
 
     /** Records every call and injects nothing. */
     public static FaultInjectingSyscalls recording() {
-        return new FaultInjectingSyscalls(0, null);
+        return new FaultInjectingSyscalls(0, null, false);
     }
 
     /** Injects {@code fault} into the {@code index}-th call (1-based, every kind counted). */
     public static FaultInjectingSyscalls failing(int index, Fault fault) {
         if (index < 1) throw new IllegalArgumentException("calls are counted from 1");
-        return new FaultInjectingSyscalls(index, fault);
+        return new FaultInjectingSyscalls(index, fault, false);
+    }
+
+    /** Injects {@code fault} into the {@code index}-th call and into every later call of the same kind (a fault that persists). */
+    public static FaultInjectingSyscalls failingFrom(int index, Fault fault) {
+        if (index < 1) throw new IllegalArgumentException("calls are counted from 1");
+        return new FaultInjectingSyscalls(index, fault, true);
     }
 
     /** Where to read the workload's counters before each call (null before the workload is open). */
@@ -129,7 +142,7 @@ public final class FaultInjectingSyscalls implements Syscalls {
     public int open(String path, int flags, int mode) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.OPEN, index);
         int fd = inject ? failWithErrno() : real.open(path, flags, mode);
         int errno = fd < 0 ? real.errno() : 0;
         synchronized (this) {
@@ -146,12 +159,14 @@ public final class FaultInjectingSyscalls implements Syscalls {
     public long pwrite(int fd, ByteBuffer directBuffer, long count, long offset) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.PWRITE, index);
         long n;
         if (inject && fault.shortWrite()) {
             if (count < 2) throw new IllegalStateException("a write of " + count + " byte cannot be short");
             long half = count / 2;
             n = isDirect(fd) ? half : real.pwrite(fd, directBuffer, half, offset);
+        } else if (inject && fault.noProgress()) {
+            n = 0;
         } else {
             n = inject ? failWithErrno() : real.pwrite(fd, directBuffer, count, offset);
         }
@@ -162,7 +177,7 @@ public final class FaultInjectingSyscalls implements Syscalls {
     public int fsync(int fd) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.FSYNC, index);
         return (int) record(index, Call.FSYNC, fd, -1, -1, inject ? failWithErrno() : real.fsync(fd), inject, before);
     }
 
@@ -170,7 +185,7 @@ public final class FaultInjectingSyscalls implements Syscalls {
     public int fdatasync(int fd) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.FDATASYNC, index);
         return (int) record(index, Call.FDATASYNC, fd, -1, -1, inject ? failWithErrno() : real.fdatasync(fd), inject, before);
     }
 
@@ -178,33 +193,34 @@ public final class FaultInjectingSyscalls implements Syscalls {
     public int ftruncate(int fd, long length) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.FTRUNCATE, index);
         return (int) record(index, Call.FTRUNCATE, fd, -1, length, inject ? failWithErrno() : real.ftruncate(fd, length), inject, before);
     }
 
     @Override
     public int fallocate(int fd, int mode, long offset, long length) {
-        Map<String, Long> before = counters.get();
-        int index = reserveIndex();
-        boolean inject = index == failingIndex;
-        if (inject) libc.failNextWith(fault.errno());
-        return (int) record(index, Call.FALLOCATE, fd, offset, length, real.fallocate(fd, mode, offset, length), inject, before);
+        return viaLibC(Call.FALLOCATE, fd, offset, length, () -> real.fallocate(fd, mode, offset, length));
     }
 
     @Override
     public int syncFileRange(int fd, long offset, long nbytes, int flags) {
+        return viaLibC(Call.SYNC_FILE_RANGE, fd, offset, nbytes, () -> real.syncFileRange(fd, offset, nbytes, flags));
+    }
+
+    /** The two calls JnrSyscalls makes through its LibC: an injected errno is set inside the stand-in libc. */
+    private int viaLibC(Call kind, int fd, long offset, long length, java.util.function.IntSupplier call) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(kind, index);
         if (inject) libc.failNextWith(fault.errno());
-        return (int) record(index, Call.SYNC_FILE_RANGE, fd, offset, nbytes, real.syncFileRange(fd, offset, nbytes, flags), inject, before);
+        return (int) record(index, kind, fd, offset, length, call.getAsInt(), inject, before);
     }
 
     @Override
     public int close(int fd) {
         Map<String, Long> before = counters.get();
         int index = reserveIndex();
-        boolean inject = index == failingIndex;
+        boolean inject = injectNow(Call.CLOSE, index);
         int rc = real.close(fd);
         if (inject) rc = failWithErrno();
         long result = record(index, Call.CLOSE, fd, -1, -1, rc, inject, before);
@@ -218,6 +234,11 @@ public final class FaultInjectingSyscalls implements Syscalls {
     @Override
     public int errno() {
         return real.errno();
+    }
+
+    private synchronized boolean injectNow(Call kind, int index) {
+        if (index == failingIndex) failingKind = kind;
+        return index == failingIndex || (persistent && index > failingIndex && kind == failingKind);
     }
 
     private synchronized int reserveIndex() {

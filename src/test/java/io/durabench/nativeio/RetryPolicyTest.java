@@ -11,7 +11,6 @@ import io.durabench.nativeio.FaultInjectingSyscalls.Made;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,22 +31,28 @@ class RetryPolicyTest {
     private static final int RDWR_CREAT = OpenFlags.O_RDWR | OpenFlags.O_CREAT;
     private static final int BLOCK = 8192;
 
-    @ParameterizedTest
-    @EnumSource(Medium.class)
-    void aShortBufferedWriteIsContinuedFromWhereItStoppedAndCounted(Medium medium) throws IOException {
+    static Stream<Arguments> retriedFaultsOnEveryMedium() {
+        return Stream.of(Medium.values()).flatMap(m -> Stream.of(Fault.SHORT_WRITE, Fault.of(Errno.EINTR)).map(f -> Arguments.of(m, f)));
+    }
+
+    /** A short buffered pwrite is continued from where it stopped; an interrupted one is made again; each is counted. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("retriedFaultsOnEveryMedium")
+    void aShortOrInterruptedBufferedWriteIsCompletedAndCounted(Medium medium, Fault fault) throws IOException {
         try (ScratchDir dir = ScratchDir.on(medium)) {
             Path path = dir.path().resolve("f");
-            FaultInjectingSyscalls sys = FaultInjectingSyscalls.failing(2, Fault.SHORT_WRITE);
+            FaultInjectingSyscalls sys = FaultInjectingSyscalls.failing(2, fault);
             try (NativeFile f = NativeFile.open(sys, path, RDWR_CREAT, 0644)) {
                 f.pwrite(AlignedBuffers.patterned(BLOCK, 4096), BLOCK, 4096);
-                assertEquals(1, f.shortWrites());
-                assertEquals(0, f.interruptedWrites());
+                assertEquals(fault.shortWrite() ? 1 : 0, f.shortWrites());
+                assertEquals(fault.shortWrite() ? 0 : 1, f.interruptedWrites());
             }
             List<Made> calls = sys.calls();
             assertEquals(List.of(Call.OPEN, Call.PWRITE, Call.PWRITE, Call.CLOSE), calls.stream().map(Made::call).toList());
-            assertEquals(BLOCK / 2, calls.get(1).result(), "the kernel wrote half");
-            assertEquals(4096 + BLOCK / 2, calls.get(2).offset(), "the rest starts where the short write stopped");
-            assertEquals(BLOCK / 2, calls.get(2).length());
+            long done = fault.shortWrite() ? BLOCK / 2 : 0;
+            assertEquals(fault.shortWrite() ? BLOCK / 2 : -1, calls.get(1).result(), "the kernel wrote half, or nothing (EINTR)");
+            assertEquals(4096 + done, calls.get(2).offset(), "the rest starts where the write stopped");
+            assertEquals(BLOCK - done, calls.get(2).length());
             assertPatternAt(path, 4096);
             Files.delete(path);
         }
@@ -67,26 +72,6 @@ class RetryPolicyTest {
                         + "so the block cannot be completed on " + path, e.getMessage());
             }
             assertEquals(List.of(Call.OPEN, Call.PWRITE, Call.CLOSE), sys.calls().stream().map(Made::call).toList(), "no second pwrite");
-            Files.delete(path);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(Medium.class)
-    void eintrOnPwriteIsRetriedAndCounted(Medium medium) throws IOException {
-        try (ScratchDir dir = ScratchDir.on(medium)) {
-            Path path = dir.path().resolve("f");
-            FaultInjectingSyscalls sys = FaultInjectingSyscalls.failing(2, Fault.of(Errno.EINTR));
-            try (NativeFile f = NativeFile.open(sys, path, RDWR_CREAT, 0644)) {
-                f.pwrite(AlignedBuffers.patterned(BLOCK, 4096), BLOCK, 4096);
-                assertEquals(1, f.interruptedWrites());
-                assertEquals(0, f.shortWrites());
-            }
-            List<Made> calls = sys.calls();
-            assertEquals(List.of(Call.OPEN, Call.PWRITE, Call.PWRITE, Call.CLOSE), calls.stream().map(Made::call).toList());
-            assertEquals("EINTR", NativeCallException.errnoName(calls.get(1).errno()));
-            assertTrue(calls.get(2).sameCallAs(calls.get(1)), "the same pwrite again: " + calls);
-            assertPatternAt(path, 4096);
             Files.delete(path);
         }
     }
@@ -137,37 +122,28 @@ class RetryPolicyTest {
 
     @Test
     void aWriteThatMakesNoProgressFailsRatherThanLoop() throws IOException {
-        assertPwriteFails(sys -> new Wrapper(sys) {
-            @Override
-            public long pwrite(int fd, ByteBuffer buf, long count, long offset) {
-                return 0;
-            }
-        }, "pwrite failed: no progress: 0 of the remaining 8192 bytes written at offset 0 (0 of 8192 written before) on ");
+        FaultInjectingSyscalls sys = assertPwriteFails(FaultInjectingSyscalls.failing(2, Fault.NO_PROGRESS),
+                "pwrite failed: no progress: 0 of the remaining 8192 bytes written at offset 0 (0 of 8192 written before) on ");
+        assertEquals(List.of(Call.OPEN, Call.PWRITE, Call.CLOSE), sys.calls().stream().map(Made::call).toList());
     }
 
     @Test
     void endlessInterruptionsFailAfterAHundredInARow() throws IOException {
-        int[] calls = {0};
-        assertPwriteFails(sys -> new Wrapper(sys) {
-            @Override
-            public long pwrite(int fd, ByteBuffer buf, long count, long offset) {
-                calls[0]++;
-                return sys.failWith(Errno.EINTR.intValue());
-            }
-        }, "pwrite failed: interrupted (EINTR) 100 times in a row at offset 0 on ");
-        assertEquals(NativeFile.MAX_INTERRUPTS, calls[0]);
+        FaultInjectingSyscalls sys = assertPwriteFails(FaultInjectingSyscalls.failingFrom(2, Fault.of(Errno.EINTR)),
+                "pwrite failed: interrupted (EINTR) 100 times in a row at offset 0 on ");
+        assertEquals(NativeFile.MAX_INTERRUPTS, sys.calls().stream().filter(c -> c.call() == Call.PWRITE).count());
     }
 
-    private static void assertPwriteFails(java.util.function.Function<JnrSyscalls, Syscalls> wrap, String messageStart) throws IOException {
+    private static FaultInjectingSyscalls assertPwriteFails(FaultInjectingSyscalls sys, String messageStart) throws IOException {
         try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {
             Path path = dir.path().resolve("f");
-            Syscalls sys = wrap.apply(JnrSyscalls.get());
             try (NativeFile f = NativeFile.open(sys, path, RDWR_CREAT, 0644)) {
                 NativeCallException e = assertThrows(NativeCallException.class, () -> f.pwrite(AlignedBuffers.patterned(BLOCK, 4096), BLOCK, 0));
                 assertEquals(messageStart + path, e.getMessage());
             }
             Files.delete(path);
         }
+        return sys;
     }
 
     private static void assertPatternAt(Path path, int offset) throws IOException {
@@ -178,59 +154,5 @@ class RetryPolicyTest {
         byte[] actual = new byte[BLOCK];
         System.arraycopy(content, offset, actual, 0, BLOCK);
         assertArrayEquals(expected, actual, "the block is whole and in place");
-    }
-
-    /** The real calls, for a test to override one. */
-    private static class Wrapper implements Syscalls {
-        final JnrSyscalls sys;
-
-        Wrapper(JnrSyscalls sys) {
-            this.sys = sys;
-        }
-
-        @Override
-        public int open(String path, int flags, int mode) {
-            return sys.open(path, flags, mode);
-        }
-
-        @Override
-        public long pwrite(int fd, ByteBuffer buf, long count, long offset) {
-            return sys.pwrite(fd, buf, count, offset);
-        }
-
-        @Override
-        public int fsync(int fd) {
-            return sys.fsync(fd);
-        }
-
-        @Override
-        public int fdatasync(int fd) {
-            return sys.fdatasync(fd);
-        }
-
-        @Override
-        public int ftruncate(int fd, long length) {
-            return sys.ftruncate(fd, length);
-        }
-
-        @Override
-        public int fallocate(int fd, int mode, long offset, long length) {
-            return sys.fallocate(fd, mode, offset, length);
-        }
-
-        @Override
-        public int syncFileRange(int fd, long offset, long nbytes, int flags) {
-            return sys.syncFileRange(fd, offset, nbytes, flags);
-        }
-
-        @Override
-        public int close(int fd) {
-            return sys.close(fd);
-        }
-
-        @Override
-        public int errno() {
-            return sys.errno();
-        }
     }
 }

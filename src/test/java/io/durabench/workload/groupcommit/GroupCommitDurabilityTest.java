@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.testing.ScratchDir;
-import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.workload.LogFile;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -14,13 +12,9 @@ import io.durabench.workload.groupcommit.Hammer.Committed;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,25 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * path, which no Syscalls sees), with and without recycles of the region, and the checker is shown
  * to catch a log that is broken on purpose. On target/, so a sync takes as long as a flush does.
  */
-class GroupCommitDurabilityTest {
+class GroupCommitDurabilityTest extends LogFixture {
     private static final long SMALL_REGION = 256 << 10;
     private static final long LARGE_REGION = 16L << 20;
-
-    private final RecordingSyscalls sys = new RecordingSyscalls();
-    private ExecutorService pool;
-    private ScratchDir scratch;
-
-    @BeforeEach
-    void setUp() {
-        scratch = ScratchDir.on(Medium.DISK);
-        pool = Executors.newCachedThreadPool();
-    }
-
-    @AfterEach
-    void tearDown() {
-        pool.shutdownNow();
-        scratch.close();
-    }
 
     @ParameterizedTest(name = "{0} {1} {2} delay={3}us region={4}")
     @CsvSource({
@@ -71,7 +49,7 @@ class GroupCommitDurabilityTest {
     void everyCommitReturnsOnlyAfterACompletedSyncOfItsEpochCoversIt(SyncMethod method, Preallocation prealloc, CommitMode mode,
                                                                      long delayMicros, String region) throws Exception {
         boolean recycles = region.equals("SMALL");
-        GroupCommitConfig cfg = GroupCommitConfig.of(scratch.path(), method, prealloc, mode, delayMicros, 1)
+        GroupCommitConfig cfg = GroupCommitConfig.of(dir(), method, prealloc, mode, delayMicros, 1)
                 .withRegionBytes(recycles ? SMALL_REGION : LARGE_REGION, 64 << 10);
         try (GroupCommitLog log = open(cfg, Publication.AFTER_SYNC)) {
             List<Committed> committed = Hammer.hammer(pool, sys, log, 12, 60);
@@ -103,7 +81,7 @@ class GroupCommitDurabilityTest {
     @ParameterizedTest
     @CsvSource({"FDATASYNC, LARGE", "CHANNEL_FORCE_DATA, SMALL"})
     void aLogThatReleasesCommitsBeforeTheirSyncCompletesIsCaught(SyncMethod method, String region) throws Exception {
-        GroupCommitConfig cfg = GroupCommitConfig.of(scratch.path(), method, Preallocation.NONE, CommitMode.GROUP, 0, 1)
+        GroupCommitConfig cfg = GroupCommitConfig.of(dir(), method, Preallocation.NONE, CommitMode.GROUP, 0, 1)
                 .withRegionBytes(region.equals("SMALL") ? SMALL_REGION : LARGE_REGION, 64 << 10);
         try (GroupCommitLog broken = open(cfg, Publication.BEFORE_SYNC)) {
             List<Committed> committed = Hammer.hammer(pool, sys, broken, 12, 60);
@@ -119,7 +97,7 @@ class GroupCommitDurabilityTest {
      */
     @Test
     void aBrokenLogReleasesAFollowerWhileTheSyncCoveringItIsStillHeld() throws Exception {
-        GroupCommitConfig cfg = GroupCommitConfig.of(scratch.path(), SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1)
+        GroupCommitConfig cfg = GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1)
                 .withRegionBytes(LARGE_REGION, 64 << 10);
         for (Publication publication : Publication.values()) {
             try (GroupCommitLog log = open(cfg, publication)) {

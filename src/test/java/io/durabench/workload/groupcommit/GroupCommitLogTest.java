@@ -7,25 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.nativeio.NativeCallException;
-import io.durabench.testing.ScratchDir;
-import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.groupcommit.Hammer.Committed;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import jnr.constants.platform.Errno;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,29 +30,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Every wait is bounded, so a bug fails a test instead of hanging the build, and a file left behind
  * fails the test (ScratchDir), so a leak cannot hide.
  */
-class GroupCommitLogTest {
+class GroupCommitLogTest extends LogFixture {
     private static final long TIMEOUT_S = Hammer.TIMEOUT_S;
 
-    private final RecordingSyscalls sys = new RecordingSyscalls();
-    private ExecutorService pool;
-    private ScratchDir scratch;
-    private Path dir;
-
-    @BeforeEach
-    void setUp() {
-        scratch = ScratchDir.on(Medium.DISK);
-        dir = scratch.path();
-        pool = Executors.newCachedThreadPool();
-    }
-
-    @AfterEach
-    void tearDown() {
-        pool.shutdownNow();
-        scratch.close();
-    }
-
     private GroupCommitConfig config(SyncMethod method, Preallocation prealloc, CommitMode mode, long delayMicros, int siblings) {
-        return GroupCommitConfig.of(dir, method, prealloc, mode, delayMicros, siblings).withRegionBytes(16L << 20, 256 << 10);
+        return GroupCommitConfig.of(dir(), method, prealloc, mode, delayMicros, siblings).withRegionBytes(16L << 20, 256 << 10);
     }
 
     @Test
@@ -172,7 +147,7 @@ class GroupCommitLogTest {
     @ParameterizedTest
     @CsvSource({"GROUP, ZERO_FILL", "GROUP, NONE", "ALONE, ZERO_FILL"})
     void aUsedUpRegionStartsOverOnlyOnceEveryReservedRecordIsDurable(CommitMode mode, Preallocation prealloc) throws Exception {
-        GroupCommitConfig small = GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, prealloc, mode, 0, 1)
+        GroupCommitConfig small = GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, prealloc, mode, 0, 1)
                 .withRegionBytes(256 << 10, 64 << 10);
         try (GroupCommitLog log = GroupCommitLog.open(sys, small)) {
             List<Committed> committed = Hammer.hammer(pool, sys, log, 8, 60);
@@ -190,15 +165,15 @@ class GroupCommitLogTest {
     @Test
     void rejectsMethodsWithoutASeparateSyncAndUnsupportedPreallocation() {
         IllegalArgumentException dsync = assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.O_DSYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.O_DSYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1));
         assertTrue(dsync.getMessage().contains("own flush") && dsync.getMessage().contains("FDATASYNC"), dsync.getMessage());
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.SYNC_FILE_RANGE, Preallocation.NONE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.SYNC_FILE_RANGE, Preallocation.NONE, CommitMode.GROUP, 0, 1));
         assertTrue(none.getMessage().contains("not durable"), none.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, Preallocation.FALLOCATE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, Preallocation.FALLOCATE, CommitMode.GROUP, 0, 1));
         assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.ALONE, 100, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.ALONE, 100, 1));
         try (GroupCommitLog log = GroupCommitLog.open(sys, config(SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1))) {
             assertThrows(IllegalArgumentException.class, () -> log.commit(Hammer.record(1, 64), 0));
             assertThrows(IllegalArgumentException.class, () -> log.newCommitter().commit((16 << 20) + 1));
