@@ -12,9 +12,9 @@ import io.durabench.workload.ZeroFiller;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 
 /**
  * A log that concurrent committers append records to, each returning only once a completed sync
