@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * <p><b>Shutdown.</b> A shutdown hook (it runs on exit, on SIGINT and on SIGTERM, in the CLI's JVM
  * and in JMH's forked one alike) first refuses new files, then waits for creations already under
  * way, then deletes every file of this JVM's token in every registered directory, then deletes
- * and lets go of its owner locks. The order closes the race with a thread that is creating a file
+ * and lets go of its owner locks; where a file could not be deleted (a failing disk), the lock is
+ * let go but kept, so the next run there can still remove the file as a dead owner's. The order closes the race with a thread that is creating a file
  * right then: a creation counts itself in before it checks for shutdown, and the hook flags
  * shutdown before it waits for that count to reach zero, so either the creation sees the flag and
  * creates nothing, or the hook waits for it and then deletes its file. The count is one atomic
@@ -147,21 +148,44 @@ public final class OwnedFiles {
         }
     }
 
+    /** The claims are keyed by real path; a registered directory may have been given through a symlink. */
+    private static Path realPathOrAsIs(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            return dir;
+        }
+    }
+
     private static void deleteAtShutdown() {
         shuttingDown = true;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_TIMEOUT_MS);
         while (CREATING.get() > 0 && System.nanoTime() < deadline) Thread.onSpinWait();
+        Set<Path> leftBehind = new java.util.HashSet<>();
         for (Path dir : DIRECTORIES) {
+            List<Path> files;
             try {
-                for (Path f : filesIn(dir)) Files.deleteIfExists(f);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("durabench: could not delete its files in " + dir + " at exit: " + e.getMessage());
+                files = filesIn(dir);
+            } catch (RuntimeException e) {
+                leftBehind.add(realPathOrAsIs(dir));
+                System.err.println("durabench: could not list its files in " + dir + " at exit (the next run there removes them): " + e.getMessage());
+                continue;
+            }
+            for (Path f : files) {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException | RuntimeException e) {
+                    leftBehind.add(realPathOrAsIs(dir));
+                    System.err.println("durabench: could not delete " + f + " at exit (the next run there removes it): " + e);
+                }
             }
         }
         synchronized (OwnedFiles.class) {
-            for (OwnerLock lock : CLAIMS.values()) {
+            for (Map.Entry<Path, OwnerLock> claim : CLAIMS.entrySet()) {
                 try {
-                    lock.release();
+                    // Where a file stayed, the lock stays too (let go, not deleted): it is what lets the next run remove the file.
+                    if (leftBehind.contains(claim.getKey())) claim.getValue().close();
+                    else claim.getValue().release();
                 } catch (RuntimeException e) {
                     System.err.println("durabench: could not remove its owner lock at exit: " + e.getMessage());
                 }

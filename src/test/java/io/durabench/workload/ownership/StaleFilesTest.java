@@ -89,6 +89,29 @@ class StaleFilesTest {
         }
     }
 
+    /**
+     * A run that cannot delete one of its files at exit (here: made immutable, so unlink fails with
+     * EPERM even for root) deletes the others and leaves its lock, let go, so the next run removes the rest.
+     */
+    @Test
+    void aRunThatCouldNotDeleteAFileAtExitLeavesItsLockForTheNextRun() throws Exception {
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            Child child = Child.start(dir.path(), "idle");
+            Path stuck = dir.path().resolve(child.files.get(0));
+            chattr("+i", stuck);
+            try {
+                child.process.destroy(); // SIGTERM: the hook runs, and fails to unlink that one
+                assertTrue(child.process.waitFor(30, TimeUnit.SECONDS));
+            } finally {
+                chattr("-i", stuck);
+            }
+            assertEquals(Set.of(child.files.get(0), child.lockName()), names(dir), "the others went; the stuck file's lock stayed");
+            StaleFiles.Removal removal = StaleFiles.removeDeadOwners(dir.path());
+            assertEquals(Set.of(child.files.get(0), child.lockName()), names(removal.removed()), removal.summary());
+            assertEquals(Set.of(), names(dir));
+        }
+    }
+
     @Test
     void aLockHeldByAnotherDescriptorEvenInThisProcessIsBusyUntilLetGo() throws Exception {
         try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {
@@ -119,9 +142,7 @@ class StaleFilesTest {
             // An immutable lock file: open(O_RDWR) fails with EPERM, even for root.
             String t3 = "333333333333333333";
             Path immutable = Files.writeString(dir.path().resolve(OwnedNames.lockName(t3)), "");
-            Process chattr = new ProcessBuilder("chattr", "+i", immutable.toString()).redirectErrorStream(true).start();
-            String chattrOut = new String(chattr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(0, chattr.waitFor(), "chattr +i on " + dir.path() + " (ext4 under target/): " + chattrOut);
+            chattr("+i", immutable);
             try {
                 for (String t : List.of(t1, t2, t3)) Files.writeString(dir.path().resolve(OwnedNames.fileName("fdatasync", t, 0, ".log")), "x");
                 Set<String> before = names(dir);
@@ -135,7 +156,7 @@ class StaleFilesTest {
                 assertEquals(before, names(dir));
                 assertTrue(Files.exists(realLock), "a symlink's target is never touched");
             } finally {
-                new ProcessBuilder("chattr", "-i", immutable.toString()).start().waitFor();
+                chattr("-i", immutable);
             }
             removeAll(dir.path());
             Files.delete(realLock);
@@ -167,6 +188,13 @@ class StaleFilesTest {
                 "durabench-owner-12.lock"));
         for (String u : users) Files.writeString(dir.resolve(u), "the user's");
         return users;
+    }
+
+    /** chattr(1) on a file or directory under target/ (ext4): +i makes it immutable, even for root. */
+    private static void chattr(String flag, Path path) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("chattr", flag, path.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), "chattr " + flag + " " + path + ": " + out);
     }
 
     private static Set<String> names(ScratchDir dir) {
