@@ -81,10 +81,17 @@ public class SyncWriteCost {
         issued.copy(loop.counters());
     }
 
+    /**
+     * Syncs an incomplete batch, then closes and deletes, the delete happening even when that last
+     * sync fails (whose error still fails the trial). A loop whose operation failed has already
+     * deleted its file (it fails closed): JMH's trial teardown is no finally, and may not run at all.
+     */
     @TearDown(Level.Trial)
     public void closeLog() {
-        if (loop != null) {
+        if (loop == null || !loop.isOpen()) return;
+        try {
             loop.syncPending();
+        } finally {
             loop.close();
         }
     }

@@ -25,6 +25,10 @@ public record Counters(List<String> names, String operations, List<String> flush
     public static final String PREALLOC_BYTES = "preallocBytes";
     public static final String RECYCLES = "recycles";
     public static final String ZERO_FILL_SYNCS = "zeroFillSyncs";
+    /** pwrites the kernel cut short and the workload continued (NativeFile's retry policy); 0 on a healthy run. */
+    public static final String SHORT_WRITES = "shortWrites";
+    /** pwrites interrupted (EINTR) and made again; 0 on a healthy run. */
+    public static final String INTERRUPTED_WRITES = "interruptedWrites";
 
     /** What the write workloads publish (IssuedCounters): explicit syncs plus synchronous writes are the flushes. */
     static final Counters ISSUED = new Counters(List.of(WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES, PREALLOC_SYNCS),

@@ -120,6 +120,8 @@ public final class GroupCommitFamily extends BenchmarkFamily {
                 GroupCommitCounters log = logCounters.get();
                 m.put(Counters.ZERO_FILL_SYNCS, log.zeroFillSyncs());
                 m.put(Counters.RECYCLES, log.recycles());
+                m.put(Counters.SHORT_WRITES, log.shortWrites());
+                m.put(Counters.INTERRUPTED_WRITES, log.interruptedWrites());
                 return m;
             }
 

@@ -19,6 +19,8 @@ final class WriteLoops {
         m.put(Counters.PREALLOC_SYNCS, c.preallocSyncs);
         m.put(Counters.PREALLOC_BYTES, c.preallocBytes);
         m.put(Counters.RECYCLES, c.recycles);
+        m.put(Counters.SHORT_WRITES, c.shortWrites);
+        m.put(Counters.INTERRUPTED_WRITES, c.interruptedWrites);
         return m;
     }
 

@@ -27,7 +27,11 @@ public final class AlignedBuffers {
     /** A buffer of {@code capacity} bytes filled with a non-zero pattern (zeros could be special-cased by a device). */
     public static ByteBuffer patterned(int capacity, int alignment) {
         ByteBuffer b = allocate(capacity, alignment);
-        for (int i = 0; i < capacity; i++) b.put(i, (byte) ('a' + i % 26));
+        // Byte i is 'a' + i % 26; copied in runs of a whole number of alphabets, since
+        // pg_test_fsync's 16 MiB prewrite buffer is made anew by every workload that opens.
+        byte[] run = new byte[Math.min(capacity, 26 * 2520)];
+        for (int i = 0; i < run.length; i++) run[i] = (byte) ('a' + i % 26);
+        for (int at = 0; at < capacity; at += run.length) b.put(at, run, 0, Math.min(run.length, capacity - at));
         return b;
     }
 }

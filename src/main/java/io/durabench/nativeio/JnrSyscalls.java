@@ -5,11 +5,23 @@ import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Runtime;
 import jnr.ffi.annotations.SaveError;
+import jnr.posix.FileStat;
 import jnr.posix.POSIX;
 import jnr.posix.POSIXFactory;
 
-/** The real system calls: jnr-posix for what it has, jnr-ffi straight to libc for the rest. */
+/**
+ * The real system calls: jnr-posix for what it has, jnr-ffi straight to libc for the rest.
+ *
+ * <p>errno has one home: the calling thread's jnr-ffi "last error", which jnr-posix's own calls fill
+ * and {@link #errno()} reads. The two libc calls jnr-posix lacks copy theirs there too (@SaveError,
+ * then {@code posix.errno(...)}), so every caller reads every call's errno the same way. Tests that
+ * inject a failure go through the same place (a stand-in {@link LibC}, or {@link #failWith}), so
+ * that plumbing is what the tests exercise.
+ */
 public final class JnrSyscalls implements Syscalls {
+    /** flock(2) operations. */
+    public static final int LOCK_EX = 2;
+    public static final int LOCK_NB = 4;
 
     /** The calls jnr-posix lacks. {@code @SaveError} makes jnr-ffi keep errno for us. */
     public interface LibC {
@@ -20,28 +32,41 @@ public final class JnrSyscalls implements Syscalls {
         int sync_file_range(int fd, long offset, long nbytes, int flags);
     }
 
+    /** Which file an fd or a path is: device and inode, and whether it is a regular file. */
+    public record FileIdentity(long device, long inode, boolean regularFile) {
+        public boolean sameFileAs(FileIdentity o) {
+            return o != null && device == o.device && inode == o.inode;
+        }
+    }
+
     private static final class Holder {
-        static final JnrSyscalls INSTANCE = new JnrSyscalls();
+        static final JnrSyscalls INSTANCE = new JnrSyscalls(null);
     }
 
     private final POSIX posix;
     private final LibC libc;
     private final Runtime runtime;
 
-    private JnrSyscalls() {
+    /** {@code libc} null: the real libc; tests pass a stand-in that fails the way libc does (-1 and errno). */
+    JnrSyscalls(LibC libc) {
         posix = POSIXFactory.getNativePOSIX();
         // The pure-Java fallback's "fsync" is not the syscall: a number measured through it would lie.
         if (!posix.isNative()) {
             throw new IllegalStateException("jnr-posix could not load native libc on this platform; "
                     + "durabench measures real syscalls and will not run on the Java fallback");
         }
-        libc = LibraryLoader.create(LibC.class).load("c");
         runtime = Runtime.getSystemRuntime();
+        this.libc = libc != null ? libc : LibraryLoader.create(LibC.class).load("c");
     }
 
     /** The process-wide instance; loading libc happens once. */
     public static JnrSyscalls get() {
         return Holder.INSTANCE;
+    }
+
+    /** The real libc's two extra calls, for a test's stand-in to pass through to. */
+    static LibC realLibC() {
+        return get().libc;
     }
 
     @Override
@@ -91,5 +116,32 @@ public final class JnrSyscalls implements Syscalls {
     @Override
     public int errno() {
         return posix.errno();
+    }
+
+    /** A call that was not made, failing as the kernel would: this thread's errno set, -1 returned. Tests only. */
+    int failWith(int errno) {
+        posix.errno(errno);
+        return -1;
+    }
+
+    /** flock(2) on {@code fd}: {@link #LOCK_EX}, optionally {@code | }{@link #LOCK_NB}. -1 and errno on failure. */
+    public int flock(int fd, int operation) {
+        return posix.flock(fd, operation);
+    }
+
+    /** What {@code fd} refers to; null (errno set) when fstat fails. */
+    public FileIdentity identity(int fd) {
+        FileStat st = posix.allocateStat();
+        return posix.fstat(fd, st) == 0 ? identityOf(st) : null;
+    }
+
+    /** What {@code path} itself names, a symlink not followed; null (errno set) when lstat fails. */
+    public FileIdentity identityOfPath(String path) {
+        FileStat st = posix.allocateStat();
+        return posix.lstat(path, st) == 0 ? identityOf(st) : null;
+    }
+
+    private static FileIdentity identityOf(FileStat st) {
+        return new FileIdentity(st.dev(), st.ino(), st.isFile());
     }
 }

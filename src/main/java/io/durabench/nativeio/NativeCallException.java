@@ -38,8 +38,13 @@ public final class NativeCallException extends RuntimeException {
         return path;
     }
 
+    /**
+     * The errno's symbolic name. Linux defines ENOTSUP as EOPNOTSUPP (95) and the man pages of the
+     * calls durabench makes (fallocate, sync_file_range) name it EOPNOTSUPP, so that is its name here.
+     */
     public static String errnoName(int errno) {
         Errno e = Errno.valueOf(errno);
+        if (e == Errno.ENOTSUP || e == Errno.EOPNOTSUPP) return "EOPNOTSUPP";
         return e == null || e == Errno.__UNKNOWN_CONSTANT__ ? "errno " + errno : e.name();
     }
 

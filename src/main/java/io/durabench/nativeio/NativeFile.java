@@ -2,18 +2,50 @@ package io.durabench.nativeio;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import jnr.constants.platform.Errno;
 
 /**
- * An open file descriptor and its path, with every call checked: a return of -1 (or a short
- * write) throws {@link NativeCallException} naming the call, errno and path. No policy here.
+ * An open file descriptor and its path, with every call checked: a return of -1 throws
+ * {@link NativeCallException} naming the call, the errno and the path.
+ *
+ * <p><b>The retry policy</b>, the one piece of policy in this layer, here so that every workload
+ * follows the same one:
+ * <ul>
+ *   <li><b>A short buffered pwrite is continued</b> from where it stopped until the whole block is
+ *       written, as databases do (PostgreSQL's pg_pwrite loop, SQLite's unixWrite): the kernel may
+ *       write part of a request (a signal, a quota or space boundary) and say how much. Each
+ *       continuation is counted ({@link #shortWrites()}); the workloads pass the count on as
+ *       {@code shortWrites}, so a row whose writes were split says so. A continuation that makes no
+ *       progress (0 bytes for a non-empty rest) fails, rather than loop.</li>
+ *   <li><b>A short O_DIRECT write fails the operation</b>: the rest would start at an unaligned
+ *       offset from an unaligned address, which O_DIRECT refuses (or, on some filesystems, silently
+ *       turns into buffered I/O), so the block cannot be completed as the method promises.</li>
+ *   <li><b>EINTR on pwrite is retried</b> (nothing was written: the call is simply made again),
+ *       counted in {@link #interruptedWrites()}; after {@value #MAX_INTERRUPTS} interruptions in a row
+ *       it fails instead of spinning.</li>
+ *   <li><b>A failed fsync, fdatasync or sync_file_range is never retried</b>, EINTR included: after a
+ *       failed fsync ext4, XFS and btrfs may have marked the dirty pages clean (or dropped them), so a
+ *       retry "succeeds" without making the data durable (PostgreSQL's "fsyncgate", 2018). The error
+ *       goes up and the operation, and with it the trial, fails. (msync, through
+ *       {@code MappedByteBuffer.force}, is the JDK's call; its workload applies the same rule.)</li>
+ *   <li><b>close is never retried</b>: Linux frees the descriptor even when close(2) fails, so a
+ *       retry could close a descriptor another thread has just been given; its error is thrown.</li>
+ *   <li>Every other failing call (open, ftruncate, fallocate) throws at once, EINTR included.</li>
+ * </ul>
  */
 public final class NativeFile implements AutoCloseable {
     /** sync_file_range(2): wait for earlier writeback, start it, wait for it. Still no device flush. */
     public static final int SYNC_FILE_RANGE_WAIT_WRITE_WAIT = 1 | 2 | 4;
+    /** Interruptions in a row after which a pwrite gives up. */
+    static final int MAX_INTERRUPTS = 100;
+    private static final int EINTR = Errno.EINTR.intValue();
 
     private final Syscalls sys;
     private final String path;
     private final int flags;
+    private final AtomicLong shortWrites = new AtomicLong();
+    private final AtomicLong interruptedWrites = new AtomicLong();
     private int fd;
 
     private NativeFile(Syscalls sys, String path, int flags, int fd) {
@@ -45,20 +77,60 @@ public final class NativeFile implements AutoCloseable {
         return flags;
     }
 
-    /** Writes {@code length} bytes from position 0 of a direct buffer; a short write is an error. */
+    /**
+     * Writes {@code length} bytes from position 0 of a direct buffer at {@code offset}, continuing
+     * a short buffered write and retrying EINTR (see the class comment); returns only when every
+     * byte is written. Thread-safe as far as the kernel's pwrite is (the group-commit log's
+     * committers write disjoint ranges through one descriptor).
+     */
     public void pwrite(ByteBuffer directBuffer, int length, long offset) {
-        long n = sys.pwrite(checkOpen(), directBuffer, length, offset);
-        if (n < 0) throw new NativeCallException("pwrite", sys.errno(), path);
-        if (n != length) {
-            throw new NativeCallException("pwrite", "short write of " + n + " of " + length
-                    + " bytes at offset " + offset, path);
+        int fdNow = checkOpen();
+        int done = 0;
+        int interrupts = 0;
+        while (done < length) {
+            ByteBuffer from = done == 0 ? directBuffer : directBuffer.slice(done, length - done);
+            long n = sys.pwrite(fdNow, from, length - done, offset + done);
+            if (n < 0) {
+                int errno = sys.errno();
+                if (errno != EINTR) throw new NativeCallException("pwrite", errno, path);
+                interruptedWrites.incrementAndGet();
+                if (++interrupts == MAX_INTERRUPTS) {
+                    throw new NativeCallException("pwrite", "interrupted (EINTR) " + MAX_INTERRUPTS
+                            + " times in a row at offset " + (offset + done), path);
+                }
+                continue;
+            }
+            interrupts = 0;
+            if (n == length - done) return;
+            if (n == 0) {
+                throw new NativeCallException("pwrite", "no progress: 0 of the remaining " + (length - done) + " bytes written at offset "
+                        + (offset + done) + " (" + done + " of " + length + " written before)", path);
+            }
+            if ((flags & OpenFlags.O_DIRECT) != 0) {
+                throw new NativeCallException("pwrite", "short write of " + n + " of " + (length - done) + " bytes at offset "
+                        + (offset + done) + " through O_DIRECT: the rest would be unaligned, so the block cannot be completed", path);
+            }
+            shortWrites.incrementAndGet();
+            done += (int) n;
         }
     }
 
+    /** pwrites that wrote part of their block and were continued, since this file was opened. */
+    public long shortWrites() {
+        return shortWrites.get();
+    }
+
+    /** pwrites interrupted (EINTR) and made again, since this file was opened. */
+    public long interruptedWrites() {
+        return interruptedWrites.get();
+    }
+
+    /** fsync(2); a failure is thrown and never retried (see the class comment). */
     public void fsync() {
         if (sys.fsync(checkOpen()) != 0) throw new NativeCallException("fsync", sys.errno(), path);
     }
 
+    /** fdatasync(2); a failure is thrown and never retried. */
     public void fdatasync() {
         if (sys.fdatasync(checkOpen()) != 0) throw new NativeCallException("fdatasync", sys.errno(), path);
     }
@@ -73,6 +145,7 @@ public final class NativeFile implements AutoCloseable {
         }
     }
 
+    /** sync_file_range(2); a failure is thrown and never retried. */
     public void syncFileRange(long offset, long nbytes, int syncFlags) {
         if (sys.syncFileRange(checkOpen(), offset, nbytes, syncFlags) != 0) {
             throw new NativeCallException("sync_file_range", sys.errno(), path);

@@ -8,6 +8,8 @@ import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.NotMeasured;
+import io.durabench.workload.ownership.OwnedFiles;
+import io.durabench.workload.ownership.StaleFiles;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
 import java.io.PrintWriter;
@@ -120,6 +122,20 @@ public final class SuiteRun {
     }
 
     private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries) {
+        Path dir = target.dir();
+        // Files a killed run left (its owner lock is free again) go first; nothing else is touched.
+        StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
+        if (!stale.removed().isEmpty() || !stale.kept().isEmpty()) out.println("# " + stale.summary());
+        // The probe's files are this JVM's: claimed, so a SIGKILL of the CLI leaves nothing the next run cannot remove.
+        OwnedFiles.claim(dir).ifPresent(why -> out.println("WARNING: " + why));
+        try {
+            return measureTarget(target, state, continuing, summaries);
+        } finally {
+            OwnedFiles.release(dir);
+        }
+    }
+
+    private boolean measureTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries) {
         Path dir = target.dir();
         ResultsFolder.Target base = state.folder().target(target.label());
         Map<JvmSlot, Environment> envs = new LinkedHashMap<>();

@@ -15,8 +15,15 @@ import java.nio.file.Path;
  * plain control fd for preallocation (ftruncate, fallocate, zero-fill), so that the control work
  * never borrows the method's flags (an O_DSYNC fd would sync every zero block).
  *
- * <p>When the region is used up the file starts over: truncated to zero and preallocated again,
- * inside the measured time but amortised over {@code region/block} writes, so append stays append.
+ * <p>When the region is used up the file starts over: the writes of an incomplete batch are synced
+ * first (they must be durable before the truncate discards them, and that sync is counted), then
+ * the file is truncated to zero and preallocated again, inside the measured time but amortised
+ * over {@code region/block} writes, so append stays append.
+ *
+ * <p><b>Fails closed.</b> When any step throws (a failed write or sync, anything), the loop closes
+ * both descriptors and deletes its file before the exception leaves, and refuses every later call:
+ * no caller (JMH, whose trial teardown is not a finally; the probe; a test) has to remember to
+ * clean up after a failure, and nothing it could do would make a failed sync count.
  */
 public final class DurableWriteLoop implements AutoCloseable {
     private final WorkloadConfig cfg;
@@ -26,10 +33,13 @@ public final class DurableWriteLoop implements AutoCloseable {
     private final ByteBuffer block;
     private final ZeroFiller zeroFiller;
     private final WriteCounters counters = new WriteCounters();
+    private final WriteRetries retries;
 
     private long offset;
     private long syncedUpTo;
     private int writesSinceSync;
+    private RuntimeException failure;
+    private boolean closed;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
         this.cfg = cfg;
@@ -39,11 +49,13 @@ public final class DurableWriteLoop implements AutoCloseable {
         this.block = AlignedBuffers.patterned(cfg.blockSizeBytes(), cfg.alignmentBytes());
         this.zeroFiller = cfg.preallocation() == Preallocation.ZERO_FILL
                 ? new ZeroFiller(control, cfg.zeroFillChunkBytes(), cfg.regionBytes(), cfg.alignmentBytes()) : null;
+        this.retries = WriteRetries.forLog(control, log);
     }
 
     /**
      * Creates a fresh log file in {@code cfg.dir()} and prepares it. Fails before any write when
-     * the directory is missing or lacks space for the region, naming the fix.
+     * the directory is missing or lacks space for the region, naming the fix; a failure while
+     * preparing deletes the file again.
      */
     public static DurableWriteLoop open(Syscalls sys, WorkloadConfig cfg) {
         Path path = RegionLogFiles.create(cfg.dir(), cfg.method(), cfg.regionBytes(), cfg.zeroFillChunkBytes());
@@ -55,7 +67,7 @@ public final class DurableWriteLoop implements AutoCloseable {
             DurableWriteLoop loop = new DurableWriteLoop(cfg, path, control, log);
             loop.prepare();
             return loop;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             WorkloadFiles.discard(e, path, log, control);
             throw e;
         }
@@ -63,26 +75,45 @@ public final class DurableWriteLoop implements AutoCloseable {
 
     /** Writes one block at the current offset; syncs when the batch is complete. */
     public void writeOne() {
-        int len = cfg.blockSizeBytes();
-        if (offset + len > cfg.regionBytes()) recycle();
-        if (zeroFiller != null) zeroFillAhead(offset + len);
-        log.write(block, len, offset);
-        offset += len;
-        counters.writes++;
-        counters.bytes += len;
-        if (cfg.method().syncsInWrite()) counters.syncedWrites++;
-        if (cfg.method().hasExplicitSync() && ++writesSinceSync == cfg.writesPerSync()) syncNow();
+        ensureUsable();
+        try {
+            int len = cfg.blockSizeBytes();
+            if (offset + len > cfg.regionBytes()) recycle();
+            if (zeroFiller != null) zeroFillAhead(offset + len);
+            log.write(block, len, offset);
+            offset += len;
+            counters.writes++;
+            counters.bytes += len;
+            if (cfg.method().syncsInWrite()) counters.syncedWrites++;
+            retries.addTo(counters);
+            if (cfg.method().hasExplicitSync() && ++writesSinceSync == cfg.writesPerSync()) syncNow();
+        } catch (RuntimeException | Error e) {
+            throw failClosed(e);
+        }
     }
 
     /** Makes any writes of an incomplete batch durable (for an orderly end of a trial). */
     public void syncPending() {
-        if (cfg.method().hasExplicitSync() && writesSinceSync > 0) syncNow();
+        failingClosed(this::syncPendingBatch);
     }
 
     /** Starts the file over: used between JMH iterations so each begins from the same state. */
     public void restart() {
-        syncPending();
-        recycle();
+        failingClosed(this::recycle);
+    }
+
+    /** Runs a step outside the measured loop (writeOne spells the same out, allocation-free). */
+    private void failingClosed(Runnable step) {
+        ensureUsable();
+        try {
+            step.run();
+        } catch (RuntimeException | Error e) {
+            throw failClosed(e);
+        }
+    }
+
+    private void syncPendingBatch() {
+        if (cfg.method().hasExplicitSync() && writesSinceSync > 0) syncNow();
     }
 
     private void syncNow() {
@@ -104,8 +135,12 @@ public final class DurableWriteLoop implements AutoCloseable {
         }
     }
 
-    /** Region used up: truncate to zero and prepare again, so appends stay appends. */
+    /**
+     * Region used up: sync the incomplete batch (its writes were never made durable, and the
+     * truncate is about to discard them), then truncate to zero and prepare again, so appends stay appends.
+     */
     private void recycle() {
+        syncPendingBatch();
         if (cfg.method().api() == SyncMethod.Api.MMAP) {
             // A Java mapping cannot be unmapped or shrunk safely (SIGBUS): the mapped log wraps in place.
             offset = syncedUpTo = 0;
@@ -115,7 +150,6 @@ public final class DurableWriteLoop implements AutoCloseable {
         control.ftruncate(0);
         offset = syncedUpTo = 0;
         if (zeroFiller != null) zeroFiller.forgetZeroed();
-        writesSinceSync = 0;
         counters.recycles++;
         prepare();
     }
@@ -135,6 +169,31 @@ public final class DurableWriteLoop implements AutoCloseable {
             }
             case ZERO_FILL -> zeroFillAhead(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
         }
+        retries.addTo(counters);
+    }
+
+    /** Closes and deletes everything, keeps {@code e} as the reason later calls are refused, and returns it to be thrown. */
+    private RuntimeException failClosed(Throwable e) {
+        if (failure == null) failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        if (!closed) {
+            closed = true;
+            WorkloadFiles.discard(e, path, log, control);
+        }
+        if (e instanceof Error err) throw err;
+        return (RuntimeException) e;
+    }
+
+    private void ensureUsable() {
+        if (failure != null) {
+            throw new IllegalStateException("the durable-write loop on " + path + " failed earlier and deleted its file: "
+                    + failure.getMessage(), failure);
+        }
+        if (closed) throw new IllegalStateException("the durable-write loop on " + path + " is closed");
+    }
+
+    /** False once closed, or once an operation failed (and the loop deleted its file). */
+    public boolean isOpen() {
+        return !closed;
     }
 
     public WriteCounters counters() {
@@ -159,9 +218,11 @@ public final class DurableWriteLoop implements AutoCloseable {
         return zeroFiller == null ? 0 : zeroFiller.zeroedUpTo();
     }
 
-    /** Closes both descriptors and deletes the file: each trial's files are gone after it. */
+    /** Closes both descriptors and deletes the file: each trial's files are gone after it. Idempotent; a no-op after a failure (already done). */
     @Override
     public void close() {
+        if (closed) return;
+        closed = true;
         WorkloadFiles.closeAndDelete(path, log, control);
     }
 }

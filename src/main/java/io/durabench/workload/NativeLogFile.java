@@ -16,6 +16,11 @@ final class NativeLogFile implements LogFile {
         this.file = NativeFile.open(sys, path, OpenFlags.O_RDWR | OpenFlags.O_CREAT | method.openFlags(), 0644);
     }
 
+    /** The descriptor itself (its pwrite retries are counted by the workload). */
+    NativeFile file() {
+        return file;
+    }
+
     @Override
     public void write(ByteBuffer block, int length, long offset) {
         file.pwrite(block, length, offset);

@@ -5,10 +5,8 @@ import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeFile;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.durabench.workload.ownership.OwnedFiles;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import jnr.constants.platform.Errno;
 
@@ -30,6 +28,9 @@ import jnr.constants.platform.Errno;
  * rewrites a freshly instantiated small page, not the large folio the 16 MiB write left behind.
  * On ext4 with large folios (Linux 6.16+) that difference alone made a buffered 8 KiB rewrite
  * ~10x slower (13 µs vs 1.3 µs), so the prewrite ends with the same O_DIRECT write of offset 0.
+ *
+ * <p>Fails closed like {@link DurableWriteLoop}: a failing operation closes and deletes the file
+ * before its exception leaves, and later calls are refused.
  */
 public final class PgTestFsyncLoop implements AutoCloseable {
     public static final int BLOCK_BYTES = 8192;
@@ -79,25 +80,25 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     private final NativeFile file;
     private final ByteBuffer block;
     private final WriteCounters counters = new WriteCounters();
+    private final WriteRetries retries;
+    private RuntimeException failure;
+    private boolean closed;
 
     public PgTestFsyncLoop(Syscalls sys, Path dir, Method method) {
         WorkloadFiles.requireDirectory(dir);
         this.method = method;
         this.block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-        try {
-            this.path = Files.createTempFile(dir, "durabench-pg-", ".out");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a file in " + dir + ": " + e.getMessage(), e);
-        }
+        this.path = OwnedFiles.in(dir).newFile("pg", ".out");
         NativeFile f = null;
         try {
             prewrite(sys);
             f = NativeFile.open(sys, path, OpenFlags.O_RDWR | method.openFlags, 0);
             this.file = f;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             WorkloadFiles.discard(e, path, f);
             throw e;
         }
+        this.retries = new WriteRetries(file);
     }
 
     /**
@@ -107,9 +108,8 @@ public final class PgTestFsyncLoop implements AutoCloseable {
      * and writes nothing, so neither do we.
      */
     private void prewrite(Syscalls sys) {
-        ByteBuffer whole = AlignedBuffers.patterned(FILE_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
         try (NativeFile f = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0)) {
-            f.pwrite(whole, FILE_BYTES, 0);
+            f.pwrite(PrewriteBuffer.WHOLE, FILE_BYTES, 0);
             f.fsync();
         }
         NativeFile direct;
@@ -124,22 +124,43 @@ public final class PgTestFsyncLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * The 16 MiB of the prewrite, made once per JVM: only ever read from, and making it anew for
+     * every workload (the probe, the witness, tests open many) costs direct memory the JVM frees
+     * only after a GC.
+     */
+    private static final class PrewriteBuffer {
+        static final ByteBuffer WHOLE = AlignedBuffers.patterned(FILE_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
+    }
+
     /** One pg_test_fsync operation: rewrite 8 KiB at offset 0, then sync per the method. */
     public void writeOne() {
-        file.pwrite(block, BLOCK_BYTES, 0);
-        counters.writes++;
-        counters.bytes += BLOCK_BYTES;
-        switch (method) {
-            case FDATASYNC -> {
-                file.fdatasync();
-                counters.syncCalls++;
+        if (failure != null || closed) {
+            throw new IllegalStateException("the pg_test_fsync loop on " + path + " is " + (failure != null
+                    ? "failed and deleted its file: " + failure.getMessage() : "closed"), failure);
+        }
+        try {
+            file.pwrite(block, BLOCK_BYTES, 0);
+            counters.writes++;
+            counters.bytes += BLOCK_BYTES;
+            retries.addTo(counters);
+            switch (method) {
+                case FDATASYNC -> {
+                    file.fdatasync();
+                    counters.syncCalls++;
+                }
+                case FSYNC -> {
+                    file.fsync();
+                    counters.syncCalls++;
+                }
+                case OPEN_DATASYNC, OPEN_SYNC -> counters.syncedWrites++;
+                case WRITE -> { }
             }
-            case FSYNC -> {
-                file.fsync();
-                counters.syncCalls++;
-            }
-            case OPEN_DATASYNC, OPEN_SYNC -> counters.syncedWrites++;
-            case WRITE -> { }
+        } catch (RuntimeException | Error e) {
+            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            closed = true;
+            WorkloadFiles.discard(e, path, file);
+            throw e;
         }
     }
 
@@ -147,8 +168,11 @@ public final class PgTestFsyncLoop implements AutoCloseable {
         return counters;
     }
 
+    /** Closes and deletes the file; idempotent, and a no-op after a failure (already done). */
     @Override
     public void close() {
+        if (closed) return;
+        closed = true;
         WorkloadFiles.closeAndDelete(path, file);
     }
 }

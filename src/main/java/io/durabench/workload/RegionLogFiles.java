@@ -3,11 +3,13 @@ package io.durabench.workload;
 import io.durabench.jdkio.JdkCalls;
 import io.durabench.jdkio.JdkFile;
 import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.ownership.OwnedFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
+import java.util.Locale;
 
 /**
  * Creating and opening the bounded-region log file that the durable-write loop and the group-commit
@@ -20,8 +22,9 @@ public final class RegionLogFiles {
     }
 
     /**
-     * Creates a fresh log file in {@code dir}. Fails before any write when the directory is missing
-     * or lacks space for the region, naming the fix.
+     * Creates a fresh log file in {@code dir}, named and registered as this JVM's own
+     * ({@code durabench-<method>-<token><n>.log}, see OwnedFiles). Fails before any write when the
+     * directory is missing or lacks space for the region, naming the fix.
      */
     public static Path create(Path dir, SyncMethod method, long regionBytes, int zeroFillChunkBytes) {
         WorkloadFiles.requireDirectory(dir);
@@ -32,10 +35,10 @@ public final class RegionLogFiles {
                 throw new IllegalStateException("not enough free space in " + dir + ": " + (usable >> 20) + " MiB usable, "
                         + (needed >> 20) + " MiB needed for a " + (regionBytes >> 20) + " MiB region; free space or pick another dir");
             }
-            return Files.createTempFile(dir, "durabench-" + method.name().toLowerCase() + "-", ".log");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a log file in " + dir + ": " + e.getMessage(), e);
         }
+        return OwnedFiles.in(dir).newFile(method.name().toLowerCase(Locale.ROOT), ".log");
     }
 
     /** Free space a trial needs: the region, one zero-fill chunk beyond it, and a margin for the filesystem's own metadata. */

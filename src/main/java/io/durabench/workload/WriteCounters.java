@@ -20,8 +20,12 @@ public final class WriteCounters {
     public long preallocSyncs;
     /** Times the bounded region was used up and the file started over. */
     public long recycles;
+    /** pwrites the kernel cut short that were continued to write the rest (NativeFile's policy); 0 on a healthy run. */
+    public long shortWrites;
+    /** pwrites interrupted by a signal (EINTR) and made again; 0 on a healthy run. */
+    public long interruptedWrites;
 
     public void reset() {
-        writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = 0;
+        writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = shortWrites = interruptedWrites = 0;
     }
 }

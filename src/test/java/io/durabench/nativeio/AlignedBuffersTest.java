@@ -25,7 +25,7 @@ class AlignedBuffersTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"512", "8192"})
+    @CsvSource({"1", "512", "8192", "65520", "65521", "200000"})
     void patternedIsNonZeroAndRepeatsTheAlphabet(int capacity) {
         ByteBuffer b = AlignedBuffers.patterned(capacity, 4096);
         for (int i = 0; i < capacity; i++) assertEquals((byte) ('a' + i % 26), b.get(i));

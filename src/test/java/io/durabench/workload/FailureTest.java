@@ -20,7 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A call that fails (EIO injected into a real call sequence) fails the operation with a message
- * naming the call, the errno and the file, is never counted as done, and leaves no file behind.
+ * naming the call, the errno and the file, is never counted as done, and leaves no file behind:
+ * the loop deletes it itself before the exception leaves (it fails closed), so no caller has to.
+ * InjectedFaultsTest does the same for every call of every workload; these are the readable cases.
  */
 class FailureTest {
 
@@ -70,7 +72,9 @@ class FailureTest {
                     assertEquals(0, counters.syncCalls, "a failed sync is not counted as done");
                     assertEquals(0, counters.syncedWrites, "a failed synchronous write is not counted as done");
                     assertEquals(c.failing() == Call.PWRITE ? 0 : 1, counters.writes);
-                    loop.close();
+                    assertEquals(List.of(), dir.listing(), "the loop deleted its file before the exception left it");
+                    assertThrows(IllegalStateException.class, loop::writeOne, "a failed loop refuses further writes");
+                    loop.close(); // a no-op now
                 } else {
                     e = assertThrows(NativeCallException.class, loop::close);
                 }
@@ -96,6 +100,7 @@ class FailureTest {
             try (DurableWriteLoop loop = DurableWriteLoop.open(sys, WorkloadConfig.of(dir.path(), SyncMethod.FDATASYNC, 4096, 100, Preallocation.NONE))) {
                 for (int i = 1; i < 500; i++) loop.writeOne();
                 NativeCallException e = assertThrows(NativeCallException.class, loop::writeOne);
+                assertEquals(List.of(), dir.listing(), "deleted before the exception left the loop");
                 assertEquals("fdatasync", e.call());
                 assertEquals(loop.path().toString(), e.path());
                 assertEquals(4, loop.counters().syncCalls);

@@ -2,9 +2,11 @@ package io.durabench.workload.groupcommit;
 
 /**
  * A snapshot of what a log has done since it opened or was last reset: commits, syncs, payload
- * bytes, leader delays, ZERO_FILL chunks (each one pwrite + fdatasync of zeros) and recycles.
+ * bytes, leader delays, ZERO_FILL chunks (each one pwrite + fdatasync of zeros), recycles, and the
+ * pwrites its native files had to continue (short) or make again (EINTR) under NativeFile's policy.
  */
-public record GroupCommitCounters(long commits, long syncs, long bytes, long delays, long zeroFillSyncs, long recycles) {
+public record GroupCommitCounters(long commits, long syncs, long bytes, long delays, long zeroFillSyncs, long recycles,
+                                  long shortWrites, long interruptedWrites) {
     /** Payload syncs per commit: 1 without group commit, well below 1 when it works. */
     public double syncsPerCommit() {
         return commits == 0 ? 0 : (double) syncs / commits;

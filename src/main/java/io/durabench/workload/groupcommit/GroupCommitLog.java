@@ -7,12 +7,14 @@ import io.durabench.workload.LogFile;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.RegionLogFiles;
 import io.durabench.workload.WorkloadFiles;
+import io.durabench.workload.WriteRetries;
 import io.durabench.workload.ZeroFiller;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 
 /**
  * A log that concurrent committers append records to, each returning only once a completed sync
@@ -31,7 +33,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A failed write or sync fails the log for good: every waiting commit throws and no further
  * commit is accepted, because after a failed fsync the kernel may have dropped the dirty pages and
- * a later sync that succeeds proves nothing (PostgreSQL's "fsyncgate" lesson).
+ * a later sync that succeeds proves nothing (PostgreSQL's "fsyncgate" lesson). It also fails closed:
+ * the committer that meets the failure closes the log (waiting for I/O still in flight) and deletes
+ * its file before its exception leaves, so a failed trial leaves nothing behind whatever its caller does.
  *
  * <p>One lock, one condition signalled on every state change: at 16 committers a signalAll per
  * write or sync costs microseconds against a flush of hundreds of µs, and keeps the waits simple.
@@ -43,6 +47,9 @@ public final class GroupCommitLog implements AutoCloseable {
     private final NativeFile control;
     private final LogFile data;
     private final ZeroFiller zeroFiller;
+    private final Publication publication;
+    private final WriteRetries retries;
+    private long shortWritesAtReset, interruptedWritesAtReset;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -61,27 +68,50 @@ public final class GroupCommitLog implements AutoCloseable {
     private boolean closed;
     private long commits, syncs, bytes, delays, zeroFillSyncs, recycles;
 
-    private GroupCommitLog(GroupCommitConfig cfg, Path path, NativeFile control, LogFile data) {
+    /**
+     * When a leader lets its followers go. Production only ever uses {@link #AFTER_SYNC}; the other
+     * is a deliberately broken log for the mutation test, which proves the durability checker would
+     * catch such a bug. Package-private: no option, profile or caller outside this package reaches it.
+     */
+    enum Publication {
+        /** The covered position is published once the sync has returned successfully. */
+        AFTER_SYNC,
+        /** Broken on purpose: published before the sync starts, so followers return before their data is durable. */
+        BEFORE_SYNC
+    }
+
+    private GroupCommitLog(GroupCommitConfig cfg, Path path, NativeFile control, LogFile data, Publication publication) {
         this.cfg = cfg;
         this.path = path;
         this.control = control;
         this.data = data;
+        this.publication = publication;
         this.zeroFiller = cfg.preallocation() == Preallocation.ZERO_FILL
                 ? new ZeroFiller(control, cfg.zeroFillChunkBytes(), cfg.regionBytes(), cfg.alignmentBytes()) : null;
+        this.retries = WriteRetries.forLog(control, data);
     }
 
     /** Creates a fresh log file in {@code cfg.dir()} (deleted again by {@link #close()}) and prepares it. */
     public static GroupCommitLog open(Syscalls sys, GroupCommitConfig cfg) {
+        return open(sys, cfg, (path, data) -> data, Publication.AFTER_SYNC);
+    }
+
+    /**
+     * As {@link #open(Syscalls, GroupCommitConfig)}, for tests: {@code dataView} wraps the method's
+     * data path given the log's path (to record what a JDK path does, which no Syscalls sees);
+     * {@code publication} may break the log on purpose.
+     */
+    static GroupCommitLog open(Syscalls sys, GroupCommitConfig cfg, BiFunction<Path, LogFile, LogFile> dataView, Publication publication) {
         Path path = RegionLogFiles.create(cfg.dir(), cfg.method(), cfg.regionBytes(), cfg.zeroFillChunkBytes());
         NativeFile control = null;
         LogFile data = null;
         try {
             control = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0);
-            data = RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes());
-            GroupCommitLog log = new GroupCommitLog(cfg, path, control, data);
+            data = dataView.apply(path, RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes()));
+            GroupCommitLog log = new GroupCommitLog(cfg, path, control, data, publication);
             if (log.zeroFiller != null) log.zeroFillSyncs += log.zeroFiller.fillUpTo(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
             return log;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             WorkloadFiles.discard(e, path, data, control);
             throw e;
         }
@@ -101,40 +131,58 @@ public final class GroupCommitLog implements AutoCloseable {
         if (length <= 0 || length > cfg.regionBytes()) {
             throw new IllegalArgumentException("record length must be 1.." + cfg.regionBytes() + " bytes, not " + length);
         }
+        CommitFailedException failed;
+        boolean logFailed;
         lock.lock();
         try {
-            ensureUsable();
-            active++;
-            try {
-                long start = reserve(length);
-                long end = start + length;
-                long fileOffset = start - epochBase;
-                boolean alone = cfg.mode() == CommitMode.ALONE;
-                Throwable err = unlockedIo(() -> {
-                    data.write(record, length, fileOffset);
-                    if (alone) data.sync(fileOffset, fileOffset + length);
-                });
-                if (err != null) throw fail(err, (alone ? "write or sync" : "write") + " of a record failed");
-                written.completed(start, end);
-                changed.signalAll();
-                if (alone) {
-                    syncs++;
-                    if (me != null) me.syncs++;
-                } else {
-                    awaitDurable(end, me);
-                }
-                commits++;
-                bytes += length;
-                if (me != null) {
-                    me.commits++;
-                    me.bytes += length;
-                }
-                return start;
-            } finally {
-                active--;
-            }
+            return commitLocked(record, length, me);
+        } catch (CommitFailedException e) {
+            failed = e;
+            logFailed = failure != null;
         } finally {
             lock.unlock();
+        }
+        // Fail closed: the log is dead for good, so this committer removes it before its exception leaves.
+        if (logFailed) {
+            try {
+                close();
+            } catch (RuntimeException cleanup) {
+                failed.addSuppressed(cleanup);
+            }
+        }
+        throw failed;
+    }
+
+    private long commitLocked(ByteBuffer record, int length, Committer me) {
+        ensureUsable();
+        active++;
+        try {
+            long start = reserve(length);
+            long end = start + length;
+            long fileOffset = start - epochBase;
+            boolean alone = cfg.mode() == CommitMode.ALONE;
+            Throwable err = unlockedIo(() -> {
+                data.write(record, length, fileOffset);
+                if (alone) data.sync(fileOffset, fileOffset + length);
+            });
+            if (err != null) throw fail(err, (alone ? "write or sync" : "write") + " of a record failed");
+            written.completed(start, end);
+            changed.signalAll();
+            if (alone) {
+                syncs++;
+                if (me != null) me.syncs++;
+            } else {
+                awaitDurable(end, me);
+            }
+            commits++;
+            bytes += length;
+            if (me != null) {
+                me.commits++;
+                me.bytes += length;
+            }
+            return start;
+        } finally {
+            active--;
         }
     }
 
@@ -221,6 +269,10 @@ public final class GroupCommitLog implements AutoCloseable {
             long from = synced - epochBase;
             long target = written.position();
             long to = target - epochBase;
+            if (publication == Publication.BEFORE_SYNC) {
+                synced = target;
+                changed.signalAll();
+            }
             Throwable err = unlockedIo(() -> data.sync(from, to));
             if (err != null) throw fail(err, "sync failed");
             synced = target;
@@ -290,7 +342,8 @@ public final class GroupCommitLog implements AutoCloseable {
     public GroupCommitCounters counters() {
         lock.lock();
         try {
-            return new GroupCommitCounters(commits, syncs, bytes, delays, zeroFillSyncs, recycles);
+            return new GroupCommitCounters(commits, syncs, bytes, delays, zeroFillSyncs, recycles,
+                    retries.shortWrites() - shortWritesAtReset, retries.interruptedWrites() - interruptedWritesAtReset);
         } finally {
             lock.unlock();
         }
@@ -300,6 +353,8 @@ public final class GroupCommitLog implements AutoCloseable {
         lock.lock();
         try {
             commits = syncs = bytes = delays = zeroFillSyncs = recycles = 0;
+            shortWritesAtReset = retries.shortWrites();
+            interruptedWritesAtReset = retries.interruptedWrites();
         } finally {
             lock.unlock();
         }

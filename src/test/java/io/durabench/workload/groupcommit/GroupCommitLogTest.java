@@ -6,115 +6,35 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
-import io.durabench.workload.groupcommit.DurabilityHistory.CommitEvent;
-import io.durabench.workload.groupcommit.RecordingSyscalls.WriteEvent;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import io.durabench.workload.groupcommit.Hammer.Committed;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import jnr.constants.platform.Errno;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The group-commit log on real files under target/ (the project's disk, not tmpfs), with a
- * recording Syscalls underneath: every commit's durability is checked against the syncs the kernel
- * actually completed, the file is read back, and the failure and shutdown paths are forced.
- * Every wait is bounded, so a bug fails a test instead of hanging the build.
+ * The group-commit log's mechanics on real files under target/ (the project's disk, not tmpfs),
+ * with a recording Syscalls underneath: shared syncs, failure and shutdown paths, the commit delay,
+ * recycling, configuration. Whether every commit is durable is GroupCommitDurabilityTest's subject.
+ * Every wait is bounded, so a bug fails a test instead of hanging the build, and a file left behind
+ * fails the test (ScratchDir), so a leak cannot hide.
  */
-class GroupCommitLogTest {
-    private static final long TIMEOUT_S = 60;
-    private static final int[] RECORD_LENGTHS = {16, 128, 700, 4096, 5000, 8192};
-
-    private final RecordingSyscalls sys = new RecordingSyscalls();
-    private ExecutorService pool;
-    private Path dir;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        dir = Files.createDirectories(Path.of("target", "test-data", "groupcommit")).toAbsolutePath();
-        pool = Executors.newCachedThreadPool();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        pool.shutdownNow();
-        try (var files = Files.list(dir)) {
-            for (Path p : files.toList()) Files.deleteIfExists(p);
-        }
-    }
+class GroupCommitLogTest extends LogFixture {
+    private static final long TIMEOUT_S = Hammer.TIMEOUT_S;
 
     private GroupCommitConfig config(SyncMethod method, Preallocation prealloc, CommitMode mode, long delayMicros, int siblings) {
-        return GroupCommitConfig.of(dir, method, prealloc, mode, delayMicros, siblings).withRegionBytes(16L << 20, 256 << 10);
-    }
-
-    @ParameterizedTest(name = "{0} {1} {2} delay={3}us")
-    @CsvSource({
-        "FDATASYNC, NONE,      GROUP, 0",
-        "FDATASYNC, ZERO_FILL, GROUP, 0",
-        "FDATASYNC, ZERO_FILL, GROUP, 100",
-        "FSYNC,     NONE,      GROUP, 0",
-        "FDATASYNC, NONE,      ALONE, 0",
-        "FDATASYNC, ZERO_FILL, ALONE, 0",
-    })
-    void everyCommitReturnsOnlyAfterACompletedSyncCoversItAndNoRecordIsLostOrDuplicated(
-            SyncMethod method, Preallocation prealloc, CommitMode mode, long delayMicros) throws Exception {
-        int threads = 12;
-        int perThread = 60;
-        try (GroupCommitLog log = GroupCommitLog.open(sys, config(method, prealloc, mode, delayMicros, 1))) {
-            List<Committed> committed = hammer(log, threads, perThread);
-            assertEquals(threads * perThread, committed.size());
-
-            int dataFd = dataFd(committed.get(0));
-            List<CommitEvent> events = committed.stream().map(c -> new CommitEvent(c.offset, c.offset + c.length, c.returnedSeq)).toList();
-            List<String> bad = DurabilityHistory.ownWriteViolations(sys.syncs(), sys.writes(), dataFd, events);
-            assertTrue(bad.isEmpty(), bad.size() + " commits returned before a covering sync, e.g. " + bad.stream().limit(3).toList());
-            if (mode == CommitMode.GROUP) {
-                // A leader claims the gapless written prefix: check that stronger claim too.
-                List<String> prefix = DurabilityHistory.prefixViolations(sys.syncs(), dataFd, events);
-                assertTrue(prefix.isEmpty(), prefix.size() + " commits beyond the synced prefix, e.g. " + prefix.stream().limit(3).toList());
-            }
-
-            assertReadBack(log.path(), committed);
-
-            GroupCommitCounters c = log.counters();
-            long kernelSyncs = sys.syncs().stream().filter(s -> s.fd() == dataFd && s.succeeded()).count();
-            assertEquals(committed.size(), c.commits());
-            assertEquals(committed.stream().mapToLong(x -> x.length).sum(), c.bytes());
-            assertEquals(kernelSyncs, c.syncs(), "the log counts exactly the syncs the kernel saw on its data fd");
-            assertEquals(0, c.recycles());
-            if (mode == CommitMode.ALONE) assertEquals(c.commits(), c.syncs());
-            else assertTrue(c.syncs() <= c.commits());
-        }
-    }
-
-    @Test
-    void channelForceCommitsReadBackIntact() throws Exception {
-        try (GroupCommitLog log = GroupCommitLog.open(sys, config(SyncMethod.CHANNEL_FORCE_DATA, Preallocation.ZERO_FILL, CommitMode.GROUP, 0, 1))) {
-            List<Committed> committed = hammer(log, 8, 40);
-            assertReadBack(log.path(), committed);
-            assertEquals(320, log.counters().commits());
-            assertTrue(log.counters().syncs() >= 1);
-        }
+        return GroupCommitConfig.of(dir(), method, prealloc, mode, delayMicros, siblings).withRegionBytes(16L << 20, 256 << 10);
     }
 
     @Test
@@ -154,8 +74,9 @@ class GroupCommitLogTest {
             }
             assertEquals(committers, failed);
             assertEquals(0, log.counters().commits());
+            assertFalse(Files.exists(log.path()), "the failed log closed itself and deleted its file before the commits threw");
 
-            CommitFailedException later = assertThrows(CommitFailedException.class, () -> log.commit(record(99, 128), 128));
+            CommitFailedException later = assertThrows(CommitFailedException.class, () -> log.commit(Hammer.record(99, 128), 128));
             assertTrue(later.getMessage().contains("refuses further commits") && later.getMessage().contains("fdatasync failed: EIO"),
                     later.getMessage());
             assertInstanceOf(NativeCallException.class, later.getCause());
@@ -198,7 +119,7 @@ class GroupCommitLogTest {
             }
         }
         assertEquals(1, succeeded);
-        CommitFailedException after = assertThrows(CommitFailedException.class, () -> log.commit(record(1, 64), 64));
+        CommitFailedException after = assertThrows(CommitFailedException.class, () -> log.commit(Hammer.record(1, 64), 64));
         assertTrue(after.getMessage().contains("closed"), after.getMessage());
         assertFalse(Files.exists(log.path()), "close deletes the log file");
     }
@@ -226,74 +147,46 @@ class GroupCommitLogTest {
     @ParameterizedTest
     @CsvSource({"GROUP, ZERO_FILL", "GROUP, NONE", "ALONE, ZERO_FILL"})
     void aUsedUpRegionStartsOverOnlyOnceEveryReservedRecordIsDurable(CommitMode mode, Preallocation prealloc) throws Exception {
-        GroupCommitConfig small = GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, prealloc, mode, 0, 1)
+        GroupCommitConfig small = GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, prealloc, mode, 0, 1)
                 .withRegionBytes(256 << 10, 64 << 10);
         try (GroupCommitLog log = GroupCommitLog.open(sys, small)) {
-            List<Committed> committed = hammer(log, 8, 60);
+            List<Committed> committed = Hammer.hammer(pool, sys, log, 8, 60);
             GroupCommitCounters c = log.counters();
             assertEquals(480, c.commits());
             assertTrue(c.recycles() >= 1, "recycles: " + c.recycles());
             assertTrue(Files.size(log.path()) <= 256 << 10);
             // Positions keep growing across recycles and never overlap.
             List<Committed> sorted = new ArrayList<>(committed);
-            sorted.sort((a, b) -> Long.compare(a.offset, b.offset));
-            for (int i = 1; i < sorted.size(); i++) assertEquals(sorted.get(i - 1).offset + sorted.get(i - 1).length, sorted.get(i).offset);
+            sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+            for (int i = 1; i < sorted.size(); i++) assertEquals(sorted.get(i - 1).offset() + sorted.get(i - 1).length(), sorted.get(i).offset());
         }
     }
 
     @Test
     void rejectsMethodsWithoutASeparateSyncAndUnsupportedPreallocation() {
         IllegalArgumentException dsync = assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.O_DSYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.O_DSYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1));
         assertTrue(dsync.getMessage().contains("own flush") && dsync.getMessage().contains("FDATASYNC"), dsync.getMessage());
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.SYNC_FILE_RANGE, Preallocation.NONE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.SYNC_FILE_RANGE, Preallocation.NONE, CommitMode.GROUP, 0, 1));
         assertTrue(none.getMessage().contains("not durable"), none.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, Preallocation.FALLOCATE, CommitMode.GROUP, 0, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, Preallocation.FALLOCATE, CommitMode.GROUP, 0, 1));
         assertThrows(IllegalArgumentException.class,
-                () -> GroupCommitConfig.of(dir, SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.ALONE, 100, 1));
+                () -> GroupCommitConfig.of(dir(), SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.ALONE, 100, 1));
         try (GroupCommitLog log = GroupCommitLog.open(sys, config(SyncMethod.FDATASYNC, Preallocation.NONE, CommitMode.GROUP, 0, 1))) {
-            assertThrows(IllegalArgumentException.class, () -> log.commit(record(1, 64), 0));
+            assertThrows(IllegalArgumentException.class, () -> log.commit(Hammer.record(1, 64), 0));
             assertThrows(IllegalArgumentException.class, () -> log.newCommitter().commit((16 << 20) + 1));
         }
     }
 
     // ---- helpers ----
 
-    private record Committed(long id, long offset, int length, long returnedSeq) {
-    }
-
-    /** {@code threads} committers, {@code perThread} commits each of varying sizes; every record carries a unique id. */
-    private List<Committed> hammer(GroupCommitLog log, int threads, int perThread) throws Exception {
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<List<Committed>>> futures = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int thread = t;
-            futures.add(pool.submit(() -> {
-                Committer me = log.newCommitter();
-                List<Committed> mine = new ArrayList<>();
-                start.await();
-                for (int i = 0; i < perThread; i++) {
-                    long id = thread * 1_000_000L + i;
-                    int length = RECORD_LENGTHS[(thread + i) % RECORD_LENGTHS.length];
-                    long offset = me.commit(record(id, length), length);
-                    mine.add(new Committed(id, offset, length, sys.clock.incrementAndGet()));
-                }
-                return mine;
-            }));
-        }
-        start.countDown();
-        List<Committed> all = new ArrayList<>();
-        for (Future<List<Committed>> f : futures) all.addAll(f.get(TIMEOUT_S, TimeUnit.SECONDS));
-        return all;
-    }
-
     private List<Future<Long>> startOneCommitEach(GroupCommitLog log, int committers) {
         List<Future<Long>> futures = new ArrayList<>();
         for (int i = 0; i < committers; i++) {
             long id = i;
-            futures.add(pool.submit(() -> log.commit(record(id, 512), 512)));
+            futures.add(pool.submit(() -> log.commit(Hammer.record(id, 512), 512)));
         }
         return futures;
     }
@@ -305,45 +198,5 @@ class GroupCommitLogTest {
         while ((sys.writes().size() < committers || log.activeCommitters() < committers) && System.nanoTime() < deadline) Thread.sleep(2);
         assertEquals(committers, sys.writes().size());
         assertEquals(committers, log.activeCommitters());
-    }
-
-    private int dataFd(Committed first) {
-        return sys.writes().stream().filter(w -> w.offset() == first.offset && w.length() == first.length)
-                .map(WriteEvent::fd).findFirst().orElseThrow(() -> new AssertionError("no pwrite of the first record seen"));
-    }
-
-    /** A record: its id, its length, then bytes derived from both, so a torn or misplaced record shows. */
-    static ByteBuffer record(long id, int length) {
-        ByteBuffer b = AlignedBuffers.allocate(length, AlignedBuffers.DEFAULT_ALIGNMENT);
-        b.putLong(0, id);
-        b.putInt(8, length);
-        for (int i = 12; i < length; i++) b.put(i, fill(id, i));
-        return b;
-    }
-
-    private static byte fill(long id, int i) {
-        return (byte) (id * 31 + i);
-    }
-
-    /** Reads the log from offset 0 and checks it holds exactly the committed records, each once, where commit said. */
-    private static void assertReadBack(Path path, List<Committed> committed) throws IOException {
-        long total = committed.stream().mapToLong(c -> c.length).sum();
-        ByteBuffer file = ByteBuffer.allocate((int) total);
-        try (FileChannel ch = FileChannel.open(path)) {
-            while (file.hasRemaining() && ch.read(file, file.position()) > 0) { }
-        }
-        assertEquals(total, file.position(), "file shorter than the committed records");
-        Map<Long, Long> offsetById = new HashMap<>();
-        int pos = 0;
-        while (pos < total) {
-            long id = file.getLong(pos);
-            int length = file.getInt(pos + 8);
-            assertTrue(length >= 16 && pos + length <= total, "bad record length " + length + " at " + pos);
-            for (int i = 12; i < length; i++) assertEquals(fill(id, i), file.get(pos + i), "record " + id + " corrupt at byte " + i);
-            assertEquals(null, offsetById.put(id, (long) pos), "record " + id + " found twice");
-            pos += length;
-        }
-        assertEquals(committed.size(), offsetById.size(), "records in file vs committed");
-        for (Committed c : committed) assertEquals(c.offset, offsetById.get(c.id), "record " + c.id + " not where its commit said");
     }
 }

@@ -1,8 +1,11 @@
 package io.durabench.workload.groupcommit;
 
+import io.durabench.nativeio.FaultInjectingSyscalls;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.LogFile;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,26 +18,33 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The real system calls, plus a record of what a log did with them, from the kernel's side: for
  * every fd the byte prefix [0, n) whose pwrites have all returned, and for every fsync/fdatasync the
- * prefix it covered when it started and the moment it completed. Can also hold the next sync at a
- * gate and make it fail with an injected errno, to test the failure and shutdown paths.
+ * prefix it covered when it started and the moment it completed; every event carries the file's
+ * epoch (how many times it was truncated to zero: a recycle) and every write its thread. Can also
+ * hold the next sync at a gate and make it fail with an injected errno, to test the failure and
+ * shutdown paths. A JDK data path (FileChannel) makes no call here: {@link #recording} wraps it so
+ * its writes and forces are recorded the same way, under a descriptor number of its own.
  */
 final class RecordingSyscalls implements Syscalls {
-    /** One sync call: what it could cover (written prefix at its start), when it started and returned. */
-    record SyncEvent(int fd, long coveredAtStart, long startedSeq, long completedSeq, boolean succeeded) {
+    /** One sync call: what it could cover (written prefix at its start), when it started and returned, and the file's epoch. */
+    record SyncEvent(int fd, long coveredAtStart, long startedSeq, long completedSeq, boolean succeeded, int epoch) {
     }
 
-    /** One pwrite that returned, and when. */
-    record WriteEvent(int fd, long offset, long length, long completedSeq) {
+    /** One pwrite that returned, when, from which thread, in which epoch of the file. */
+    record WriteEvent(int fd, long offset, long length, long completedSeq, long thread, int epoch) {
     }
+
+    /** Descriptor numbers for wrapped JDK data paths: negative, so they never meet a real fd. */
+    private static final int FIRST_JDK_PATH = -1000;
 
     private final Syscalls real = JnrSyscalls.get();
     /** One clock for syncs here and commit returns in the tests: a total order of events. */
     final AtomicLong clock = new AtomicLong();
     private final Map<Integer, String> paths = new HashMap<>();
     private final Map<Integer, Prefix> written = new HashMap<>();
+    private final Map<String, Integer> epochs = new HashMap<>();
+    private int nextJdkPath = FIRST_JDK_PATH;
     private final List<SyncEvent> syncs = new ArrayList<>();
     private final List<WriteEvent> writes = new ArrayList<>();
-    private final ThreadLocal<Integer> injectedErrno = new ThreadLocal<>();
 
     private CountDownLatch gate;
     private CountDownLatch gateEntered;
@@ -75,34 +85,83 @@ final class RecordingSyscalls implements Syscalls {
     @Override
     public long pwrite(int fd, ByteBuffer directBuffer, long count, long offset) {
         long n = real.pwrite(fd, directBuffer, count, offset);
-        if (n > 0) {
-            synchronized (this) {
-                written.get(fd).add(offset, offset + n);
-                writes.add(new WriteEvent(fd, offset, n, clock.incrementAndGet()));
-            }
-        }
+        if (n > 0) wrote(fd, offset, n);
         return n;
+    }
+
+    private synchronized void wrote(int fd, long offset, long n) {
+        written.get(fd).add(offset, offset + n);
+        writes.add(new WriteEvent(fd, offset, n, clock.incrementAndGet(), Thread.currentThread().getId(), epochs.getOrDefault(paths.get(fd), 0)));
     }
 
     @Override
     public int fsync(int fd) {
-        return sync(fd, true);
+        return sync(fd, () -> real.fsync(fd));
     }
 
     @Override
     public int fdatasync(int fd) {
-        return sync(fd, false);
+        return sync(fd, () -> real.fdatasync(fd));
     }
 
-    private int sync(int fd, boolean full) {
+    /**
+     * A JDK data path of the log at {@code path}, recorded as if it were a descriptor: each write once it
+     * returned, each sync (force, msync) with what it could cover when it started; held and failed like
+     * a native sync. The descriptor number it records under is {@link #fdOf}.
+     */
+    synchronized LogFile recording(Path path, LogFile data) {
+        int fd = nextJdkPath--;
+        paths.put(fd, path.toString());
+        written.put(fd, new Prefix());
+        jdkPaths.put(data, fd);
+        return new LogFile() {
+            @Override
+            public void write(ByteBuffer block, int length, long offset) {
+                data.write(block, length, offset);
+                wrote(fd, offset, length);
+            }
+
+            @Override
+            public void sync(long fromOffset, long toOffset) {
+                RuntimeException[] thrown = {null};
+                int rc = RecordingSyscalls.this.sync(fd, () -> {
+                    try {
+                        data.sync(fromOffset, toOffset);
+                        return 0;
+                    } catch (RuntimeException e) {
+                        thrown[0] = e;
+                        return -1;
+                    }
+                });
+                if (thrown[0] != null) throw thrown[0];
+                if (rc != 0) throw new java.io.UncheckedIOException(new java.io.IOException("injected: force failed with errno " + errno()));
+            }
+
+            @Override
+            public void close() {
+                data.close();
+            }
+        };
+    }
+
+    /** The descriptor number a wrapped JDK data path records under. */
+    synchronized int fdOf(LogFile data) {
+        return jdkPaths.get(data);
+    }
+
+    private final Map<LogFile, Integer> jdkPaths = new HashMap<>();
+
+    private int sync(int fd, java.util.function.IntSupplier realSync) {
         long covered;
         long started;
         CountDownLatch myGate;
         CountDownLatch myEntered;
         int myErrno;
+        int epoch;
         synchronized (this) {
             covered = written.get(fd).prefix();
             started = clock.incrementAndGet();
+            epoch = epochs.getOrDefault(paths.get(fd), 0);
             myGate = gate;
             myEntered = gateEntered;
             gate = null;
@@ -120,14 +179,13 @@ final class RecordingSyscalls implements Syscalls {
         }
         int rc;
         if (myErrno != 0) {
-            injectedErrno.set(myErrno);
-            rc = -1;
+            rc = FaultInjectingSyscalls.failLikeTheKernel(myErrno);
         } else {
-            rc = full ? real.fsync(fd) : real.fdatasync(fd);
+            rc = realSync.getAsInt();
         }
         long seq = clock.incrementAndGet();
         synchronized (this) {
-            syncs.add(new SyncEvent(fd, covered, started, seq, rc == 0));
+            syncs.add(new SyncEvent(fd, covered, started, seq, rc == 0, epoch));
         }
         return rc;
     }
@@ -141,6 +199,7 @@ final class RecordingSyscalls implements Syscalls {
                 paths.forEach((f, path) -> {
                     if (path.equals(p)) written.get(f).truncate(length);
                 });
+                if (length == 0) epochs.merge(p, 1, Integer::sum); // a recycle: offsets start over
             }
         }
         return rc;
@@ -163,11 +222,6 @@ final class RecordingSyscalls implements Syscalls {
 
     @Override
     public int errno() {
-        Integer injected = injectedErrno.get();
-        if (injected != null) {
-            injectedErrno.remove();
-            return injected;
-        }
         return real.errno();
     }
 
