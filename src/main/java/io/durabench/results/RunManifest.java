@@ -51,13 +51,18 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     }
 
     public static RunManifest read(Path file) {
-        JsonElement root = JsonFiles.parse(file);
+        JsonElement root = JsonFiles.parse(file, "durabench's run.json");
         if (!root.isJsonObject()) throw malformed(file, "expected an object");
         JsonObject o = root.getAsJsonObject();
         try {
             SCHEMA.check(file, JsonFields.string(o, "schema"));
             List<String> args = new ArrayList<>();
-            if (o.get("jmhArgs") instanceof JsonArray a) a.forEach(e -> args.add(e.getAsString()));
+            if (o.get("jmhArgs") instanceof JsonArray a) {
+                for (JsonElement e : a) {
+                    if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) throw malformed(file, "a jmhArgs entry is not text");
+                    args.add(e.getAsString());
+                }
+            }
             List<Target> targets = new ArrayList<>();
             if (o.get("targets") instanceof JsonArray a) {
                 for (JsonElement e : a) {
@@ -76,6 +81,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     }
 
     private static ResultsFileException malformed(Path file, String why) {
-        return new ResultsFileException(file + ": not a durabench run.json (" + why + ")");
+        return new ResultsFileException(file + ": not a durabench run.json (" + why + "); `durabench run` writes it: "
+                + "correct that field, or name the target subfolders instead of the run folder");
     }
 }
