@@ -8,6 +8,7 @@ import com.google.gson.JsonPrimitive;
 import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -37,7 +38,11 @@ final class JsonTree {
     static JsonElement read(Reader reader) throws IOException, Malformed {
         JsonReader in = new JsonReader(reader);
         in.setStrictness(Strictness.LENIENT);
-        if (in.peek() == JsonToken.END_DOCUMENT) return null;
+        try {
+            if (in.peek() == JsonToken.END_DOCUMENT) return null;
+        } catch (EOFException onlyWhitespace) {
+            return null;
+        }
         JsonElement root = value(in, 0);
         if (in.peek() != JsonToken.END_DOCUMENT) {
             throw new Malformed("more after the end of the JSON document at " + in.getPath());
@@ -46,7 +51,7 @@ final class JsonTree {
     }
 
     private static JsonElement value(JsonReader in, int depth) throws IOException, Malformed {
-        if (depth > MAX_DEPTH) throw new Malformed("nested deeper than " + MAX_DEPTH + " levels at " + in.getPath());
+        if (depth > MAX_DEPTH) throw new Malformed("nested deeper than " + MAX_DEPTH + " levels, deeper than any results file");
         switch (in.peek()) {
             case BEGIN_ARRAY -> {
                 JsonArray array = new JsonArray();

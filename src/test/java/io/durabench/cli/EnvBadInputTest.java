@@ -1,0 +1,125 @@
+package io.durabench.cli;
+
+import static io.durabench.cli.ReportBadInputTest.blockDevice;
+import static io.durabench.cli.ReportBadInputTest.link;
+import static io.durabench.cli.ResultFixtures.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input to `durabench env DIR [--out FILE]`: a DIR that is missing, a file, a device, a link to
+ * nothing, or on /proc or /sys; an --out that is a folder, a disk, on /proc, or under a file. Each:
+ * one line, exit 2, nothing on stdout, nothing written. And a linked DIR and --out are followed,
+ * with the real places named.
+ */
+class EnvBadInputTest {
+    private static final BadInputTable TABLE = new BadInputTable();
+
+    @TempDir
+    static Path tmp;
+
+    record Case(String name, Function<Path, List<String>> args, String... fragments) {
+    }
+
+    @AfterAll
+    static void writeTable() {
+        TABLE.write("env");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBadInputIsOneLineExitTwoAndWritesNothing() {
+        List<DynamicTest> tests = new ArrayList<>();
+        int n = 0;
+        for (Case c : cases()) {
+            Path dir = tmp.resolve("case-" + n++);
+            tests.add(DynamicTest.dynamicTest(c.name(), () -> {
+                Files.createDirectories(dir);
+                List<String> args = new ArrayList<>(List.of("env"));
+                args.addAll(c.args().apply(dir));
+                Map<String, String> before = FileTree.snapshot(tmp);
+                CliRun run = CliRun.of(args.toArray(String[]::new));
+                Map<String, String> after = FileTree.snapshot(tmp);
+                TABLE.add(c.name(), String.join(" ", args), run, !before.equals(after), tmp);
+                run.assertRefused(c.fragments());
+                assertEquals(before, after, "nothing may be written for bad input");
+            }));
+        }
+        return tests.stream();
+    }
+
+    private static List<Case> cases() {
+        String shm = "/dev/shm";
+        return List.of(
+                new Case("DIR missing", d -> List.of(d.resolve("nope").toString()), "DIR does not exist", "create it"),
+                new Case("DIR is a file", d -> List.of(write(d.resolve("f"), "x").toString()),
+                        "DIR is not a directory", "f is a regular file", "pass the directory"),
+                new Case("DIR is /proc", d -> List.of("/proc"), "DIR /proc is on proc, a kernel pseudo-filesystem", "pass a directory"),
+                new Case("DIR is in /sys", d -> List.of("/sys/kernel"), "DIR /sys/kernel is on sysfs"),
+                new Case("DIR is a character device", d -> List.of("/dev/null"), "/dev/null is a character device"),
+                new Case("DIR is a block device", d -> List.of(blockDevice().toString()), "is a block device", "pass the directory"),
+                new Case("DIR is a dangling link", d -> List.of(link(d.resolve("link"), d.resolve("gone")).toString()),
+                        "link is a symbolic link to", "which does not exist"),
+                new Case("--out is a directory", d -> List.of(shm, "--out", d.toString()), "--out is a directory", "environment.json"),
+                new Case("--out in a missing folder", d -> List.of(shm, "--out", d.resolve("no/such/env.json").toString()),
+                        "--out folder does not exist", "create it first"),
+                new Case("--out under a file", d -> List.of(shm, "--out", write(d.resolve("f"), "x").resolve("env.json").toString()),
+                        "cannot be written", "f is a regular file, not a folder"),
+                new Case("--out is a block device", d -> List.of(shm, "--out", blockDevice().toString()),
+                        "is a block device: writing there would overwrite a disk"),
+                new Case("--out in /proc", d -> List.of(shm, "--out", "/proc/durabench-env.json"), "is on proc", "name a file on a real filesystem"),
+                new Case("--out is a dangling link", d -> List.of(shm, "--out", link(d.resolve("outlink"), d.resolve("gone")).toString()),
+                        "outlink is a symbolic link to", "fix the link or name another file"));
+    }
+
+    @Test
+    void aLinkedDirAndALinkedOutAreFollowedAndTheRealPlacesNamed() throws IOException {
+        Path realDir = Files.createDirectories(tmp.resolve("real-dir"));
+        Path dirLink = link(tmp.resolve("dir-link"), realDir);
+        Path realOut = Files.createDirectories(tmp.resolve("real-out"));
+        Path outLink = link(tmp.resolve("out-link"), realOut);
+        CliRun run = CliRun.of("env", dirLink.toString(), "--out", outLink.resolve("environment.json").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Path written = realOut.toRealPath().resolve("environment.json");
+        assertEquals("wrote " + written + System.lineSeparator(), run.out());
+        String directory = JsonParser.parseString(Files.readString(written)).getAsJsonObject()
+                .getAsJsonObject("target").get("directory").getAsString();
+        assertEquals(realDir.toRealPath().toString(), directory, "the JSON names the directory the link leads to");
+    }
+
+    @Test
+    void aCharacterDeviceOutIsWrittenAsGiven() {
+        CliRun run = CliRun.of("env", "/dev/shm", "--out", "/dev/null");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.out(), "no 'wrote' line for a device");
+    }
+
+    @Test
+    void debugPrintsTheStackTraceBeforeTheOneLineWhereverItIsGiven() {
+        for (String[] args : List.of(new String[] {"--debug", "env", "/proc"}, new String[] {"env", "/proc", "--debug"})) {
+            CliRun run = CliRun.of(args);
+            assertEquals(2, run.exitCode(), run.err());
+            assertTrue(run.err().contains("\tat io.durabench.cli.EnvCommand"), "stack trace with --debug:\n" + run.err());
+            List<String> lines = run.err().lines().toList();
+            assertTrue(lines.get(lines.size() - 1).startsWith("durabench: DIR /proc is on proc"), "the one line stays last:\n" + run.err());
+        }
+        CliRun plain = CliRun.of("env", "/proc");
+        assertFalse(plain.err().contains("\tat "), plain.err());
+        assertTrue(CliRun.of("env", "--help").out().contains("--debug"), "--debug is in every command's help");
+    }
+}
