@@ -10,4 +10,9 @@ import java.util.List;
  * @param environment null when there was no environment.json (any JMH file, not a durabench run)
  */
 public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
+
+    /** The file the not-measured cells were read from (beside the source), for messages about them. */
+    public Path notMeasuredSource() {
+        return source.resolveSibling(ResultsFolder.NOT_MEASURED);
+    }
 }
