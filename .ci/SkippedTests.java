@@ -12,6 +12,14 @@ import org.w3c.dom.NodeList;
  * Run as a single-file program: java .ci/SkippedTests.java [--fail-on-skip] DIR...
  */
 public class SkippedTests {
+    /** The assumption's message: the attribute when Surefire sets it, else the first line of the trace it keeps. */
+    static String reason(Element skipped) {
+        String reason = skipped.getAttribute("message");
+        if (reason.isBlank()) reason = skipped.getTextContent().strip().lines().findFirst().orElse("");
+        reason = reason.replaceFirst("^org\\.opentest4j\\.TestAbortedException: ", "").replaceFirst("^Assumption failed: ", "");
+        return reason.isBlank() ? "(no reason given)" : reason;
+    }
+
     public static void main(String[] args) throws Exception {
         boolean failOnSkip = false;
         List<File> dirs = new ArrayList<>();
@@ -34,9 +42,7 @@ public class SkippedTests {
                     tests++;
                     NodeList skip = c.getElementsByTagName("skipped");
                     if (skip.getLength() == 0) continue;
-                    String reason = ((Element) skip.item(0)).getAttribute("message");
-                    skipped.add(c.getAttribute("classname") + "." + c.getAttribute("name") + ": "
-                            + (reason.isBlank() ? "(no reason given)" : reason));
+                    skipped.add(c.getAttribute("classname") + "." + c.getAttribute("name") + ": " + reason((Element) skip.item(0)));
                 }
             }
         }
