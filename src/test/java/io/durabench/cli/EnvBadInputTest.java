@@ -8,13 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
+import io.durabench.cli.BadInputTrials.Case;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,17 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  * with the real places named.
  */
 class EnvBadInputTest {
-    private static final BadInputTable TABLE = new BadInputTable();
+    private static final BadInputTrials TRIALS = new BadInputTrials();
 
     @TempDir
     static Path tmp;
 
-    record Case(String name, Function<Path, List<String>> args, String... fragments) {
-    }
-
     @AfterAll
     static void writeTable() {
-        TABLE.write("env");
+        TRIALS.write("env");
     }
 
     @TestFactory
@@ -52,12 +48,7 @@ class EnvBadInputTest {
                 Files.createDirectories(dir);
                 List<String> args = new ArrayList<>(List.of("env"));
                 args.addAll(c.args().apply(dir));
-                Map<String, String> before = FileTree.snapshot(tmp);
-                CliRun run = CliRun.of(args.toArray(String[]::new));
-                Map<String, String> after = FileTree.snapshot(tmp);
-                TABLE.add(c.name(), String.join(" ", args), run, !before.equals(after), tmp);
-                run.assertRefused(c.fragments());
-                assertEquals(before, after, "nothing may be written for bad input");
+                TRIALS.refused(c.name(), args, tmp, c.fragments());
             }));
         }
         return tests.stream();

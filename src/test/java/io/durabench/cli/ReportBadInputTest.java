@@ -13,14 +13,15 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
+import io.durabench.cli.BadInputTrials.Case;
+import io.durabench.testing.Commands;
+import io.durabench.testing.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,20 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
  * single file written or changed anywhere under the test's folder (the --out folder included).
  */
 class ReportBadInputTest {
-    private static final BadInputTable TABLE = new BadInputTable();
+    private static final BadInputTrials TRIALS = new BadInputTrials();
     private static final String NAME_RESULTS = "name a `durabench run --out` folder";
     private static final String JMH = "jmh-result.json", ENV = "environment.json", NA = "not-applicable.json";
 
     @TempDir
     static Path tmp;
 
-    /** One bad input: how to make it in a fresh folder, the arguments after the command, what the message must say. */
-    record Case(String name, Function<Path, List<String>> args, String... fragments) {
-    }
-
     @AfterAll
     static void writeTable() {
-        TABLE.write("report-and-plot");
+        TRIALS.write("report-and-plot");
     }
 
     @TestFactory
@@ -69,12 +66,7 @@ class ReportBadInputTest {
         args.addAll(c.args().apply(dir));
         Path out = dir.resolve("out");
         if (!args.contains("--out")) args.addAll(List.of("--out", out.toString()));
-        Map<String, String> before = FileTree.snapshot(tmp);
-        CliRun run = CliRun.of(args.toArray(String[]::new));
-        Map<String, String> after = FileTree.snapshot(tmp);
-        TABLE.add(c.name(), String.join(" ", args), run, !before.equals(after), tmp);
-        run.assertRefused(c.fragments());
-        assertEquals(before, after, "nothing may be written for bad input");
+        TRIALS.refused(c.name(), args, tmp, c.fragments());
         assertFalse(Files.exists(out), "no --out folder for bad input");
     }
 
@@ -274,6 +266,27 @@ class ReportBadInputTest {
         Path dev = SpecialFiles.blockDevice();
         assumeTrue(dev != null, "no block device node in /dev on this machine (a container?)");
         return dev;
+    }
+
+    /** A real read-only filesystem (a tmpfs mounted ro for the test): --out there is refused before anything is read. */
+    @Test
+    void anOutOnAReadOnlyFilesystemIsRefusedBeforeAnythingIsRead() {
+        Requires.root("mounts a read-only tmpfs");
+        Path ro = tmp.resolve("read-only");
+        try {
+            Files.createDirectories(ro);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Commands.run("mount", "-t", "tmpfs", "-o", "ro,size=1m", "durabench-test-ro", ro.toString());
+        try {
+            for (String command : List.of("report", "plot")) {
+                TRIALS.refused("--out on a read-only filesystem", List.of(command, good(tmp.resolve("ro-" + command)), "--out",
+                        ro.resolve("out").toString()), tmp, "read-only filesystem, or no permission", "name a place you can write to");
+            }
+        } finally {
+            Commands.run("umount", ro.toString());
+        }
     }
 
     @Test
