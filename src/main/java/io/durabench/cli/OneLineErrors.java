@@ -2,6 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.results.ResultsFileException;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -20,6 +21,10 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
+        // The parse may have failed before --debug was read: look at the words themselves.
+        if (System.getenv("DURABENCH_DEBUG") != null || Arrays.asList(args).contains("--debug")) {
+            ex.printStackTrace(ex.getCommandLine().getErr());
+        }
         ex.getCommandLine().getErr().println("durabench: " + oneLine(ex.getMessage()));
         return EXIT_USAGE;
     }

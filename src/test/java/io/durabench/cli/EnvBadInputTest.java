@@ -109,6 +109,9 @@ class EnvBadInputTest {
             List<String> lines = run.err().lines().toList();
             assertTrue(lines.get(lines.size() - 1).startsWith("durabench: DIR /proc is on proc"), "the one line stays last:\n" + run.err());
         }
+        CliRun parseError = CliRun.of("env", "--no-such-option", "--debug");
+        assertEquals(2, parseError.exitCode(), parseError.err());
+        assertTrue(parseError.err().contains("\tat picocli."), "a parse error's trace too:\n" + parseError.err());
         CliRun plain = CliRun.of("env", "/proc");
         assertFalse(plain.err().contains("\tat "), plain.err());
         assertTrue(CliRun.of("env", "--help").out().contains("--debug"), "--debug is in every command's help");
