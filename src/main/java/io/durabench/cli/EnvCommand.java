@@ -52,6 +52,7 @@ public final class EnvCommand implements Callable<Integer> {
 
     /** A directory a benchmark could write into; a link is followed (the JSON names the real directory). */
     private void checkDir() {
+        if (dir.toString().isBlank()) throw new UsageException("DIR is empty (pass the directory the benchmark would write into)");
         PathKind kind = PathKind.of(dir);
         if (kind == PathKind.MISSING) {
             throw new UsageException("DIR does not exist: " + dir + " (create it, or pass an existing directory)");

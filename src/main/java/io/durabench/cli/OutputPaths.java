@@ -20,6 +20,7 @@ final class OutputPaths {
      * nearest existing ancestor. Returns the folder with every symbolic link resolved.
      */
     static Path folder(Path out) {
+        requireNotEmpty(out, "folder");
         PathKind kind = PathKind.of(out);
         switch (kind) {
             case DIRECTORY -> {
@@ -48,6 +49,7 @@ final class OutputPaths {
      * Returns where the file really is.
      */
     static Path file(Path out) {
+        requireNotEmpty(out, "file");
         PathKind kind = PathKind.of(out);
         switch (kind) {
             case CHARACTER_DEVICE, FIFO -> {
@@ -77,6 +79,11 @@ final class OutputPaths {
                     + "; fix the link or name another file");
             default -> throw new UsageException("--out " + PathKind.describe(out) + "; name a file in an existing folder");
         }
+    }
+
+    /** An empty --out would mean the current directory, which nobody types on purpose. */
+    private static void requireNotEmpty(Path out, String what) {
+        if (out.toString().isBlank()) throw new UsageException("--out is empty: name a " + what);
     }
 
     /**

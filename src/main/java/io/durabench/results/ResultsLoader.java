@@ -38,6 +38,7 @@ public final class ResultsLoader {
 
     /** One PATH; a problem under a symbolic link also says where the link leads, where the files were read. */
     private static List<ResultSet> loadOne(Path path) {
+        if (path.toString().isBlank()) throw new ResultsFileException("an empty PATH (it would mean the current folder); " + InputPaths.NAME_RESULTS);
         InputPaths.requireFileOrFolder(path);
         try {
             return Files.isDirectory(path) ? folder(path) : List.of(file(path));

@@ -57,6 +57,8 @@ class EnvBadInputTest {
     private static List<Case> cases() {
         String shm = "/dev/shm";
         return List.of(
+                new Case("DIR empty", d -> List.of(""), "DIR is empty"),
+                new Case("--out empty", d -> List.of(shm, "--out", ""), "--out is empty: name a file"),
                 new Case("DIR missing", d -> List.of(d.resolve("nope").toString()), "DIR does not exist", "create it"),
                 new Case("DIR is a file", d -> List.of(write(d.resolve("f"), "x").toString()),
                         "DIR is not a directory", "f is a regular file", "pass the directory"),

@@ -109,6 +109,7 @@ class ReportBadInputTest {
         String oneEntry = "[{\"benchmark\": \"a.B.c\", \"mode\": \"avgt\", \"primaryMetric\": {\"score\": 1, %s\"scoreUnit\": \"us/op\"}}]";
         return List.of(
                 new Case("missing path", d -> path(d.resolve("nope")), "nope: no such file or directory", NAME_RESULTS),
+                new Case("an empty PATH", d -> List.of(""), "an empty PATH", NAME_RESULTS),
                 new Case("empty file", d -> path(write(d.resolve("r.json"), "")), "empty file", "JMH JSON"),
                 new Case("only whitespace", d -> path(write(d.resolve("r.json"), " \n\t")), "no JSON in the file"),
                 new Case("truncated JMH JSON", d -> path(write(d.resolve("r.json"), realText().substring(0, 300))),
@@ -206,6 +207,7 @@ class ReportBadInputTest {
                     mutate(run.resolve("dev-shm").resolve(JMH), r -> entry0(r).addProperty("threads", -1));
                     return path(run);
                 }, "run/dev-shm/" + JMH + ": entry 0: \"threads\" should be a whole number of at least 0, not -1"),
+                new Case("--out is empty", d -> List.of(good(d), "--out", ""), "--out is empty: name a folder"),
                 new Case("--out is a file", d -> List.of(good(d), "--out", write(d.resolve("f"), "x").toString()),
                         "is a regular file, not a folder", "name a folder"),
                 new Case("--out under a file", d -> List.of(good(d), "--out", write(d.resolve("f"), "x").resolve("sub").toString()),
