@@ -77,10 +77,11 @@ public abstract class BenchmarkFamily {
     }
 
     /**
-     * Opens the cell's workload for a few operations outside JMH, in a region of {@code regionBytes}
-     * where the workload has one (the probe keeps files small).
+     * Opens the cell's workload outside JMH, exactly as its benchmark does (same classes, same
+     * configuration), sized by {@code size} where the workload has a region (the probe and the
+     * witness keep files small). Its setup runs here.
      */
-    public abstract OperationLoop open(Syscalls sys, Cell cell, long regionBytes);
+    public abstract OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size);
 
     /** Parses one value of this family's parameters by name; empty when no benchmark of it has that parameter. */
     public Optional<Parameter<?>> parameter(String name) {

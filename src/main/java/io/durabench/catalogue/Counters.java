@@ -21,6 +21,10 @@ public record Counters(List<String> names, String operations, List<String> flush
     public static final String COMMITS = "commits";
     public static final String SYNCS = "syncs";
     public static final String DELAYS = "delays";
+    /** Kept by the workloads but not published by the benchmarks (the syscall witness reads them). */
+    public static final String PREALLOC_BYTES = "preallocBytes";
+    public static final String RECYCLES = "recycles";
+    public static final String ZERO_FILL_SYNCS = "zeroFillSyncs";
 
     /** What the write workloads publish (IssuedCounters): explicit syncs plus synchronous writes are the flushes. */
     static final Counters ISSUED = new Counters(List.of(WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES, PREALLOC_SYNCS),

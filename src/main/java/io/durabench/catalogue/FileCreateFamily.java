@@ -43,7 +43,7 @@ public final class FileCreateFamily extends BenchmarkFamily {
     }
 
     @Override
-    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+    public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         FileCreation c = new FileCreation(sys, cell.targetPath(), cell.get(SyncWriteCostFamily.BLOCK_SIZE), cell.get(SYNC_DIRECTORY));
         return new WriteLoops.Of(c::createOne, () -> { }, c.counters(), c::close);
     }

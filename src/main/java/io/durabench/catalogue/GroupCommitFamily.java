@@ -5,6 +5,7 @@ import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.groupcommit.CommitMode;
 import io.durabench.workload.groupcommit.Committer;
+import io.durabench.workload.groupcommit.GroupCommitCounters;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
 import io.durabench.workload.groupcommit.GroupCommitLog;
 import java.util.LinkedHashMap;
@@ -87,15 +88,16 @@ public final class GroupCommitFamily extends BenchmarkFamily {
 
     /** One committer on a small log: enough to see whether the filesystem takes the method at all. */
     @Override
-    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+    public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         boolean alone = isReference(cell.benchmark());
-        int chunk = (int) Math.min(GroupCommitConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES, regionBytes);
+        int chunk = (int) Math.min(size.zeroFillChunkBytes(), size.regionBytes());
         GroupCommitConfig cfg = GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
                         cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
                         alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
-                .withRegionBytes(regionBytes, chunk);
+                .withRegionBytes(size.regionBytes(), chunk);
         GroupCommitLog log = GroupCommitLog.open(sys, cfg);
         Committer committer = log.newCommitter();
+        java.util.function.Supplier<GroupCommitCounters> logCounters = log::counters;
         int record = cell.find(RECORD_SIZE).orElse(128);
         return new OperationLoop() {
             @Override
@@ -114,6 +116,10 @@ public final class GroupCommitFamily extends BenchmarkFamily {
                 m.put(Counters.SYNCS, committer.syncs);
                 m.put(Counters.BYTES, committer.bytes);
                 m.put(Counters.DELAYS, committer.delays);
+                // Kept by the log, not published by the benchmark: what the syscall witness also needs.
+                GroupCommitCounters log = logCounters.get();
+                m.put(Counters.ZERO_FILL_SYNCS, log.zeroFillSyncs());
+                m.put(Counters.RECYCLES, log.recycles());
                 return m;
             }
 

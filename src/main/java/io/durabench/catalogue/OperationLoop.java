@@ -13,7 +13,7 @@ public interface OperationLoop extends AutoCloseable {
     /** Makes an incomplete batch durable, as the end of a trial does. */
     void finish();
 
-    /** The counters the benchmark would publish, by the catalogue's counter names. */
+    /** The counters the benchmark would publish, by the catalogue's counter names, then those the workload keeps to itself. */
     Map<String, Long> counters();
 
     /** Closes and deletes what the workload created. */

@@ -90,9 +90,10 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     }
 
     @Override
-    public OperationLoop open(Syscalls sys, Cell cell, long regionBytes) {
+    public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         WorkloadConfig cfg = WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE),
-                cell.get(WRITES_PER_SYNC), cell.get(PREALLOCATION)).withRegionBytes(regionBytes);
+                cell.get(WRITES_PER_SYNC), cell.get(PREALLOCATION)).withRegionBytes(size.regionBytes())
+                .withZeroFillChunkBytes(size.zeroFillChunkBytes());
         DurableWriteLoop loop = DurableWriteLoop.open(sys, cfg);
         return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close);
     }

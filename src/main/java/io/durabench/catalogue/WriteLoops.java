@@ -9,7 +9,7 @@ final class WriteLoops {
     private WriteLoops() {
     }
 
-    /** The counters under the names IssuedCounters publishes them. */
+    /** The counters under the names IssuedCounters publishes them, then the ones it keeps to itself. */
     static Map<String, Long> named(WriteCounters c) {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put(Counters.WRITES, c.writes);
@@ -17,6 +17,8 @@ final class WriteLoops {
         m.put(Counters.SYNC_CALLS, c.syncCalls);
         m.put(Counters.SYNCED_WRITES, c.syncedWrites);
         m.put(Counters.PREALLOC_SYNCS, c.preallocSyncs);
+        m.put(Counters.PREALLOC_BYTES, c.preallocBytes);
+        m.put(Counters.RECYCLES, c.recycles);
         return m;
     }
 

@@ -14,6 +14,9 @@ import picocli.CommandLine.ScopeType;
                 CommandLine.HelpCommand.class,
                 ReportCommand.class,
                 PlotCommand.class,
+                LabCommand.class,
+                CompareCommand.class,
+                GateCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

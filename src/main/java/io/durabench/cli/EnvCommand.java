@@ -11,8 +11,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 
 /** durabench env DIR: what a benchmark on DIR would run on (filesystem, device, kernel, JDK, JMH) as JSON. */
@@ -40,14 +44,28 @@ public final class EnvCommand implements Callable<Integer> {
         checkDir();
         Path file = out == null ? null : OutputPaths.file(out);
         Environment env = EnvironmentProbe.capture(dir);
-        if (file != null) {
+        if (file != null && PathKind.of(file) != PathKind.REGULAR_FILE && PathKind.of(file) != PathKind.MISSING) {
+            writeToDevice(env, file);
+        } else if (file != null) {
             EnvironmentFile.write(env, file);
-            if (Files.isRegularFile(file)) spec.commandLine().getOut().println("wrote " + file);
+            spec.commandLine().getOut().println("wrote " + file);
         } else {
             spec.commandLine().getOut().println(env.toJsonText());
         }
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * /dev/stdout, /dev/null, a pipe: written in place. Never through EnvironmentFile's temporary
+     * file and rename, which would replace the device node itself with a regular file.
+     */
+    private static void writeToDevice(Environment env, Path device) {
+        try {
+            Files.writeString(device, env.toJsonText() + "\n", StandardCharsets.UTF_8, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + device + ": " + e.getMessage(), e);
+        }
     }
 
     /** A directory a benchmark could write into; a link is followed (the JSON names the real directory). */

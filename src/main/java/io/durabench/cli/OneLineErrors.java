@@ -1,7 +1,10 @@
 package io.durabench.cli;
 
 import io.durabench.catalogue.InvalidValueException;
+import io.durabench.compare.NotComparableException;
+import io.durabench.lab.LabRefusal;
 import io.durabench.results.ResultsFileException;
+import io.durabench.suite.BadTargetException;
 import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -58,6 +61,7 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     /** Input the user can fix: a command-line value, a parameter value the catalogue refuses, an unreadable results file. */
     static boolean isBadInput(Exception ex) {
         return ex instanceof UsageException || ex instanceof ParameterException
-                || ex instanceof InvalidValueException || ex instanceof ResultsFileException;
+                || ex instanceof InvalidValueException || ex instanceof ResultsFileException
+                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException;
     }
 }

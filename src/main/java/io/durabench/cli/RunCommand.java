@@ -1,10 +1,20 @@
 package io.durabench.cli;
 
+import io.durabench.env.JvmFacts;
+import io.durabench.lab.Lab;
+import io.durabench.lab.LabConfig;
+import io.durabench.lab.LabTarget;
+import io.durabench.lab.Variant;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.suite.JmhSettings;
+import io.durabench.suite.JvmSlot;
 import io.durabench.suite.Profile;
+import io.durabench.suite.Resume;
+import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
+import io.durabench.suite.TargetCheck;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -13,6 +23,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,9 +31,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** durabench run: the suite on one or more directories, JMH JSON + environment per directory. */
+/** durabench run: the suite on directories (or the lab's filesystems), on one or several JVMs; results per target. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs the durability suite on each --dir: JMH JSON, environment and n/a list per directory, then a summary.",
+        description = {"Runs the durability suite on each --dir (or each --lab filesystem), on each --jvm, interleaved cell by cell:"
+                + " JMH JSON, environment and n/a/failed list per target and JVM, one progress line per cell, then a summary.",
                 "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096)."})
 public final class RunCommand implements Callable<Integer> {
 
@@ -30,12 +42,38 @@ public final class RunCommand implements Callable<Integer> {
             description = "Target directory (repeatable). Default: target/durabench-data in the project, on its own filesystem.")
     List<Path> dirs = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "quick|standard|full", defaultValue = "quick",
-            description = "quick: pg_test_fsync's main table, ~2 min per dir; standard: every axis, <30 min; full: cross product (hours). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--lab", paramLabel = "VARIANTS", split = ",",
+            description = "Bring up the filesystem lab (root) with these variants (ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs),"
+                    + " run every one, and always tear it down.")
+    List<String> lab = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
+            description = "quick: pg_test_fsync's main table, ~2.5 min per dir; standard: every axis, ~25 min; full: cross product (hours); "
+                    + "compare: quick's cells with 12 forks each, for durabench compare (~25 min per dir, estimated). Default: ${DEFAULT-VALUE}.")
     String profile;
+
+    @Option(names = "--jvm", paramLabel = "JAVA",
+            description = "A JVM to measure with (its bin/java or its home); repeatable: cells are interleaved across JVMs (A B A B ...).")
+    List<Path> jvms = new ArrayList<>();
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Measure each JVM N times, interleaved (--repeat 2 with one JVM: an A/A pair). Default: ${DEFAULT-VALUE}.")
+    int repeat;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
     Path out;
+
+    @Option(names = "--resume", paramLabel = "FOLDER", description = "Measure only the cells a cut-short run into FOLDER did not finish, with its settings.")
+    Path resume;
+
+    @Option(names = "--verify-syscalls", description = "Before measuring, run each cell's workload under strace and FAIL cells whose counters disagree with the kernel.")
+    boolean verifySyscalls;
+
+    @Option(names = "--trim-histograms", description = "Keep SampleTime histograms to 4 significant digits per iteration (means and counts exact; files ~100x smaller).")
+    boolean trimHistograms;
+
+    @Option(names = "--verbose", description = "Stream JMH's own output to the console too (it always goes to jmh-log.txt).")
+    boolean verbose;
 
     @Parameters(paramLabel = "JMH-OPTION", arity = "0..*", description = "JMH options passed through (after --).")
     List<String> jmhArgs = new ArrayList<>();
@@ -44,66 +82,133 @@ public final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
+        if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
-        JmhSettings settings;
-        try {
-            settings = JmhSettings.of(p, jmhArgs);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        List<Path> targets = resolveTargets();
+        JmhSettings settings = settings(p, jmhArgs);
+        if (!dirs.isEmpty() && !lab.isEmpty()) throw new UsageException("--dir and --lab together: measure either your directories or the lab's");
+        if (repeat < 1) throw new UsageException("--repeat " + repeat + ": give 1 or more");
+        List<JvmSlot> slots = slots(settings);
+        List<String> notes = new ArrayList<>();
+        List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = out != null ? out : defaultOut();
         if (Files.exists(outDir) && !isEmptyDir(outDir)) {
             throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
         }
-        SuiteRun run = new SuiteRun(p, settings, jmhArgs, JnrSyscalls.get(), spec.commandLine().getOut(), spec.commandLine().getErr());
+        SuiteRun run = new SuiteRun(p, settings, jmhArgs, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
-        if (run.plan(targets.get(0)).isEmpty()) {
+        if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
                     + ": check the pattern (group commit runs in standard and full, not quick)");
         }
-        return run.run(targets, outDir) ? OneLineErrors.EXIT_FAILURE : 0;
+        notes.forEach(stdout()::println);
+        if (lab.isEmpty()) return exit(run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
+        return withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab));
     }
 
-    private static Profile parseProfile(String s) {
+    private Integer resumeRun() {
+        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty()) {
+            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out or JMH options");
+        }
+        Resume r = Resume.of(resume);
+        JmhSettings settings = settings(r.profile(), r.manifest().jmhArgs());
+        List<JvmSlot> slots = r.manifest().jvms().isEmpty() ? List.of(JvmSlot.launcher())
+                : r.manifest().jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+        SuiteRun run = new SuiteRun(r.profile(), settings, r.manifest().jmhArgs(), slots,
+                new SuiteRun.Options(verbose, r.manifest().options().verifySyscalls(), r.manifest().options().trimHistograms()),
+                JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
+        stdout().println("# durabench: resuming " + resume + " (profile " + r.profile().label() + ", " + r.manifest().ran().size()
+                + " cells already done)");
+        if (r.manifest().labVariants().isEmpty()) {
+            return exit(run.resume(r.dirs().stream().map(d -> RunTarget.directory(TargetCheck.check(d, new ArrayList<>()))).toList(), r));
+        }
+        return withLab(Variant.parseList(r.manifest().labVariants()), labTargets -> run.resume(labTargets, r));
+    }
+
+    /** Brings the lab up, runs, and always tears it down (a shutdown hook covers Ctrl-C). */
+    private Integer withLab(List<Variant> variants, java.util.function.Function<List<RunTarget>, Boolean> body) {
+        PrintWriter o = stdout();
+        try (Lab l = Lab.create(LabConfig.defaults(), line -> {
+            o.println("# " + line);
+            o.flush();
+        })) {
+            l.installShutdownHook();
+            List<LabTarget> up = l.up(variants);
+            List<RunTarget> targets = up.stream().map(t -> new RunTarget(t.directory(), t)).toList();
+            return exit(body.apply(targets));
+        }
+    }
+
+    private JmhSettings settings(Profile p, List<String> args) {
         try {
-            return Profile.valueOf(s.toUpperCase(java.util.Locale.ROOT));
+            return JmhSettings.of(p, args);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown --profile '" + s + "': use quick, standard or full");
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private List<JvmSlot> slots(JmhSettings settings) {
+        if (jvms.isEmpty()) {
+            if (repeat == 1) return List.of(JvmSlot.launcher());
+            return JvmSlot.of(List.of(JvmFacts.current()), repeat);
+        }
+        if (settings.userJvm().isPresent()) {
+            throw new UsageException("-jvm (a JMH option) and --jvm together: pick JVMs with --jvm only");
+        }
+        List<JvmFacts> facts = new ArrayList<>();
+        for (Path j : jvms) {
+            try {
+                facts.add(JvmFacts.of(j));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        return JvmSlot.of(facts, repeat);
+    }
+
+    private SuiteRun.Options options() {
+        return new SuiteRun.Options(verbose, verifySyscalls, trimHistograms);
+    }
+
+    private PrintWriter stdout() {
+        return spec.commandLine().getOut();
+    }
+
+    private static Integer exit(boolean failed) {
+        return failed ? OneLineErrors.EXIT_FAILURE : 0;
+    }
+
+    static Profile parseProfile(String s) {
+        try {
+            return Profile.valueOf(s.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("unknown --profile '" + s + "': use quick, standard, full or compare");
         }
     }
 
     /** Validates every directory before anything is written, so bad input leaves no stray files. */
-    private List<Path> resolveTargets() {
+    private List<Path> checkedTargets(List<String> notes) {
         List<Path> given = dirs.isEmpty() ? List.of(defaultDir()) : dirs;
         List<Path> resolved = new ArrayList<>();
         for (Path d : given) {
-            Path abs = d.toAbsolutePath().normalize();
             if (dirs.isEmpty()) {
                 try {
-                    Files.createDirectories(abs);
+                    Files.createDirectories(d);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot create default target " + abs + ": " + e.getMessage(), e);
+                    throw new UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
                 }
             }
-            if (!Files.isDirectory(abs)) {
-                throw new UsageException("target directory " + d + " does not exist or is not a directory: create it or pass another --dir");
-            }
-            if (!Files.isWritable(abs)) {
-                throw new UsageException("target directory " + d + " is not writable: fix its permissions or pass another --dir");
-            }
-            resolved.add(abs);
+            resolved.add(TargetCheck.check(d, notes));
         }
         return resolved;
     }
 
     /** Under the project's target/ (the launcher passes -Ddurabench.home): never java.io.tmpdir, which may be tmpfs. */
     static Path defaultDir() {
-        return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("durabench-data");
+        return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("durabench-data").toAbsolutePath();
     }
 
-    private static Path defaultOut() {
+    static Path defaultOut() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -113,11 +218,12 @@ public final class RunCommand implements Callable<Integer> {
         return Path.of("results", host + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 
-    private static boolean isEmptyDir(Path p) throws IOException {
+    private static boolean isEmptyDir(Path p) {
         if (!Files.isDirectory(p)) return false;
         try (var s = Files.list(p)) {
             return s.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + p + ": " + e.getMessage(), e);
         }
     }
-
 }

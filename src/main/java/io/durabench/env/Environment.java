@@ -9,11 +9,12 @@ import com.google.gson.JsonObject;
  * environment.json as a typed record (schema {@value #SCHEMA}): where the target directory's data
  * goes (filesystem, block device, loop backing), kernel, CPU, JDK and JMH. Written by
  * {@link #toJsonText()} and read back by {@link #fromJson(JsonObject)}, the same code both ways.
- * Values are read from the machine, never invented: what could not be read is null.
+ * Values are read from the machine, never invented: what could not be read is null. {@code lab} is
+ * set when the target is a filesystem the lab made (a loop image or its tmpfs), null otherwise.
  * Field meanings: docs/environment.md.
  */
 public record Environment(String schema, String timestamp, String hostname, TargetFilesystem target, BlockDevice device,
-                          Kernel kernel, Cpu cpu, Jdk jdk, Jmh jmh) {
+                          Kernel kernel, Cpu cpu, Jdk jdk, Jmh jmh, LabImage lab) {
     public static final String SCHEMA = "durabench-environment/1";
 
     /** serializeNulls: a missing fact must show as null, not vanish from the file. */
@@ -30,6 +31,11 @@ public record Environment(String schema, String timestamp, String hostname, Targ
     }
 
     public record Jmh(String version, String blackholeMode) {
+    }
+
+    /** The same environment, marked as a lab target. */
+    public Environment withLab(LabImage image) {
+        return new Environment(schema, timestamp, hostname, target, device, kernel, cpu, jdk, jmh, image);
     }
 
     /** The filesystem type of the target ("ext4", "tmpfs"); null when unknown. */
@@ -87,6 +93,7 @@ public record Environment(String schema, String timestamp, String hostname, Targ
         m.addProperty("version", jmh == null ? null : jmh.version());
         m.addProperty("blackholeMode", jmh == null ? null : jmh.blackholeMode());
         o.add("jmh", m);
+        if (lab != null) o.add("lab", lab.toJson()); // absent, not null, for targets that are not lab images
         return o;
     }
 
@@ -108,6 +115,7 @@ public record Environment(String schema, String timestamp, String hostname, Targ
                 c == null ? null : new Cpu(JsonFields.string(c, "model"), JsonFields.integer(c, "count")),
                 j == null ? null : new Jdk(JsonFields.string(j, "vendor"), JsonFields.string(j, "version"), JsonFields.string(j, "vmName"),
                         JsonFields.string(j, "vmVersion"), JsonFields.string(j, "home")),
-                m == null ? null : new Jmh(JsonFields.string(m, "version"), JsonFields.string(m, "blackholeMode")));
+                m == null ? null : new Jmh(JsonFields.string(m, "version"), JsonFields.string(m, "blackholeMode")),
+                LabImage.fromJson(JsonFields.object(o, "lab")));
     }
 }

@@ -16,6 +16,11 @@ public final class EnvironmentProbe {
     }
 
     public static Environment capture(Path dir) {
+        return capture(dir, JvmFacts.current());
+    }
+
+    /** The environment of {@code dir} as measured by {@code jvm} (its jdk section is that JVM's). */
+    public static Environment capture(Path dir, JvmFacts jvm) {
         StorageProbe.Storage storage = new StorageProbe(MountInfo.readProc(),
                 new SysfsBlockDevices(SysfsBlockDevices.DEFAULT_ROOT)).probe(dir);
         return new Environment(Environment.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
@@ -23,9 +28,8 @@ public final class EnvironmentProbe {
                 new Environment.Kernel(procLine("/proc/sys/kernel/osrelease"), procLine("/proc/sys/kernel/version")),
                 // What the JVM may use (cgroup/affinity limits included), which is what the benchmarks get.
                 new Environment.Cpu(cpuModel(), Runtime.getRuntime().availableProcessors()),
-                new Environment.Jdk(System.getProperty("java.vendor"), System.getProperty("java.version"),
-                        System.getProperty("java.vm.name"), System.getProperty("java.vm.version"), System.getProperty("java.home")),
-                new Environment.Jmh(JmhInfo.version(), JmhInfo.blackholeMode()));
+                jvm.jdk(),
+                new Environment.Jmh(JmhInfo.version(), JmhInfo.blackholeMode()), null);
     }
 
     /** The first "model name" of /proc/cpuinfo (x86); null on architectures that do not print one. */

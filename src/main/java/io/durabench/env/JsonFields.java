@@ -28,6 +28,20 @@ public final class JsonFields {
         return e.getAsString();
     }
 
+    /** A whole number that may exceed an int (sizes in bytes). */
+    public static Long whole(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (e.isJsonPrimitive()) {
+            try {
+                return Long.parseLong(e.getAsString().trim());
+            } catch (NumberFormatException ignored) {
+                // falls through to the error below
+            }
+        }
+        throw wrongType(name, "a whole number", e);
+    }
+
     /** A whole number, written as a JSON number or a numeric string ("NaN" or 1.5 is a wrong type). */
     public static Integer integer(JsonObject o, String name) {
         JsonElement e = field(o, name);

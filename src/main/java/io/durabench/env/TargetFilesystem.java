@@ -23,6 +23,22 @@ public record TargetFilesystem(String directory, String mountPoint, String files
                 JsonFields.string(o, "superOptions"), JsonFields.bool(o, "durableStorage"), JsonFields.string(o, "durableStorageReason"));
     }
 
+    /** proc, sysfs, cgroup...: not storage at all. */
+    public boolean isPseudoFilesystem() {
+        return filesystem != null && KernelFilesystems.isPseudo(filesystem);
+    }
+
+    /** Mounted read-only ("ro" among the mount or superblock options). */
+    public boolean readOnly() {
+        return hasOption(mountOptions, "ro") || hasOption(superOptions, "ro");
+    }
+
+    private static boolean hasOption(String options, String option) {
+        if (options == null) return false;
+        for (String o : options.split(",")) if (o.equals(option)) return true;
+        return false;
+    }
+
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
         o.addProperty("directory", directory);

@@ -25,11 +25,16 @@ public final class JmhJsonReader {
     public static List<BenchmarkResult> read(Path file) {
         JsonElement root = JsonFiles.parse(file, "JMH JSON (written with -rf json)");
         if (!root.isJsonArray()) throw notJmh(file, "the top level is not an array");
+        return read(root.getAsJsonArray(), file);
+    }
+
+    /** Entries already in memory (a run's, as it writes them); {@code source} names them in errors. */
+    public static List<BenchmarkResult> read(JsonArray entries, Path source) {
         List<BenchmarkResult> results = new ArrayList<>();
         int index = 0;
-        for (JsonElement e : root.getAsJsonArray()) {
-            if (!e.isJsonObject()) throw notJmh(file, "entry " + index + " is not an object");
-            results.add(entry(new JmhFields(file, "entry " + index++), e.getAsJsonObject()));
+        for (JsonElement e : entries) {
+            if (!e.isJsonObject()) throw notJmh(source, "entry " + index + " is not an object");
+            results.add(entry(new JmhFields(source, "entry " + index++), e.getAsJsonObject()));
         }
         return results;
     }

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** Reading and writing the JSON files of a results folder: every way a file can be unreadable becomes one clear line. */
 final class JsonFiles {
@@ -50,15 +51,26 @@ final class JsonFiles {
         }
     }
 
-    /** Pretty-printed with a trailing newline; nulls kept, so a missing fact shows as null. */
+    /** Pretty-printed with a trailing newline; nulls kept, so a missing fact shows as null; atomic. */
     static void write(JsonElement json, Path file) {
         writeText(new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(json) + "\n", file);
     }
 
+    /**
+     * Writes through a temporary file in the same folder, then renames it over {@code file}: a run
+     * killed mid-write leaves the previous complete file, never a truncated one.
+     */
     static void writeText(String text, Path file) {
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
         try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the write failed already; that is the error worth reporting
+            }
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }

@@ -11,6 +11,14 @@ import java.util.List;
  */
 public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
 
+    /**
+     * The folder the set's files are in: a target's folder (RUN/&lt;target&gt;), a JVM slot's folder
+     * (RUN/&lt;target&gt;/&lt;slot&gt;) or wherever a plain JMH file lies. Comparisons group sets by it.
+     */
+    public Path folder() {
+        return source.toAbsolutePath().normalize().getParent();
+    }
+
     /** The file the not-measured cells were read from (beside the source), for messages about them. */
     public Path notMeasuredSource() {
         return source.resolveSibling(ResultsFolder.NOT_MEASURED);

@@ -16,7 +16,10 @@ import org.openjdk.jmh.results.RunResult;
  * RUN/&lt;target label&gt;/jmh-result.json   standard JMH JSON, untouched
  * RUN/&lt;target label&gt;/environment.json  {@link Environment}
  * RUN/&lt;target label&gt;/not-applicable.json  cells without a number: n/a and failed ({@link NotMeasuredFile})
+ * RUN/&lt;target label&gt;/jmh-log.txt        JMH's own output for every cell of that target
  * </pre>
+ * A run with several JVMs ({@code --jvm}) has one more level: {@code RUN/<target label>/<slot>/...}
+ * with slot {@code jvm<k>-<version>}.
  */
 public final class ResultsFolder {
     public static final String RUN_MANIFEST = "run.json";
@@ -48,7 +51,12 @@ public final class ResultsFolder {
         JsonFiles.write(manifest.toJson(), root.resolve(RUN_MANIFEST));
     }
 
-    /** The subfolder of one target, created on first use. */
+    /** Opens an existing run folder (to resume it). */
+    public static ResultsFolder existing(Path root) {
+        return new ResultsFolder(root);
+    }
+
+    /** The subfolder of one target (and, in a multi-JVM run, of one JVM slot: "LABEL/SLOT"), created on first use. */
     public Target target(String label) {
         Path dir = root.resolve(label);
         try {
@@ -67,6 +75,26 @@ public final class ResultsFolder {
 
         public void writeResults(Collection<RunResult> results) {
             JmhResultsFile.write(results, dir.resolve(JMH_RESULT));
+        }
+
+        /** JMH's JSON entries, written atomically (the file is complete after every cell). */
+        public void writeResults(com.google.gson.JsonArray entries) {
+            JmhResultsFile.write(entries, dir.resolve(JMH_RESULT));
+        }
+
+        /** What an earlier (cut-short) run wrote here, to continue it. */
+        public com.google.gson.JsonArray readResultEntries() {
+            return JmhResultsFile.readEntries(dir.resolve(JMH_RESULT));
+        }
+
+        public List<NotMeasured> readNotMeasured() {
+            Path f = dir.resolve(NOT_MEASURED);
+            return java.nio.file.Files.exists(f) ? NotMeasuredFile.read(f) : List.of();
+        }
+
+        public Environment readEnvironment() {
+            Path f = dir.resolve(ENVIRONMENT);
+            return java.nio.file.Files.exists(f) ? EnvironmentFile.read(f) : null;
         }
 
         public void writeNotMeasured(List<NotMeasured> cells) {

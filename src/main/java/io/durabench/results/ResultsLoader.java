@@ -12,9 +12,11 @@ import java.util.stream.Stream;
 
 /**
  * Finds the results behind each PATH: a JMH JSON file, a folder holding jmh-result.json, or a
- * `durabench run --out` folder with one such subfolder per target directory. environment.json and
- * not-applicable.json beside a JMH file belong to it. All of them
- * are read through their owners here ({@link EnvironmentFile}, {@link NotMeasuredFile}).
+ * `durabench run --out` folder with one such subfolder per target directory, or, when the run
+ * measured several JVMs, one subfolder per JVM slot inside each target's
+ * (RUN/&lt;target&gt;/&lt;slot&gt;/jmh-result.json). environment.json and not-applicable.json beside
+ * a JMH file belong to it. All of them are read through their owners here
+ * ({@link EnvironmentFile}, {@link NotMeasuredFile}).
  */
 public final class ResultsLoader {
     private static final String RESULT_FILE = ResultsFolder.JMH_RESULT;
@@ -52,17 +54,28 @@ public final class ResultsLoader {
     private static List<ResultSet> folder(Path dir) {
         if (isResultFolder(dir)) return List.of(resultFolder(dir));
         List<ResultSet> sets = new ArrayList<>();
-        try (Stream<Path> children = Files.list(dir)) {
-            for (Path child : children.sorted().toList()) {
-                if (Files.isDirectory(child) && isResultFolder(child)) sets.add(resultFolder(child));
+        for (Path child : subfolders(dir)) {
+            if (isResultFolder(child)) {
+                sets.add(resultFolder(child));
+            } else {
+                // A multi-JVM run: RUN/<target>/<slot>/ holds the results of one JVM on that target.
+                for (Path slot : subfolders(child)) {
+                    if (isResultFolder(slot)) sets.add(resultFolder(slot));
+                }
             }
+        }
+        if (sets.isEmpty()) {
+            throw new ResultsFileException(dir + ": no " + RESULT_FILE + " in it or two levels of subfolders; " + InputPaths.NAME_RESULTS);
+        }
+        return sets;
+    }
+
+    private static List<Path> subfolders(Path dir) {
+        try (Stream<Path> children = Files.list(dir)) {
+            return children.filter(Files::isDirectory).sorted().toList();
         } catch (IOException e) {
             throw new ResultsFileException(dir + ": cannot list (" + e.getMessage() + ")");
         }
-        if (sets.isEmpty()) {
-            throw new ResultsFileException(dir + ": no " + RESULT_FILE + " in it or its subfolders; " + InputPaths.NAME_RESULTS);
-        }
-        return sets;
     }
 
     /** Either file present (whatever it is: a directory named jmh-result.json is reported, not skipped). */

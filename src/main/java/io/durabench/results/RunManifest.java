@@ -9,25 +9,64 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * run.json, at the top of a run's folder: the profile and pass-through JMH options it ran with,
- * when it started and finished, and each target directory with the subfolder its results are in.
+ * run.json, at the top of a run's folder: what was asked (profile, pass-through JMH options, the
+ * JVMs, the lab variants, options), each target directory with the subfolder its results are in,
+ * and the order cells actually ran in (one entry per cell and JVM, as it finished), so drift over
+ * the run can be read back and a cut-short run resumed. Rewritten after every cell.
  *
- * @param finished null while the run is still going (or when it was cut short)
+ * @param finished null while the run is going or when it was cut short ({@code interrupted} then says which)
  */
-public record RunManifest(String profile, String started, List<String> jmhArgs, String finished, List<Target> targets) {
+public record RunManifest(String profile, String started, List<String> jmhArgs, String finished, List<Target> targets,
+                          List<Jvm> jvms, List<String> labVariants, Options options, List<Ran> ran, boolean interrupted) {
     public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-run", 1);
 
     /** One target directory and the subfolder (its label) holding its results. */
     public record Target(String dir, String label) {
     }
 
+    /** One --jvm slot: its results subfolder under each target, the java it ran and that JVM's version. */
+    public record Jvm(String slot, String java, String version) {
+    }
+
+    /** Run options that change what is measured or written. */
+    public record Options(boolean verifySyscalls, boolean trimHistograms) {
+        public static final Options DEFAULT = new Options(false, false);
+    }
+
+    /** One cell on one JVM, in the order they ran: outcome is "measured", "n/a" or "failed". */
+    public record Ran(String target, String slot, String cell, String outcome, String finished) {
+    }
+
     public RunManifest {
         jmhArgs = List.copyOf(jmhArgs);
         targets = List.copyOf(targets);
+        jvms = List.copyOf(jvms);
+        labVariants = List.copyOf(labVariants);
+        ran = List.copyOf(ran);
+    }
+
+    /** A run as it starts: nothing ran yet. */
+    public static RunManifest starting(String profile, String started, List<String> jmhArgs, List<Target> targets,
+                                       List<Jvm> jvms, List<String> labVariants, Options options) {
+        return new RunManifest(profile, started, jmhArgs, null, targets, jvms, labVariants, options, List.of(), false);
+    }
+
+    public RunManifest with(Ran r) {
+        List<Ran> more = new ArrayList<>(ran);
+        more.add(r);
+        return new RunManifest(profile, started, jmhArgs, finished, targets, jvms, labVariants, options, more, interrupted);
     }
 
     public RunManifest finishedAt(String when) {
-        return new RunManifest(profile, started, jmhArgs, when, targets);
+        return new RunManifest(profile, started, jmhArgs, when, targets, jvms, labVariants, options, ran, false);
+    }
+
+    public RunManifest interruptedNow() {
+        return new RunManifest(profile, started, jmhArgs, null, targets, jvms, labVariants, options, ran, true);
+    }
+
+    public RunManifest withTargets(List<Target> newTargets) {
+        return new RunManifest(profile, started, jmhArgs, finished, newTargets, jvms, labVariants, options, ran, interrupted);
     }
 
     public JsonObject toJson() {
@@ -39,6 +78,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         jmhArgs.forEach(args::add);
         o.add("jmhArgs", args);
         o.addProperty("finished", finished);
+        o.addProperty("interrupted", interrupted);
         JsonArray ts = new JsonArray();
         for (Target t : targets) {
             JsonObject tj = new JsonObject();
@@ -47,6 +87,33 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             ts.add(tj);
         }
         o.add("targets", ts);
+        JsonArray js = new JsonArray();
+        for (Jvm j : jvms) {
+            JsonObject jj = new JsonObject();
+            jj.addProperty("slot", j.slot());
+            jj.addProperty("java", j.java());
+            jj.addProperty("version", j.version());
+            js.add(jj);
+        }
+        o.add("jvms", js);
+        JsonArray lab = new JsonArray();
+        labVariants.forEach(lab::add);
+        o.add("lab", lab);
+        JsonObject opts = new JsonObject();
+        opts.addProperty("verifySyscalls", options.verifySyscalls());
+        opts.addProperty("trimHistograms", options.trimHistograms());
+        o.add("options", opts);
+        JsonArray order = new JsonArray();
+        for (Ran r : ran) {
+            JsonObject rj = new JsonObject();
+            rj.addProperty("target", r.target());
+            rj.addProperty("slot", r.slot());
+            rj.addProperty("cell", r.cell());
+            rj.addProperty("outcome", r.outcome());
+            rj.addProperty("finished", r.finished());
+            order.add(rj);
+        }
+        o.add("ran", order);
         return o;
     }
 
@@ -56,28 +123,51 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         JsonObject o = root.getAsJsonObject();
         try {
             SCHEMA.check(file, JsonFields.string(o, "schema"));
-            List<String> args = new ArrayList<>();
-            if (o.get("jmhArgs") instanceof JsonArray a) {
-                for (JsonElement e : a) {
-                    if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) throw malformed(file, "a jmhArgs entry is not text");
-                    args.add(e.getAsString());
-                }
-            }
             List<Target> targets = new ArrayList<>();
-            if (o.get("targets") instanceof JsonArray a) {
-                for (JsonElement e : a) {
-                    if (!e.isJsonObject()) throw malformed(file, "a target is not an object");
-                    targets.add(new Target(JsonFields.string(e.getAsJsonObject(), "dir"), JsonFields.string(e.getAsJsonObject(), "label")));
-                }
+            for (JsonObject t : objects(file, o, "targets")) targets.add(new Target(JsonFields.string(t, "dir"), JsonFields.string(t, "label")));
+            List<Jvm> jvms = new ArrayList<>();
+            for (JsonObject j : objects(file, o, "jvms")) {
+                jvms.add(new Jvm(JsonFields.string(j, "slot"), JsonFields.string(j, "java"), JsonFields.string(j, "version")));
             }
-            return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), args,
-                    JsonFields.string(o, "finished"), targets);
-        } catch (IllegalStateException | UnsupportedOperationException e) {
-            throw malformed(file, e.getMessage());
+            List<Ran> ran = new ArrayList<>();
+            for (JsonObject r : objects(file, o, "ran")) {
+                ran.add(new Ran(JsonFields.string(r, "target"), JsonFields.string(r, "slot"), JsonFields.string(r, "cell"),
+                        JsonFields.string(r, "outcome"), JsonFields.string(r, "finished")));
+            }
+            JsonObject opts = JsonFields.object(o, "options");
+            Options options = opts == null ? Options.DEFAULT
+                    : new Options(Boolean.TRUE.equals(JsonFields.bool(opts, "verifySyscalls")), Boolean.TRUE.equals(JsonFields.bool(opts, "trimHistograms")));
+            return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), strings(file, o, "jmhArgs"),
+                    JsonFields.string(o, "finished"), targets, jvms, strings(file, o, "lab"), options, ran,
+                    Boolean.TRUE.equals(JsonFields.bool(o, "interrupted")));
         } catch (IllegalArgumentException e) {
             if (e instanceof ResultsFileException r) throw r;
             throw malformed(file, e.getMessage());
         }
+    }
+
+    private static List<String> strings(Path file, JsonObject o, String name) {
+        List<String> out = new ArrayList<>();
+        JsonElement e = o.get(name);
+        if (e == null || e.isJsonNull()) return out;
+        if (!e.isJsonArray()) throw malformed(file, "\"" + name + "\" is not an array");
+        for (JsonElement s : e.getAsJsonArray()) {
+            if (!s.isJsonPrimitive() || !s.getAsJsonPrimitive().isString()) throw malformed(file, "\"" + name + "\" holds a non-text value");
+            out.add(s.getAsString());
+        }
+        return out;
+    }
+
+    private static List<JsonObject> objects(Path file, JsonObject o, String name) {
+        List<JsonObject> out = new ArrayList<>();
+        JsonElement e = o.get(name);
+        if (e == null || e.isJsonNull()) return out;
+        if (!e.isJsonArray()) throw malformed(file, "\"" + name + "\" is not an array");
+        for (JsonElement x : e.getAsJsonArray()) {
+            if (!x.isJsonObject()) throw malformed(file, "an entry of \"" + name + "\" is not an object");
+            out.add(x.getAsJsonObject());
+        }
+        return out;
     }
 
     private static ResultsFileException malformed(Path file, String why) {

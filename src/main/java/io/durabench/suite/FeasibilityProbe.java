@@ -4,6 +4,7 @@ import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.Syscalls;
@@ -19,7 +20,6 @@ import java.util.Set;
 public final class FeasibilityProbe {
     /** errnos that mean "this filesystem or device does not support that", not "something broke". */
     private static final Set<String> UNSUPPORTED = Set.of("EINVAL", "EOPNOTSUPP", "ENOTSUP", "ENOSYS");
-    private static final long PROBE_REGION_BYTES = 1 << 20;
     private static final int PROBE_OPERATIONS = 3;
 
     private final Syscalls sys;
@@ -72,7 +72,7 @@ public final class FeasibilityProbe {
     }
 
     private void tryOnce(Cell cell) {
-        try (OperationLoop loop = cell.family().open(sys, cell, PROBE_REGION_BYTES)) {
+        try (OperationLoop loop = cell.family().open(sys, cell, WorkloadSize.PROBE)) {
             for (int i = 0; i < PROBE_OPERATIONS; i++) loop.operate();
             loop.finish();
         }

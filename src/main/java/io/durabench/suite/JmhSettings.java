@@ -73,6 +73,25 @@ public final class JmhSettings {
         return v.hasValue() ? Optional.of(List.copyOf(v.get())) : Optional.empty();
     }
 
+    /** The -jvm the user passed to JMH, if any (durabench's own --jvm is the way to pick JVMs). */
+    public Optional<String> userJvm() {
+        return user.getJvm().hasValue() ? Optional.of(user.getJvm().get()) : Optional.empty();
+    }
+
+    /** The JVM options a fork gets, in JMH's order: prepended (ours, then the user's), the user's -jvmArgs, appended. */
+    public List<String> forkJvmArgs(List<String> jvmFlags) {
+        List<String> all = new java.util.ArrayList<>(jvmFlags);
+        if (user.getJvmArgsPrepend().hasValue()) all.addAll(user.getJvmArgsPrepend().get());
+        if (user.getJvmArgs().hasValue()) all.addAll(user.getJvmArgs().get());
+        if (user.getJvmArgsAppend().hasValue()) all.addAll(user.getJvmArgsAppend().get());
+        return all;
+    }
+
+    /** The -v the user passed (EXTRA, NORMAL, SILENT); NORMAL otherwise. */
+    public org.openjdk.jmh.runner.options.VerboseMode verbosity() {
+        return user.verbosity().orElse(org.openjdk.jmh.runner.options.VerboseMode.NORMAL);
+    }
+
     /** Benchmark-name patterns the user gave (JMH's positional regexps); empty = all. */
     public List<String> includes() {
         return user.getIncludes();
@@ -84,6 +103,15 @@ public final class JmhSettings {
 
     /** @param cellModes modes a benchmark needs (group commit: throughput + latency); empty = the run's */
     public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes) {
+        applyTo(b, cellModes, List.of());
+    }
+
+    /**
+     * As {@link #applyTo(ChainedOptionsBuilder, List)}, with {@code jvmFlags} placed ahead of the
+     * user's own JVM options (JMH's builder replaces a list on each call, so they are merged here;
+     * the user's options come later on the command line and win).
+     */
+    public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes, List<String> jvmFlags) {
         b.forks(user.getForkCount().orElse(profile.forks));
         b.warmupIterations(user.getWarmupIterations().orElse(profile.warmupIterations));
         b.warmupTime(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
@@ -96,7 +124,9 @@ public final class JmhSettings {
         if (user.getJvm().hasValue()) b.jvm(user.getJvm().get());
         if (user.getJvmArgs().hasValue()) b.jvmArgs(user.getJvmArgs().get().toArray(String[]::new));
         if (user.getJvmArgsAppend().hasValue()) b.jvmArgsAppend(user.getJvmArgsAppend().get().toArray(String[]::new));
-        if (user.getJvmArgsPrepend().hasValue()) b.jvmArgsPrepend(user.getJvmArgsPrepend().get().toArray(String[]::new));
+        List<String> prepend = new java.util.ArrayList<>(jvmFlags);
+        if (user.getJvmArgsPrepend().hasValue()) prepend.addAll(user.getJvmArgsPrepend().get());
+        if (!prepend.isEmpty()) b.jvmArgsPrepend(prepend.toArray(String[]::new));
         if (user.verbosity().hasValue()) b.verbosity(user.verbosity().get());
         user.getProfilers().forEach(p -> b.addProfiler(p.getKlass(), p.getOpts()));
     }

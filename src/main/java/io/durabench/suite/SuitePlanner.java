@@ -29,7 +29,7 @@ import java.util.function.Function;
  * definition. A user's "-p name=v1,v2" replaces the profile's values of that axis; a value the
  * parameter can never take is an {@link InvalidValueException} (a usage error). Group commit
  * (committers 1..16, record 128 B and 8 KiB, commit delay 0 and 100 µs, and each-syncs-alone) is
- * in standard and full; quick is pg_test_fsync's table only.
+ * in standard and full; quick is pg_test_fsync's table only, and compare plans the same cells as quick.
  */
 public final class SuitePlanner {
     static final List<Integer> ALL_COMMITTERS = List.of(1, 2, 4, 8, 16);
@@ -54,7 +54,7 @@ public final class SuitePlanner {
             List<Preallocation> preallocs = Arrays.stream(Preallocation.values())
                     .filter(p -> SyncWriteCostFamily.acceptsPreallocation(m, p)).toList();
             switch (profile) {
-                case QUICK -> addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK),
+                case QUICK, COMPARE -> addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK),
                         SyncWriteCostFamily.acceptsBatching(m) ? List.of(1, 100) : List.of(1),
                         preallocs.stream().filter(p -> p == Preallocation.NONE || p == Preallocation.ZERO_FILL).toList());
                 case STANDARD -> {
@@ -75,7 +75,7 @@ public final class SuitePlanner {
             cells.add(Cell.of(create).with(Catalogue.TARGET_DIR, target).with(SyncWriteCostFamily.BLOCK_SIZE, CENTRE_BLOCK)
                     .with(FileCreateFamily.SYNC_DIRECTORY, syncDir));
         }
-        if (profile != Profile.QUICK) addGroupCommits(cells, target);
+        if (profile == Profile.STANDARD || profile == Profile.FULL) addGroupCommits(cells, target);
         return new ArrayList<>(cells);
     }
 

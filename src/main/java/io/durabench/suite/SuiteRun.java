@@ -1,94 +1,273 @@
 package io.durabench.suite;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.InvalidValueException;
+import io.durabench.catalogue.Parameter;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
-import io.durabench.env.TargetLabel;
 import io.durabench.nativeio.Syscalls;
+import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import io.durabench.witness.SyscallWitness;
 
 /**
- * One `durabench run`: for each target directory, its environment, the planned cells (filtered by
- * the user's benchmark patterns), the feasibility probe and JMH, and the results folder; then a
- * summary per target. Everything it prints goes to the writer it is given (JMH's output included).
+ * One `durabench run`: per target directory, each JVM's environment, the planned cells (narrowed by
+ * the user's benchmark patterns), the feasibility probe (in the JVM that will run the cell), the
+ * optional syscall witness, then JMH one cell at a time, interleaved across JVMs cell by cell
+ * (A B A B ...) so slow drift of the disk hits every JVM alike. Every finished cell is on disk at
+ * once; the console shows one line per cell; JMH's own output goes to jmh-log.txt. An interrupted
+ * run keeps what it measured and says how to resume it ({@link RunState}).
  */
 public final class SuiteRun {
+    /** What else the user asked for. */
+    public record Options(boolean verbose, boolean verifySyscalls, boolean trimHistograms) {
+        public static final Options DEFAULT = new Options(false, false, false);
+    }
+
     private final Profile profile;
     private final JmhSettings settings;
     private final List<String> jmhArgs;
+    private final List<JvmSlot> slots;
+    private final Options options;
     private final SuitePlanner planner;
     private final Syscalls probeSyscalls;
     private final PrintWriter out;
     private final PrintWriter err;
+    private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
 
-    /** @param probeSyscalls what the feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
-    public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
+    /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
+    public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
+                    Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
         this.profile = profile;
         this.settings = settings;
         this.jmhArgs = List.copyOf(jmhArgs);
+        this.slots = List.copyOf(slots);
+        this.options = options;
         this.planner = new SuitePlanner(settings::userParam);
         this.probeSyscalls = probeSyscalls;
         this.out = out;
         this.err = err;
     }
 
+    /** The run on the launcher's JVM only, with default options. */
+    public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
+        this(profile, settings, jmhArgs, List.of(JvmSlot.launcher()), Options.DEFAULT, probeSyscalls, out, err);
+    }
+
+    /** Tests: the witness --verify-syscalls uses (one whose workloads lie, to prove the run catches it). */
+    SuiteRun withWitnesses(Function<Path, SyscallWitness> factory) {
+        this.witnesses = factory;
+        return this;
+    }
+
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
     public List<Cell> plan(Path dir) {
+        checkUserParams();
         List<String> includes = settings.includes();
         return planner.plan(profile, dir).stream().filter(c -> matches(includes, c)).toList();
     }
 
-    /** Runs every target into {@code outDir} (which must exist and be empty); true when some cell FAILED. */
-    public boolean run(List<Path> targets, Path outDir) {
+    /** Runs every target into {@code outDir} (which must exist empty, or not exist); true when some cell FAILED. */
+    public boolean run(List<RunTarget> targets, Path outDir, List<String> labVariants) {
         ResultsFolder folder = ResultsFolder.create(outDir);
-        String started = Instant.now().toString();
-        List<RunManifest.Target> manifestTargets = new ArrayList<>();
-        List<Runnable> summaries = new ArrayList<>();
-        boolean failed = false;
-        for (Path dir : targets) {
-            String label = TargetLabel.label(dir);
-            ResultsFolder.Target target = folder.target(label);
-            Environment env = EnvironmentProbe.capture(dir);
-            target.writeEnvironment(env);
-            String fs = env.filesystem();
-            // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
-            Boolean durableStorage = env.durableStorage();
-            boolean durable = Boolean.TRUE.equals(durableStorage);
-            if (Boolean.FALSE.equals(durableStorage)) {
-                out.println("WARNING: " + dir + " is on " + fs + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
-                        + " nearly free; these numbers measure memory, not storage.");
-            } else if (!durable) {
-                out.println("WARNING: cannot tell whether " + dir + " (" + fs + ") reaches stable storage: "
-                        + env.durableStorageReason() + ". Treat its numbers with suspicion.");
+        List<RunManifest.Target> manifestTargets = targets.stream().map(t -> new RunManifest.Target(t.dir().toString(), t.label())).toList();
+        RunManifest manifest = RunManifest.starting(profile.label(), Instant.now().toString(), jmhArgs, manifestTargets,
+                slots.stream().filter(s -> s.label() != null)
+                        .map(s -> new RunManifest.Jvm(s.label(), s.facts().java().toString(), s.facts().version())).toList(),
+                labVariants, new RunManifest.Options(options.verifySyscalls(), options.trimHistograms()));
+        return execute(targets, new RunState(folder, manifest, err), false);
+    }
+
+    /** Continues a cut-short run in its own folder: only the cells it has no outcome for (checked first: same machine). */
+    public boolean resume(List<RunTarget> targets, Resume resume) {
+        for (RunTarget t : targets) for (JvmSlot s : slots) resume.checkUnchanged(t, s);
+        return execute(targets, resume.state(err), true);
+    }
+
+    private boolean execute(List<RunTarget> targets, RunState state, boolean continuing) {
+        state.start();
+        try {
+            List<Runnable> summaries = new ArrayList<>();
+            boolean failed = false;
+            for (RunTarget target : targets) {
+                failed |= runTarget(target, state, continuing, summaries);
             }
-            List<Cell> cells = plan(dir);
-            out.printf("# durabench: %d cells on %s (%s), profile %s, about %.0f s of JMH time%n",
-                    cells.size(), dir, fs, profile.label(), cells.stream().mapToDouble(settings::secondsFor).sum());
+            state.finish();
+            summaries.forEach(Runnable::run);
+            out.println();
+            out.println("Results in " + state.folder().root() + "  (durabench report " + state.folder().root() + " for the full analysis)");
             out.flush();
-            SuiteRunner.TargetOutcome outcome = new SuiteRunner(settings, FeasibilityProbe.forTarget(probeSyscalls, env), out).run(cells);
-            target.writeResults(outcome.results());
-            target.writeNotMeasured(outcome.notMeasured());
-            failed |= outcome.anyFailed();
-            manifestTargets.add(new RunManifest.Target(dir.toString(), label));
-            summaries.add(() -> RunSummary.print(out, dir.toString(), fs, durable, outcome));
+            if (failed) {
+                err.println("durabench: some cells FAILED (listed above); their numbers were not recorded");
+                err.flush();
+            }
+            return failed;
+        } finally {
+            state.stop();
         }
-        folder.writeManifest(new RunManifest(profile.label(), started, jmhArgs, Instant.now().toString(), manifestTargets));
-        summaries.forEach(Runnable::run);
-        out.println();
-        out.println("Results in " + outDir + "  (durabench report " + outDir + " for the full analysis)");
+    }
+
+    private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries) {
+        Path dir = target.dir();
+        ResultsFolder.Target base = state.folder().target(target.label());
+        Map<JvmSlot, Environment> envs = new LinkedHashMap<>();
+        Map<JvmSlot, SlotResults> results = new LinkedHashMap<>();
+        for (JvmSlot slot : slots) {
+            ResultsFolder.Target f = slot.label() == null ? base : state.folder().target(target.label() + "/" + slot.label());
+            Environment env = EnvironmentProbe.capture(dir, slot.facts());
+            if (target.lab() != null) env = env.withLab(target.lab().labImage());
+            if (!continuing || f.readEnvironment() == null) f.writeEnvironment(env);
+            envs.put(slot, env);
+            SlotResults r = continuing ? SlotResults.continuing(f, options.trimHistograms()) : SlotResults.fresh(f, options.trimHistograms());
+            state.track(r);
+            results.put(slot, r);
+        }
+        Environment env = envs.values().iterator().next();
+        warnAboutStorage(dir, env);
+        List<Cell> cells = plan(dir);
+        double estimate = cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
+        out.printf("# durabench: %d cells on %s (%s)%s, profile %s, about %s of JMH time; JMH's output: %s%n", cells.size(), dir,
+                env.filesystem(), slots.size() > 1 ? " x " + slots.size() + " JVMs" : "", profile.label(),
+                Progress.clock(estimate), base.dir().resolve("jmh-log.txt"));
         out.flush();
-        if (failed) {
-            err.println("durabench: some cells FAILED (listed above); their numbers were not recorded");
-            err.flush();
+        try (JmhOutput output = new JmhOutput(out, options.verbose(), base.dir().resolve("jmh-log.txt"))) {
+            Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
+            for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), output));
+            CellRunner runner = new CellRunner(settings, output, out);
+            int todo = 0;
+            double todoEstimate = 0;
+            for (Cell c : cells) for (JvmSlot slot : slots) if (!results.get(slot).has(c)) {
+                todo++;
+                todoEstimate += settings.secondsFor(c);
+            }
+            Progress progress = new Progress(out, todo, todoEstimate);
+            for (Cell cell : cells) {
+                for (JvmSlot slot : slots) {
+                    SlotResults r = results.get(slot);
+                    if (r.has(cell)) continue;
+                    runCell(target, slot, cell, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
+                }
+            }
+        }
+        if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
+        boolean failed = false;
+        for (JvmSlot slot : slots) {
+            SlotResults r = results.get(slot);
+            failed |= r.anyFailed();
+            Environment e = envs.get(slot);
+            summaries.add(() -> RunSummary.print(out, dir.toString(), slot.label(), e.filesystem(),
+                    Boolean.TRUE.equals(e.durableStorage()), r.results(), r.notMeasuredCells()));
         }
         return failed;
+    }
+
+    /**
+     * Before any measurement: per cell, why it will not be measured on this JVM (empty = it will):
+     * "n/a: ..." or "failed: ...", from the lab's rules, the feasibility probe and the syscall witness.
+     */
+    private Map<Cell, Optional<String>> blockedCells(RunTarget target, JvmSlot slot, Environment env, List<Cell> cells,
+                                                    SlotResults done, JmhOutput output) {
+        List<Cell> todo = cells.stream().filter(c -> !done.has(c)).toList();
+        Map<Cell, Optional<String>> blocked = new LinkedHashMap<>();
+        List<Cell> probed = new ArrayList<>();
+        for (Cell c : todo) {
+            Optional<String> lab = target.labNotApplicable(c);
+            blocked.put(c, lab.map(why -> "n/a: " + why));
+            if (lab.isEmpty()) probed.add(c);
+        }
+        if (probed.isEmpty()) return blocked;
+        Feasibility.of(probed, slot, env, probeSyscalls).forEach((c, o) ->
+                blocked.put(c, o.map(x -> (x.unsupported() ? "n/a: " : "failed: ") + x.reason())));
+        if (options.verifySyscalls()) {
+            List<Cell> feasible = probed.stream().filter(c -> blocked.get(c).isEmpty()).toList();
+            SyscallVerification.verify(witnesses, target.dir(), slot, feasible, output, out).forEach((c, why) -> blocked.put(c, Optional.of("failed: " + why)));
+        }
+        return blocked;
+    }
+
+    private void runCell(RunTarget target, JvmSlot slot, Cell cell, Optional<String> blocked, SlotResults results,
+                         Environment env, CellRunner runner, Progress progress, RunState state) {
+        double estimate = settings.secondsFor(cell);
+        if (blocked.isPresent()) {
+            String b = blocked.get();
+            boolean failed = b.startsWith("failed: ");
+            String reason = b.substring(failed ? "failed: ".length() : "n/a: ".length());
+            results.notMeasured(cell, failed ? NotMeasured.Kind.FAILED : NotMeasured.Kind.NOT_APPLICABLE, reason);
+            progress.notMeasured(cell, slot.label(), estimate, failed, reason);
+            state.ran(target, slot, cell, failed ? "failed" : "n/a");
+            return;
+        }
+        CellRunner.Outcome o;
+        try {
+            o = runner.run(cell, slot);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for JMH's lock", e);
+        }
+        if (state.stopping()) return; // interrupted under this cell: it is neither measured nor failed
+        if (o.failure() != null) {
+            results.notMeasured(cell, NotMeasured.Kind.FAILED, o.failure());
+            progress.notMeasured(cell, slot.label(), estimate, true, o.failure());
+            state.ran(target, slot, cell, "failed");
+            return;
+        }
+        var entries = results.measured(cell, o.results());
+        String whyNot = cell.family().notDurableBecause(cell.methodValue()).map(w -> "NOT durable").orElse(null);
+        if (whyNot == null && !Boolean.TRUE.equals(env.durableStorage())) whyNot = "NOT durable (no stable storage)";
+        progress.measured(cell, slot.label(), estimate, entries, whyNot == null ? "durable" : whyNot);
+        state.ran(target, slot, cell, "measured");
+    }
+
+    private void warnAboutStorage(Path dir, Environment env) {
+        // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
+        Boolean durableStorage = env.durableStorage();
+        if (Boolean.FALSE.equals(durableStorage)) {
+            out.println("WARNING: " + dir + " is on " + env.filesystem() + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
+                    + " nearly free; these numbers measure memory, not storage.");
+        } else if (!Boolean.TRUE.equals(durableStorage)) {
+            out.println("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
+                    + env.durableStorageReason() + ". Treat its numbers with suspicion.");
+        }
+    }
+
+    /**
+     * Every -p names a parameter some durabench benchmark has, with values it can take: a value that
+     * can never be valid is a usage error before anything runs (not a results folder of n/a cells).
+     */
+    private void checkUserParams() {
+        for (String name : settings.userParamNames()) {
+            List<Parameter<?>> params = Catalogue.parametersNamed(name);
+            if (params.isEmpty()) {
+                throw new InvalidValueException("-p " + name + ": no durabench benchmark has that parameter; they have "
+                        + String.join(", ", Catalogue.benchmarks().stream().flatMap(b -> b.parameters().stream()).map(Parameter::name)
+                        .distinct().toList()));
+            }
+            for (String value : settings.userParam(name).orElse(List.of())) {
+                InvalidValueException first = null;
+                boolean accepted = false;
+                for (Parameter<?> p : params) {
+                    try {
+                        p.parse(value);
+                        accepted = true;
+                    } catch (InvalidValueException e) {
+                        if (first == null) first = e;
+                    }
+                }
+                if (!accepted) throw first;
+            }
+        }
     }
 
     private static boolean matches(List<String> includes, Cell c) {

@@ -23,7 +23,7 @@ public final class RegionLogFiles {
     public static Path create(Path dir, SyncMethod method, long regionBytes, int zeroFillChunkBytes) {
         WorkloadFiles.requireDirectory(dir);
         try {
-            long needed = regionBytes + zeroFillChunkBytes + FREE_SPACE_MARGIN_BYTES;
+            long needed = bytesNeeded(regionBytes, zeroFillChunkBytes);
             long usable = Files.getFileStore(dir).getUsableSpace();
             if (usable < needed) {
                 throw new IllegalStateException("not enough free space in " + dir + ": " + (usable >> 20) + " MiB usable, "
@@ -33,6 +33,11 @@ public final class RegionLogFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a log file in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Free space a trial needs: the region, one zero-fill chunk beyond it, and a margin for the filesystem's own metadata. */
+    public static long bytesNeeded(long regionBytes, int zeroFillChunkBytes) {
+        return regionBytes + zeroFillChunkBytes + FREE_SPACE_MARGIN_BYTES;
     }
 
     /** The method's own data path: payload writes and its explicit sync. */

@@ -9,11 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
 import io.durabench.cli.BadInputTrials.Case;
+import io.durabench.env.PathKind;
+import io.durabench.testing.Commands;
+import io.durabench.testing.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -95,11 +100,35 @@ class EnvBadInputTest {
         assertEquals(realDir.toRealPath().toString(), directory, "the JSON names the directory the link leads to");
     }
 
+    /** A pipe (as /dev/stdout often is) gets the JSON in place and stays a pipe: no temporary file renamed over it. */
     @Test
-    void aCharacterDeviceOutIsWrittenAsGiven() {
-        CliRun run = CliRun.of("env", "/dev/shm", "--out", "/dev/null");
+    void aFifoOutIsWrittenInPlaceAndStaysAFifo() throws Exception {
+        Path fifo = SpecialFiles.fifo(tmp.resolve("env-fifo"));
+        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readString(fifo);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        CliRun run = CliRun.of("env", "/dev/shm", "--out", fifo.toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("", run.out(), "no 'wrote' line for a device");
+        assertEquals("", run.out(), "no 'wrote' line for a pipe");
+        assertEquals("tmpfs", JsonParser.parseString(read.get(30, TimeUnit.SECONDS)).getAsJsonObject()
+                .getAsJsonObject("target").get("filesystem").getAsString());
+        assertEquals(PathKind.FIFO, PathKind.of(fifo), "the pipe must still be a pipe");
+    }
+
+    /** The same for a character device: a private /dev/null (major 1, minor 3) made in the test folder. */
+    @Test
+    void aCharacterDeviceOutIsWrittenInPlaceAndStaysADevice() {
+        Requires.root("makes a device node with mknod");
+        Path devNull = tmp.resolve("null");
+        Commands.run("mknod", devNull.toString(), "c", "1", "3");
+        CliRun run = CliRun.of("env", "/dev/shm", "--out", devNull.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(PathKind.CHARACTER_DEVICE, PathKind.of(devNull), "the device node must still be a device node");
+        assertFalse(Files.exists(tmp.resolve(".null.tmp")), "no temporary file beside it");
     }
 
     @Test

@@ -186,7 +186,7 @@ class ReportBadInputTest {
                         "\"notApplicable\": [{\"reason\": \"r\"}]")), "an entry lacks \"benchmark\""),
                 new Case("not-applicable.json is empty", d -> realWithText(d, NA, ""),
                         NA + ": empty file"),
-                new Case("a folder with no results", d -> path(d), "no jmh-result.json in it or its subfolders", NAME_RESULTS),
+                new Case("a folder with no results", d -> path(d), "no jmh-result.json in it or two levels of subfolders", NAME_RESULTS),
                 new Case("a results folder with nothing measured", d -> {
                     write(d.resolve("results").resolve(JMH), "[]");
                     return path(d.resolve("results"));

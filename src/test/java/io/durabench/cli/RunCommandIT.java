@@ -65,7 +65,8 @@ class RunCommandIT {
                 "--", "SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC,O_DIRECT", "-p", "preallocation=NONE",
                 "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "2", "-r", "100ms");
         String text = captured.toString();
-        assertTrue(text.contains("# Run progress"), "JMH's own output goes through the same writer:\n" + text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("[1/3 ")), "one progress line per cell:\n" + text);
+        assertFalse(text.contains("# Run progress"), "JMH's own output is in jmh-log.txt, not on the console");
         assertEquals(0, rc, text);
         assertTrue(text.contains("NOTHING WRITTEN THERE IS DURABLE"), "tmpfs warning missing:\n" + text);
 
@@ -90,6 +91,7 @@ class RunCommandIT {
         assertTrue(text.contains("n/a") && text.contains("syncMethod=O_DIRECT"), "n/a must be listed in the summary");
 
         assertTrue(Files.exists(target.resolve("environment.json")));
+        assertTrue(Files.readString(target.resolve("jmh-log.txt")).contains("# Run progress"), "JMH's output kept in jmh-log.txt");
         assertTrue(Files.exists(out.resolve("run.json")));
     }
 

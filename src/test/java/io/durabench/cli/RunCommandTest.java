@@ -29,6 +29,36 @@ class RunCommandTest {
         assertRefused("bad JMH option", "--dir", "/dev/shm", "--", "-f", "lots");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "a kernel pseudo-filesystem| --dir /proc",
+            "a kernel pseudo-filesystem| --dir /sys/kernel",
+            "does not exist or is not a directory| --dir pom.xml",
+            "does not exist or is not a directory| --dir /no/such/dir",
+            "syncMethod=BOGUS is unknown| --dir /dev/shm -- -p syncMethod=BOGUS",
+            "blockSizeBytes=0 is out of range| --dir /dev/shm -- -p blockSizeBytes=0",
+            "blockSizeBytes=-8192 is out of range| --dir /dev/shm -- -p blockSizeBytes=-8192",
+            "blockSizeBytes=99999999999 is out of range| --dir /dev/shm -- -p blockSizeBytes=99999999999",
+            "blockSizeBytes=abc is not a whole number| --dir /dev/shm -- -p blockSizeBytes=abc",
+            "preallocation=NOPE is unknown| --dir /dev/shm -- -p preallocation=NOPE",
+            "no durabench benchmark has that parameter| --dir /dev/shm -- -p queueDepth=4",
+            "commitSiblings=x is not a whole number| --dir /dev/shm -- -p commitSiblings=x",
+            "--repeat 0| --dir /dev/shm --repeat 0",
+            "is not an executable java| --dir /dev/shm --jvm /no/such/java",
+            "--dir and --lab together| --dir /dev/shm --lab ext4",
+            "-jvm (a JMH option) and --jvm together| --dir /dev/shm --jvm /usr/lib/jvm/java-17-openjdk-amd64 -- -jvm /usr/bin/java",
+            "--resume takes the settings of the run it resumes| --resume /dev/shm",
+    })
+    void impossibleInputIsOneLineExitTwoNothingWritten(String expected, String args) throws Exception {
+        assertRefused(expected, args.trim().split("\\s+"));
+    }
+
+    @Test
+    void aDeviceIsNotADirectory() throws Exception {
+        Path device = Path.of("/dev/null");
+        assertRefused("is a device, not a directory", "--dir", device.toString());
+    }
+
     private static void assertRefused(String expected, String... args) throws Exception {
         Path out = Files.createTempDirectory(Path.of("target"), "run-test-").resolve("out");
         StringWriter err = new StringWriter();

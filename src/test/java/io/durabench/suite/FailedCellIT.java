@@ -47,7 +47,7 @@ class FailedCellIT {
         FailingSyscalls eio = new FailingSyscalls(CountingSyscalls.Call.FDATASYNC, 1);
         SuiteRun run = new SuiteRun(Profile.QUICK, JmhSettings.of(Profile.QUICK, SHORT), SHORT, eio,
                 new PrintWriter(text, true), new PrintWriter(err, true));
-        boolean failed = run.run(List.of(dir.toAbsolutePath()), out);
+        boolean failed = run.run(List.of(RunTarget.directory(dir.toAbsolutePath())), out, List.of());
 
         assertTrue(failed, "a failed cell must fail the run");
         assertEquals(1, eio.injected());

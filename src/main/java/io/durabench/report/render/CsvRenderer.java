@@ -33,7 +33,8 @@ public final class CsvRenderer {
         return csv(RowFields.GROUP_COMMIT, report.groupCommitRows());
     }
 
-    private static <R> String csv(List<Field<R>> fields, List<R> rows) {
+    /** Any rows as CSV from their field list (compare's rows too): the header is the keys. */
+    public static <R> String csv(List<Field<R>> fields, List<R> rows) {
         StringBuilder sb = new StringBuilder(String.join(",", fields.stream().map(Field::key).toList())).append('\n');
         for (R r : rows) {
             sb.append(String.join(",", fields.stream().map(f -> quote(cell(f, r))).toList())).append('\n');

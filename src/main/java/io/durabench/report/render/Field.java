@@ -14,23 +14,23 @@ public record Field<R>(String key, Kind kind, Function<R, Object> value) {
     /** How a value is written: NUMBER is a double (NaN = absent), WHOLE an Integer/Long or null, PARAMS a parameter set. */
     public enum Kind { TEXT, NUMBER, WHOLE, BOOLEAN, PARAMS }
 
-    static <R> Field<R> text(String key, Function<R, Object> value) {
+    public static <R> Field<R> text(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.TEXT, value);
     }
 
-    static <R> Field<R> number(String key, Function<R, Object> value) {
+    public static <R> Field<R> number(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.NUMBER, value);
     }
 
-    static <R> Field<R> whole(String key, Function<R, Object> value) {
+    public static <R> Field<R> whole(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.WHOLE, value);
     }
 
-    static <R> Field<R> bool(String key, Function<R, Object> value) {
+    public static <R> Field<R> bool(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.BOOLEAN, value);
     }
 
-    static <R> Field<R> params(String key, Function<R, Object> value) {
+    public static <R> Field<R> params(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.PARAMS, value);
     }
 

@@ -60,7 +60,8 @@ public final class JsonRenderer {
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 
-    private static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
+    /** Any rows as a JSON array of objects from their field list (compare's rows too), null for absent figures. */
+    public static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
         JsonArray arr = new JsonArray();
         for (R r : rows) {
             JsonObject o = new JsonObject();

@@ -36,7 +36,8 @@ public final class ReportWriter {
         return written;
     }
 
-    private static Path write(Path file, String content) {
+    /** Writes one text file (UTF-8), or says which one could not be written. */
+    public static Path write(Path file, String content) {
         try {
             Files.writeString(file, content, StandardCharsets.UTF_8);
             return file;

@@ -3,18 +3,18 @@ package io.durabench.report.render;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain table that renders as aligned text or a Markdown table; numbers right-aligned. */
-final class Table {
+/** A plain table that renders as aligned text or a Markdown table; numbers right-aligned. Also used by compare's renderers. */
+public final class Table {
     private final List<String> headers;
     private final boolean[] numeric;
     private final List<List<String>> rows = new ArrayList<>();
 
-    Table(List<String> headers, boolean... numeric) {
+    public Table(List<String> headers, boolean... numeric) {
         this.headers = headers;
         this.numeric = numeric;
     }
 
-    void add(List<String> row) {
+    public void add(List<String> row) {
         rows.add(row);
     }
 
@@ -22,7 +22,7 @@ final class Table {
         return rows.isEmpty();
     }
 
-    String text() {
+    public String text() {
         int[] width = widths();
         StringBuilder sb = new StringBuilder();
         line(sb, headers, width);
@@ -33,7 +33,7 @@ final class Table {
         return sb.toString();
     }
 
-    String markdown() {
+    public String markdown() {
         StringBuilder sb = new StringBuilder();
         sb.append("| ").append(String.join(" | ", headers.stream().map(Table::escape).toList())).append(" |\n|");
         for (int i = 0; i < headers.size(); i++) sb.append(isNumeric(i) ? "---:|" : "---|");

@@ -1,0 +1,69 @@
+package io.durabench.cli;
+
+import io.durabench.compare.CompareSettings;
+import io.durabench.compare.Comparison;
+import io.durabench.compare.FingerprintKey;
+import io.durabench.compare.Verdict;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** The options `compare` and `gate` share: what counts as a change, what fails, what may differ. */
+final class CompareOptions {
+    /** What makes the exit code 1. */
+    enum FailOn { regression, any, never }
+
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Smallest |change| in %% that counts (default: ${DEFAULT-VALUE}).")
+    double threshold = 5;
+
+    @Option(names = "--alpha", paramLabel = "ALPHA", description = "Family-wise error rate over all rows, Holm-corrected (default: ${DEFAULT-VALUE}).")
+    double alpha = 0.05;
+
+    @Option(names = "--fail-on", paramLabel = "WHAT", description = "regression, any (regression or improvement) or never: "
+            + "what makes the exit code 1 (default: ${DEFAULT-VALUE}).")
+    FailOn failOn = FailOn.regression;
+
+    @Option(names = "--allow-different", paramLabel = "KEY", split = ",", description = "Compare although these differ (repeatable or "
+            + "comma-separated): filesystem, mount-options, device, write-cache, forks, warmup-iterations, warmup-time, iterations, "
+            + "iteration-time; 'none' for none.")
+    List<String> allowDifferent = new ArrayList<>();
+
+    CompareSettings settings() {
+        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
+            throw new UsageException("--threshold " + threshold + ": give the smallest change that counts in %, 0 or more (e.g. 5)");
+        }
+        if (!(alpha > 0 && alpha < 1)) throw new UsageException("--alpha " + alpha + ": give a level between 0 and 1 (e.g. 0.05)");
+        return CompareSettings.defaults().withThresholdPercent(threshold).withAlpha(alpha);
+    }
+
+    Set<FingerprintKey> allowed() {
+        Set<FingerprintKey> keys = EnumSet.noneOf(FingerprintKey.class);
+        for (String text : allowDifferent) {
+            if (text.isBlank() || text.equalsIgnoreCase("none")) continue;
+            FingerprintKey key = FingerprintKey.byKey(text).filter(k -> k.role() == FingerprintKey.Role.REFUSED)
+                    .orElseThrow(() -> new UsageException("--allow-different " + text + ": not a setting that can stop a comparison; use "
+                            + FingerprintKey.allowable()));
+            keys.add(key);
+        }
+        return keys;
+    }
+
+    /** 1 when the comparison has a change --fail-on counts, else 0. */
+    int exitCode(Comparison c) {
+        long counted = switch (failOn) {
+            case regression -> c.count(Verdict.REGRESSION);
+            case any -> c.count(Verdict.REGRESSION) + c.count(Verdict.IMPROVEMENT);
+            case never -> 0;
+        };
+        return counted > 0 ? OneLineErrors.EXIT_FAILURE : 0;
+    }
+
+    /** "1 regression counted (--fail-on regression)", for stderr when the exit code is 1. */
+    String why(Comparison c) {
+        long r = c.count(Verdict.REGRESSION), i = c.count(Verdict.IMPROVEMENT);
+        String what = failOn == FailOn.any ? r + " regression(s) and " + i + " improvement(s)" : r + (r == 1 ? " regression" : " regressions");
+        return what + " counted (--fail-on " + failOn + ")";
+    }
+}

@@ -1,0 +1,203 @@
+package io.durabench.cli;
+
+import io.durabench.lab.Lab;
+import io.durabench.lab.LabConfig;
+import io.durabench.lab.LabHost;
+import io.durabench.lab.LabRefusal;
+import io.durabench.lab.LabStatus;
+import io.durabench.lab.LabTarget;
+import io.durabench.lab.QuietCheck;
+import io.durabench.lab.QuietReport;
+import io.durabench.lab.Variant;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * durabench lab up|status|down|check: loop-mounted filesystems (and a tmpfs) made quiet for
+ * measuring, in one folder the lab owns. Needs root (losetup, mkfs, mount); status does not.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+        description = {"The filesystem lab: images on this project's disk, fully allocated, loop-attached with direct I/O"
+                + " and 4096-byte sectors, made and mounted without discard or lazy initialisation, one per variant.",
+                "Variants: ext4 (data=ordered), ext4-journal (data=journal), xfs, btrfs, btrfs-nodatacow, tmpfs."},
+        subcommands = {LabCommand.Up.class, LabCommand.Status.class, LabCommand.Down.class, LabCommand.Check.class})
+public final class LabCommand implements Callable<Integer> {
+    /** The machine the lab acts on; tests pass one that is "not root" or lacks a tool. */
+    final LabHost host;
+
+    @Spec
+    CommandSpec spec;
+
+    public LabCommand() {
+        this(LabHost.system());
+    }
+
+    LabCommand(LabHost host) {
+        this.host = host;
+    }
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing lab command: up, status, down or check");
+    }
+
+    /** Lab refusals (not root, a missing mkfs, bad names) are bad input: one line, exit 2. */
+    static <T> T refusalsAsUsage(Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (LabRefusal e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    @Command(name = "up", mixinStandardHelpOptions = true,
+            description = {"Makes and mounts one filesystem per VARIANT (default: ext4 xfs btrfs) and leaves them up;"
+                    + " prints the directory to benchmark on each. Tear them down with 'durabench lab down'."})
+    static final class Up implements Callable<Integer> {
+        @ParentCommand
+        LabCommand parent;
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(arity = "0..*", paramLabel = "VARIANT", description = "ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs (default: ext4 xfs btrfs).")
+        List<String> variants = new ArrayList<>();
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder: images and state file (default: target/lab in the project).")
+        Path dir;
+
+        @Option(names = "--mount-root", paramLabel = "DIR", description = "Mount each variant at DIR/VARIANT (default: ${DEFAULT-VALUE}).")
+        Path mountRoot = LabConfig.DEFAULT_MOUNT_ROOT;
+
+        @Option(names = "--size", paramLabel = "MiB", description = "Size of each image and of the tmpfs (default: ${DEFAULT-VALUE}; xfs needs 300, btrfs 256).")
+        long sizeMiB = LabConfig.DEFAULT_SIZE_MIB;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return refusalsAsUsage(() -> {
+                List<Variant> wanted = variants.isEmpty() ? Variant.DEFAULTS : Variant.parseList(variants);
+                LabConfig config = new LabConfig(dir != null ? dir : LabConfig.defaultLabDir(), mountRoot, sizeMiB);
+                Lab lab = Lab.create(config, line -> { out.println(line); out.flush(); }, parent.host);
+                lab.installShutdownHook(); // Ctrl-C during up undoes it
+                List<LabTarget> targets;
+                try {
+                    targets = lab.up(wanted);
+                } catch (RuntimeException e) {
+                    lab.close();           // up has undone itself; this only drops the hook
+                    throw e;
+                }
+                lab.release();             // from here on the lab outlives this command
+                for (LabTarget t : targets) {
+                    out.println("up: " + t.variant().id() + "  " + t.directory() + "  (" + (t.loopDevice() != null
+                            ? t.loopDevice() + ", image " + t.image() : "tmpfs") + ", " + t.superOptions() + ")");
+                }
+                out.println("benchmark with: durabench run " + String.join(" ", targets.stream().map(t -> "--dir " + t.directory()).toList()));
+                out.println("tear down with: durabench lab down" + (dir != null ? " --dir " + dir : ""));
+                out.flush();
+                return 0;
+            });
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Shows what the lab has up, checked against the system, and whether its owner still runs.")
+    static final class Status implements Callable<Integer> {
+        @ParentCommand
+        LabCommand parent;
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder (default: target/lab in the project).")
+        Path dir;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            Path labDir = dir != null ? dir : LabConfig.defaultLabDir();
+            Optional<LabStatus> status = refusalsAsUsage(() -> Lab.status(labDir, parent.host));
+            if (status.isEmpty()) out.println("no lab is up in " + labDir.toAbsolutePath().normalize());
+            else status.get().lines().forEach(out::println);
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "down", mixinStandardHelpOptions = true,
+            description = "Tears down exactly what the lab's state file lists (also after its owner was killed), verifying each mount, loop device and image is the lab's before touching it.")
+    static final class Down implements Callable<Integer> {
+        @ParentCommand
+        LabCommand parent;
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder (default: target/lab in the project).")
+        Path dir;
+
+        @Option(names = "--force", description = "Tear down even while the lab's owner (a running durabench run --lab) is alive.")
+        boolean force;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            Path labDir = dir != null ? dir : LabConfig.defaultLabDir();
+            boolean wasUp = refusalsAsUsage(() -> Lab.down(labDir, force, line -> { out.println(line); out.flush(); }, parent.host));
+            out.println(wasUp ? "lab in " + labDir.toAbsolutePath().normalize() + " is down"
+                    : "no lab is up in " + labDir.toAbsolutePath().normalize() + ": nothing to tear down");
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = {"Proves the lab's images are quiet: makes a fresh image as 'lab up' does, attaches it with the lab's"
+                    + " loop settings, times two passes of write+fdatasync over the same offsets of the loop device (first"
+                    + " touch vs second), prints both medians with 95%% intervals, and tears it down. Exit 0 when the passes"
+                    + " agree, 1 otherwise.",
+                    "A MEASUREMENT: run it on an otherwise idle machine. --sparse makes the image sparse (the trap) as a control."})
+    static final class Check implements Callable<Integer> {
+        @ParentCommand
+        LabCommand parent;
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the check's image (default: target/lab-check in the project).")
+        Path dir;
+
+        @Option(names = "--size", paramLabel = "MiB", description = "Image size (default: ${DEFAULT-VALUE}).")
+        long sizeMiB = LabConfig.DEFAULT_SIZE_MIB;
+
+        @Option(names = "--writes", paramLabel = "N", description = "Writes per pass (default: ${DEFAULT-VALUE}).")
+        int writes = 4096;
+
+        @Option(names = "--block-size", paramLabel = "BYTES", description = "Bytes per write, a multiple of 4096 (default: ${DEFAULT-VALUE}).")
+        int blockSize = 8192;
+
+        @Option(names = "--sparse", description = "Control experiment: a sparse image (the trap), which should show the first pass slower.")
+        boolean sparse;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            QuietReport report = refusalsAsUsage(() -> {
+                Path labDir = dir != null ? dir : LabConfig.defaultLabDir().resolveSibling("lab-check");
+                // No mount root is used (the image is not mounted); the config still names one.
+                LabConfig config = new LabConfig(labDir, LabConfig.DEFAULT_MOUNT_ROOT, sizeMiB);
+                return QuietCheck.check(config, sparse, blockSize, writes, line -> { out.println(line); out.flush(); }, parent.host);
+            });
+            report.lines().forEach(out::println);
+            out.flush();
+            return report.verdict() == QuietReport.Verdict.AGREE ? 0 : 1;
+        }
+    }
+}

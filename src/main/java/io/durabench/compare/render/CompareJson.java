@@ -1,0 +1,100 @@
+package io.durabench.compare.render;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.durabench.compare.ComparisonSummary;
+import io.durabench.compare.Comparison;
+import io.durabench.compare.FingerprintCheck;
+import io.durabench.compare.FingerprintKey;
+import io.durabench.compare.Verdict;
+import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.JsonRenderer;
+import java.util.Map;
+
+/**
+ * compare.json and compare.csv. The rows of both come from {@link CompareFields#ROWS}; the JSON
+ * adds what the CSV cannot hold: the two sides, per target the fingerprint (differences with their
+ * status, same values, unknown keys), notes, the A/A pairs, the settings, the summary and the
+ * durability costs where a baseline changed.
+ */
+public final class CompareJson {
+    public static final String SCHEMA = "durabench-compare/1";
+
+    private CompareJson() {
+    }
+
+    public static String csv(Comparison c) {
+        return CsvRenderer.csv(CompareFields.ROWS, c.rows());
+    }
+
+    public static String render(Comparison c) {
+        JsonObject root = new JsonObject();
+        root.addProperty("schema", SCHEMA);
+        root.addProperty("base", c.base());
+        root.addProperty("candidate", c.candidate());
+        JsonObject settings = new JsonObject();
+        settings.addProperty("thresholdPercent", c.settings().thresholdPercent());
+        settings.addProperty("alpha", c.settings().alpha());
+        settings.addProperty("confidence", c.settings().confidence());
+        settings.addProperty("correction", "Holm");
+        root.add("settings", settings);
+        JsonArray fingerprints = new JsonArray();
+        for (Map.Entry<String, FingerprintCheck> e : c.checks().entrySet()) fingerprints.add(fingerprint(e.getKey(), e.getValue()));
+        root.add("fingerprint", fingerprints);
+        JsonArray notes = new JsonArray();
+        c.notes().forEach(notes::add);
+        root.add("notes", notes);
+        JsonArray aa = new JsonArray();
+        c.aaPairs().forEach(aa::add);
+        root.add("aaPairs", aa);
+        root.addProperty("replication", c.replication());
+        root.add("summary", summary(c));
+        root.add("rows", JsonRenderer.rows(CompareFields.ROWS, c.rows()));
+        root.add("durabilityCost", JsonRenderer.rows(CompareFields.COSTS, c.costChanges()));
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
+    }
+
+    private static JsonObject fingerprint(String target, FingerprintCheck check) {
+        JsonObject o = new JsonObject();
+        o.addProperty("target", target);
+        JsonArray diffs = new JsonArray();
+        for (FingerprintCheck.Difference d : check.differences()) {
+            JsonObject x = new JsonObject();
+            x.addProperty("key", d.key().key());
+            x.addProperty("base", d.base());
+            x.addProperty("candidate", d.candidate());
+            x.addProperty("status", d.status().label());
+            diffs.add(x);
+        }
+        o.add("differences", diffs);
+        JsonObject same = new JsonObject();
+        for (FingerprintKey k : check.same()) same.addProperty(k.key(), check.base().text(k));
+        o.add("same", same);
+        JsonArray unknown = new JsonArray();
+        check.unknown().forEach(k -> unknown.add(k.key()));
+        o.add("unknown", unknown);
+        return o;
+    }
+
+    private static JsonObject summary(Comparison c) {
+        ComparisonSummary s = c.sweep().summary();
+        JsonObject o = new JsonObject();
+        o.addProperty("sentence", s.sentence());
+        o.addProperty("regressions", c.count(Verdict.REGRESSION));
+        o.addProperty("improvements", c.count(Verdict.IMPROVEMENT));
+        o.addProperty("unchanged", c.count(Verdict.UNCHANGED));
+        o.addProperty("notCompared", c.rows().size() - c.compared().size());
+        o.add("typicalDetectablePercent", finite(s.typicalDetectablePercent()));
+        o.addProperty("rowsThatCannotDetect", s.rowsThatCannotDetect());
+        o.add("largestAaChangePercent", finite(s.largestAaChangePercent()));
+        o.add("largestChangeInsideNoisePercent", finite(s.largestChangeInsideNoise()));
+        o.addProperty("geometricMean", s.geometricMean().value());
+        o.addProperty("geometricMeanLine", s.geometricMeanLine());
+        return o;
+    }
+
+    private static com.google.gson.JsonElement finite(double x) {
+        return Double.isFinite(x) ? new com.google.gson.JsonPrimitive(x) : com.google.gson.JsonNull.INSTANCE;
+    }
+}

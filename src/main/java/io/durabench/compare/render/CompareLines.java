@@ -1,0 +1,111 @@
+package io.durabench.compare.render;
+
+import io.durabench.compare.CompareSettings;
+import io.durabench.compare.ComparedRow;
+import io.durabench.compare.Comparison;
+import io.durabench.compare.CostChangeRow;
+import io.durabench.compare.FingerprintCheck;
+import io.durabench.compare.Verdict;
+import io.durabench.stats.Numbers;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The sentences around a comparison's table, shared by the text and Markdown renderers so both say
+ * the same: what was compared and how the two sides were measured (above the table), which rows
+ * moved and why, which rows are on one side only, and how to read the verdicts (below).
+ */
+final class CompareLines {
+
+    /** One labelled fact of the header ("compared", "differs", "same", "note"). */
+    record Fact(String label, String text) {
+    }
+
+    private CompareLines() {
+    }
+
+    static List<Fact> header(Comparison c) {
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("base", c.base()));
+        facts.add(new Fact("candidate", c.candidate()));
+        boolean several = c.checks().size() > 1;
+        for (Map.Entry<String, FingerprintCheck> e : c.checks().entrySet()) {
+            String on = several ? "on " + e.getKey() + ": " : "";
+            FingerprintCheck check = e.getValue();
+            FingerprintCheck.Difference compared = check.compared();
+            if (compared != null) {
+                facts.add(new Fact("compared", on + "JDK " + compared.base() + " (base) -> " + compared.candidate() + " (candidate), the thing compared"));
+            }
+            for (FingerprintCheck.Difference d : check.differences()) {
+                if (d.status() != FingerprintCheck.Status.COMPARED) {
+                    facts.add(new Fact("differs", on + d.describe() + " [" + d.status().label() + "]"));
+                }
+            }
+            if (!check.same().isEmpty()) {
+                facts.add(new Fact("same", on + check.same().stream().map(k -> k.key() + " " + check.base().text(k))
+                        .collect(Collectors.joining(", "))));
+            }
+        }
+        c.notes().forEach(n -> facts.add(new Fact("note", n)));
+        facts.add(new Fact("replicates", c.replication() + replicationWhy(c)));
+        if (!c.aaPairs().isEmpty()) {
+            facts.add(new Fact("A/A noise", String.join("; ", c.aaPairs())
+                    + ": each row's |change| between the two is its noise floor, and a change inside it is never a regression"));
+        }
+        CompareSettings s = c.settings();
+        int rows = c.compared().size();
+        facts.add(new Fact("test", "exact Mann-Whitney U per row, Holm over " + rows + (rows == 1 ? " row" : " rows") + " at alpha "
+                + Numbers.sig(s.alpha(), 3) + "; |change| under " + Numbers.sig(s.thresholdPercent(), 3) + "% counts as ~; "
+                + Math.round(s.confidence() * 100) + "% intervals"));
+        return facts;
+    }
+
+    private static String replicationWhy(Comparison c) {
+        boolean iterations = c.compared().stream().anyMatch(r -> !r.base().forksAreReplicates() || !r.candidate().forksAreReplicates());
+        return iterations ? "; the p-values of such rows are too small: run with more forks (durabench run --profile compare)"
+                : " (one replicate = one fork's mean score; forks are separate JVMs)";
+    }
+
+    /** "FDATASYNC (SyncWriteCost.writeBlock, 8192 B …): +20.3% slower (p …)" for every row that is not ~. */
+    static List<String> flagged(Comparison c) {
+        return c.compared().stream().filter(r -> r.verdict() != Verdict.UNCHANGED)
+                .map(r -> r.verdictLabel() + ": " + r.name() + ": " + r.comparison().reason()).toList();
+    }
+
+    /** Rows on one side only or not comparable, each with why. */
+    static List<String> notCompared(Comparison c) {
+        return c.rows().stream().filter(r -> r.status() != ComparedRow.Status.COMPARED)
+                .map(r -> r.status().label() + ": " + r.name() + (r.note() == null ? "" : " (" + r.note() + ")")).toList();
+    }
+
+    /** The summary under the table: the plain-words sentence and the geometric mean. */
+    static List<String> summary(Comparison c) {
+        return List.of(c.sweep().summary().sentence(), c.sweep().summary().geometricMeanLine());
+    }
+
+    static String costsIntro(Comparison c) {
+        long groups = c.costChanges().stream().map(r -> r.target() + "|" + r.groupLabel()).distinct().count();
+        String baselines = c.costChanges().stream().map(CostChangeRow::baseline).distinct().collect(Collectors.joining(", "));
+        return "The baseline (" + baselines + ") itself changed in " + groups + (groups == 1 ? " group" : " groups")
+                + ", so ratios to it are unreliable across these two sets (the ratios lie): what each durable method costs over it, "
+                + "time per op, and how that cost changed:";
+    }
+
+    static final String LEGEND = "regression / improvement: the change is significant after Holm's correction over all rows, at least the threshold, "
+            + "and outside the row's A/A noise; ~: not significant, too small, or inside the noise (the reason says which). Change: "
+            + "Hodges-Lehmann estimate of candidate/base with its distribution-free interval; medians with order-statistic intervals.";
+
+    /** Rows grouped under their headings, in first-seen order. */
+    static Map<String, List<ComparedRow>> groups(Comparison c) {
+        Map<String, List<ComparedRow>> groups = new LinkedHashMap<>();
+        for (ComparedRow r : c.rows()) groups.computeIfAbsent(heading(r), k -> new ArrayList<>()).add(r);
+        return groups;
+    }
+
+    static String heading(ComparedRow r) {
+        return (r.target() == null ? "" : r.target() + ": ") + r.key().groupLabel() + ", " + r.unit();
+    }
+}

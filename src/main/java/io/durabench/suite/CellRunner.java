@@ -1,0 +1,92 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Cell;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs one cell on one JVM through JMH: exactly one benchmark, its params, the JVM's flags ahead
+ * of the user's. Waits (saying so) while another JMH on the machine holds its lock instead of
+ * failing the cell; a failure comes back as one line explaining it ({@link FailureDiagnosis}).
+ */
+final class CellRunner {
+    private static final String LOCK_TAKEN = "Unable to acquire the JMH lock";
+    private static final long LOCK_POLL_MILLIS = 1000;
+
+    private final JmhSettings settings;
+    private final JmhOutput output;
+    private final PrintWriter console;
+
+    CellRunner(JmhSettings settings, JmhOutput output, PrintWriter console) {
+        this.settings = settings;
+        this.output = output;
+        this.console = console;
+    }
+
+    /** JMH's results, or why there are none. */
+    record Outcome(Collection<RunResult> results, String failure) {
+    }
+
+    Outcome run(Cell cell, JvmSlot slot) throws InterruptedException {
+        boolean announced = false;
+        while (true) {
+            try (PrintStream jmh = output.startCell(cell + (slot.label() == null ? "" : " on " + slot.label()))) {
+                Options options = options(cell, slot);
+                Collection<RunResult> r = new Runner(options, OutputFormatFactory.createFormatInstance(jmh, settings.verbosity())).run();
+                if (r.isEmpty()) return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), "JMH produced no result", forkCheck(slot)));
+                return new Outcome(r, null);
+            } catch (RunnerException | RuntimeException e) {
+                String root = rootMessage(e);
+                if (!root.contains(LOCK_TAKEN)) {
+                    return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), root, forkCheck(slot)));
+                }
+                if (!announced) {
+                    console.println("  waiting: another JMH run on this machine holds its lock (/tmp/jmh.lock); two benchmarks at once would measure each other");
+                    console.flush();
+                    announced = true;
+                }
+                Thread.sleep(LOCK_POLL_MILLIS);
+            }
+        }
+    }
+
+    private Options options(Cell cell, JvmSlot slot) {
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include("^" + Pattern.quote(cell.benchmark().jmhName()) + "$")
+                .threads(cell.threads())
+                .shouldFailOnError(true);
+        settings.applyTo(b, cell.modes(), slot.jvmFlags());
+        if (slot.forksAnotherJvm()) b.jvm(slot.facts().java().toString());
+        for (Map.Entry<String, String> p : cell.jmhParams().entrySet()) b.param(p.getKey(), p.getValue());
+        settings.applyUserParams(b, cell);
+        return b.build();
+    }
+
+    /** ForkCheck in the cell's JVM with the flags its forks get (what JMH would have started). */
+    private List<String> forkCheck(JvmSlot slot) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(settings.userJvm().orElse(slot.facts().java().toString()));
+        cmd.addAll(settings.forkJvmArgs(slot.jvmFlags()));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ForkCheck.class.getName()));
+        return cmd;
+    }
+
+    static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) c = c.getCause();
+        String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+}

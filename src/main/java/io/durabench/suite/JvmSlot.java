@@ -1,0 +1,55 @@
+package io.durabench.suite;
+
+import io.durabench.env.JvmFacts;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One JVM a run measures with: the k-th {@code --jvm} (k counts from 1; {@code --repeat} lists a JVM
+ * again), its facts as that JVM reports them, and the flags it needs so that JMH 1.37 and jffi run
+ * on it without warnings: native access for every JVM that has the option (17+), and
+ * {@code sun.misc.Unsafe} memory access where JDK 23+ restricts it (JDK 17 refuses that flag).
+ *
+ * @param label the results subfolder ("jvm2-25.0.3"); null for a run on the launcher's JVM only,
+ *              whose results keep the flat layout
+ */
+public record JvmSlot(String label, JvmFacts facts) {
+    /** The first JDK feature release that knows --sun-misc-unsafe-memory-access (JEP 471). */
+    static final int UNSAFE_FLAG_SINCE = 23;
+
+    /** A run with no --jvm: the launcher's own JVM, results in the target's folder. */
+    public static JvmSlot launcher() {
+        return new JvmSlot(null, JvmFacts.current());
+    }
+
+    /** One slot per JVM given, in order, the list repeated {@code repeat} times (A B A B for --jvm A --jvm B --repeat 2). */
+    public static List<JvmSlot> of(List<JvmFacts> jvms, int repeat) {
+        List<JvmSlot> slots = new ArrayList<>();
+        for (int r = 0; r < repeat; r++) {
+            for (JvmFacts f : jvms) slots.add(new JvmSlot("jvm" + (slots.size() + 1) + "-" + f.version(), f));
+        }
+        return slots;
+    }
+
+    /** Whether the cell runs in a JVM other than the launcher (then JMH is told which). */
+    public boolean forksAnotherJvm() {
+        return label != null && !facts.isCurrent();
+    }
+
+    /** Flags every fork of this JVM gets ahead of the user's own JVM options (the user's come later and win). */
+    public List<String> jvmFlags() {
+        return flagsFor(facts.feature());
+    }
+
+    static List<String> flagsFor(int feature) {
+        List<String> flags = new ArrayList<>();
+        if (feature >= 17) flags.add("--enable-native-access=ALL-UNNAMED");
+        if (feature >= UNSAFE_FLAG_SINCE) flags.add("--sun-misc-unsafe-memory-access=allow");
+        return flags;
+    }
+
+    /** "JDK 25.0.3 (jvm2)" for messages. */
+    public String describe() {
+        return "JDK " + facts.version() + (label == null ? "" : " (" + label.substring(0, label.indexOf('-')) + ")");
+    }
+}

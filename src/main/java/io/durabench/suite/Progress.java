@@ -1,0 +1,72 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Cell;
+import io.durabench.results.BenchmarkResult;
+import io.durabench.results.Units;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The run's console, one line per cell as it finishes: where it is in the run, elapsed time and
+ * an ETA (JMH's own estimate of the remaining cells, scaled by how the run has actually paced), the
+ * cell, its time per operation with JMH's error, flushes per operation, and whether the row is
+ * durable — or n/a / FAILED with why. JMH's own output is in jmh-log.txt.
+ */
+final class Progress {
+    private static final int REASON_WIDTH = 110;
+
+    private final PrintWriter out;
+    private final int total;
+    private final double estimatedSeconds;
+    private final long startNanos = System.nanoTime();
+    private int done;
+    private double doneEstimate;
+
+    Progress(PrintWriter out, int total, double estimatedSeconds) {
+        this.out = out;
+        this.total = total;
+        this.estimatedSeconds = estimatedSeconds;
+    }
+
+    void measured(Cell cell, String slot, double estimate, List<BenchmarkResult> results, String durableOrWhyNot) {
+        BenchmarkResult first = results.get(0);
+        String figure = figure(first);
+        double flushes = cell.family().counters().flushesPerOperation(first::counter);
+        String syncs = Double.isNaN(flushes) ? "" : String.format(Locale.ROOT, "  %.3f syncs/op", flushes);
+        line(estimate, slot, cell, figure + syncs + "  " + durableOrWhyNot);
+    }
+
+    void notMeasured(Cell cell, String slot, double estimate, boolean failed, String reason) {
+        String r = reason.length() > REASON_WIDTH ? reason.substring(0, REASON_WIDTH - 3) + "..." : reason;
+        line(estimate, slot, cell, (failed ? "FAILED: " : "n/a: ") + r);
+    }
+
+    private void line(double estimate, String slot, Cell cell, String what) {
+        done++;
+        doneEstimate += estimate;
+        double elapsed = (System.nanoTime() - startNanos) / 1e9;
+        double pace = doneEstimate > 0 ? elapsed / doneEstimate : 1;
+        double eta = Math.max(0, (estimatedSeconds - doneEstimate) * pace);
+        out.printf("[%d/%d %s, ETA %s] %s%s  %s%n", done, total, clock(elapsed), clock(eta), slot == null ? "" : slot + " ", cell, what);
+        out.flush();
+    }
+
+    /** "327.51 ± 46.70 µs/op", or for throughput "24,249 ± 7,495 ops/s"; JMH's error is its 99.9% half-width. */
+    static String figure(BenchmarkResult r) {
+        double score = r.primary().score(), err = r.primary().scoreError();
+        String unit = r.primary().unit();
+        String e = Double.isNaN(err) ? "" : " ± " + number(err, unit);
+        return r.mode() + " " + number(score, unit) + e + " " + unit;
+    }
+
+    private static String number(double v, String unit) {
+        return Math.abs(v) >= 1000 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+}

@@ -1,0 +1,53 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Cell;
+import io.durabench.witness.CellVerdict;
+import io.durabench.witness.SyscallWitness;
+import io.durabench.witness.WitnessCell;
+import io.durabench.witness.WitnessReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * --verify-syscalls: before a target's cells are measured on a JVM, each is run for a fixed number of
+ * operations in that JVM under strace, and a cell whose counters disagree with the system calls the
+ * kernel saw is FAILED (what the counters claim is what the report will say about syncs per write).
+ */
+final class SyscallVerification {
+    private SyscallVerification() {
+    }
+
+    /** The cells that failed the witness, with why; the witness's own account goes to jmh-log.txt. */
+    static Map<Cell, String> verify(Path dir, JvmSlot slot, List<Cell> cells, JmhOutput log, PrintWriter out) {
+        return verify(SyscallWitness::in, dir, slot, cells, log, out);
+    }
+
+    /** @param witnesses makes the witness for a directory (tests: one whose workloads lie) */
+    static Map<Cell, String> verify(Function<Path, SyscallWitness> witnesses, Path dir, JvmSlot slot, List<Cell> cells,
+                                    JmhOutput log, PrintWriter out) {
+        Map<Cell, String> failed = new LinkedHashMap<>();
+        if (cells.isEmpty()) return failed;
+        List<WitnessCell> witnessed = cells.stream().map(WitnessCell::from).distinct().toList();
+        WitnessReport report = witnesses.apply(dir).withJava(slot.facts().java()).verify(witnessed);
+        log.line(report.describe());
+        for (CellVerdict v : report.verdicts()) {
+            if (v.passed()) continue;
+            String why = v.error() != null ? "syscall witness could not run it: " + v.error()
+                    : "syscall witness: " + String.join("; ", v.mismatches());
+            for (Cell c : cells) if (WitnessCell.from(c).equals(v.cell())) failed.put(c, why);
+        }
+        out.printf("# syscall witness%s: %d of %d workloads confirmed by the kernel (strace), %s%n",
+                slot.label() == null ? "" : " on " + slot.label(), witnessed.size() - countFailed(report), witnessed.size(),
+                report.problems().isEmpty() ? "details in jmh-log.txt" : String.join("; ", report.problems()));
+        out.flush();
+        return failed;
+    }
+
+    private static long countFailed(WitnessReport r) {
+        return r.verdicts().stream().filter(v -> !v.passed()).count();
+    }
+}

@@ -1,0 +1,171 @@
+package io.durabench.witness;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate and open
+ * touched, and through what kind of fd, by replaying the process's fd table and file mappings.
+ *
+ * <p>Why a replay and not only the {@code -y} paths: the durable-write loop opens its log twice (a
+ * plain control fd for preallocation and the method's own fd), so the path alone cannot tell an
+ * O_DSYNC write from a plain one. Each fd is traced back to the open that returned it (with its
+ * flags); close ends it; an msync address is traced to the MAP_SHARED mapping of a file that holds it.
+ *
+ * <p>Order: an fd is looked up when its call is entered, but an open creates its fd and a close
+ * frees it when they return. With threads, another thread's call can be entered in between (seen in
+ * real traces: thread A's openat is entered, thread B's close of fd 79 completes, A's openat returns
+ * 79), so the replay walks entries and completions in line order, not calls in entry order.
+ *
+ * <p>One process: the witnessed JVM does not fork, so one fd table serves every thread. An fd that
+ * no traced open made (dup, inherited) is reported as such rather than guessed.
+ */
+final class FileCalls {
+    private static final Pattern OPENAT2_FLAGS = Pattern.compile("flags=([A-Z0-9_|x]+)");
+
+    private record Opened(String path, List<String> flags) {
+    }
+
+    private record Mapping(long start, long end, Opened file) {
+    }
+
+    private FileCalls() {
+    }
+
+    /** One FileCall per write, sync, truncate, fallocate, msync and open, in entry order. */
+    static List<FileCall> of(StraceTrace trace) {
+        List<SyscallEvent> events = trace.events();
+        // Every event has an entry point (resolve its fd) and, if it returned, a completion point (apply its effect).
+        record Point(int line, boolean apply, int index) {
+        }
+        List<Point> points = new ArrayList<>(events.size() * 2);
+        for (int i = 0; i < events.size(); i++) {
+            SyscallEvent e = events.get(i);
+            points.add(new Point(e.entryLine(), false, i));
+            if (e.returned()) points.add(new Point(e.completionLine(), true, i));
+        }
+        points.sort(Comparator.comparingInt(Point::line).thenComparing(Point::apply));
+
+        Map<Integer, Opened> fds = new HashMap<>();
+        List<Mapping> mappings = new ArrayList<>();
+        FileCall[] calls = new FileCall[events.size()];
+        Opened[] mmapTarget = new Opened[events.size()];
+        for (Point p : points) {
+            SyscallEvent e = events.get(p.index());
+            if (!p.apply()) {
+                calls[p.index()] = resolve(e, fds, mappings);
+                if (e.name().equals("mmap")) mmapTarget[p.index()] = owner(e.arg(4), fds);
+            } else {
+                apply(e, fds, mappings, mmapTarget[p.index()]);
+            }
+        }
+        return Arrays.stream(calls).filter(c -> c != null).toList();
+    }
+
+    private static FileCall resolve(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings) {
+        String name = e.name();
+        if (isOpen(name)) {
+            List<String> flags = openFlags(e);
+            boolean creates = e.succeeded() && flags.contains("O_CREAT");
+            return new FileCall(e, "openat", openedPath(e), FileCall.openHow(flags), 0, creates);
+        }
+        if (name.equals("msync")) {
+            long addr = parseAddress(e.arg(0));
+            Opened file = null;
+            for (Mapping m : mappings) {
+                if (addr >= m.start() && addr < m.end()) file = m.file();
+            }
+            return new FileCall(e, name, file == null ? null : file.path(), e.arg(2), 0, false);
+        }
+        boolean write = FileCall.WRITES.contains(name);
+        if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range").contains(name)) return null;
+        StraceText.FdRef ref = StraceText.fd(e.arg(0));
+        Opened file = owner(e.arg(0), fds);
+        String kind = file == null ? FileCall.UNKNOWN_FD : FileCall.fdKind(file.flags());
+        String path = file != null ? file.path() : ref == null ? null : ref.path();
+        String how = switch (name) {
+            case "fallocate" -> kind + ", mode " + e.arg(1);
+            case "sync_file_range" -> kind + ", " + e.arg(3);
+            default -> kind;
+        };
+        long bytes = write && e.succeeded() ? e.result() : 0;
+        return new FileCall(e, name, path, how, bytes, false);
+    }
+
+    /** The open behind an fd argument, if a traced open made it and -y still names the same file. */
+    private static Opened owner(String fdArg, Map<Integer, Opened> fds) {
+        StraceText.FdRef ref = StraceText.fd(fdArg);
+        if (ref == null) return null;
+        Opened file = fds.get(ref.fd());
+        if (file == null || (ref.path() != null && !ref.path().equals(file.path()))) return null;
+        return file;
+    }
+
+    private static void apply(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings, Opened mmapTarget) {
+        String name = e.name();
+        if (isOpen(name) && e.succeeded()) {
+            fds.put((int) e.result(), new Opened(openedPath(e), openFlags(e)));
+        } else if (name.equals("close")) {
+            // Linux frees the fd even when close reports an error.
+            StraceText.FdRef ref = StraceText.fd(e.arg(0));
+            if (ref != null) fds.remove(ref.fd());
+        } else if (name.equals("mmap") && e.succeeded() && mmapTarget != null) {
+            mappings.add(new Mapping(e.result(), e.result() + parseLength(e.arg(1)), mmapTarget));
+        } else if (name.equals("munmap") && e.succeeded()) {
+            long start = parseAddress(e.arg(0));
+            long end = start + parseLength(e.arg(1));
+            for (Iterator<Mapping> it = mappings.iterator(); it.hasNext(); ) {
+                Mapping m = it.next();
+                if (m.start() < end && start < m.end()) it.remove();
+            }
+        }
+    }
+
+    private static boolean isOpen(String name) {
+        return name.equals("openat") || name.equals("open") || name.equals("creat") || name.equals("openat2");
+    }
+
+    private static List<String> openFlags(SyscallEvent e) {
+        return switch (e.name()) {
+            case "openat" -> StraceText.flagNames(e.arg(2));
+            case "open" -> StraceText.flagNames(e.arg(1));
+            case "creat" -> List.of("O_WRONLY", "O_CREAT", "O_TRUNC");
+            default -> { // openat2(dirfd, path, {flags=..., ...}, size)
+                Matcher m = OPENAT2_FLAGS.matcher(e.arg(2));
+                yield m.find() ? StraceText.flagNames(m.group(1)) : List.of();
+            }
+        };
+    }
+
+    /** The kernel's path for a successful open (-y on the result), else the path argument made absolute. */
+    private static String openedPath(SyscallEvent e) {
+        if (e.resultPath() != null) return e.resultPath();
+        boolean hasDirFd = e.name().equals("openat") || e.name().equals("openat2");
+        String path = StraceText.unquote(e.arg(hasDirFd ? 1 : 0));
+        if (path == null) return null;
+        if (path.startsWith("/") || !hasDirFd) return path;
+        StraceText.FdRef dir = StraceText.fd(e.arg(0));
+        return dir == null || dir.path() == null ? path : Path.of(dir.path()).resolve(path).toString();
+    }
+
+    private static long parseAddress(String arg) {
+        try {
+            return arg.startsWith("0x") ? Long.parseUnsignedLong(arg.substring(2), 16) : Long.parseLong(arg);
+        } catch (NumberFormatException ex) {
+            return -1;
+        }
+    }
+
+    private static long parseLength(String arg) {
+        long n = parseAddress(arg);
+        return Math.max(n, 0);
+    }
+}

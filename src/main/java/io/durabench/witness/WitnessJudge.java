@@ -1,0 +1,77 @@
+package io.durabench.witness;
+
+import com.google.gson.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Turns one trace and the witnessed JVM's result lines into a verdict per cell: finds each cell's
+ * markers, takes what the kernel saw between them ({@link TracedCell}) and compares it with what the
+ * counters imply ({@link SyscallExpectation}).
+ */
+final class WitnessJudge {
+    private final List<FileCall> calls;
+    private final String token;
+    private final String dir;
+    private final int ops;
+    /** Positions (in {@link #calls}) of every marker call of this run, by marker path. */
+    private final Map<String, List<Integer>> markers = new LinkedHashMap<>();
+    private final TreeMap<Integer, String> markerAt = new TreeMap<>();
+
+    WitnessJudge(List<FileCall> calls, String token, String dir, int ops) {
+        this.calls = calls;
+        this.token = token;
+        this.dir = dir;
+        this.ops = ops;
+        String prefix = WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN).replace("/cell-0/begin", "/");
+        for (int i = 0; i < calls.size(); i++) {
+            FileCall c = calls.get(i);
+            if (c.call().equals("openat") && c.path() != null && c.path().startsWith(prefix)) {
+                markers.computeIfAbsent(c.path(), k -> new ArrayList<>()).add(i);
+                markerAt.put(i, c.path());
+            }
+        }
+    }
+
+    List<CellVerdict> judge(List<WitnessCell> cells, List<JsonObject> results) {
+        List<CellVerdict> verdicts = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) verdicts.add(judge(i, cells.get(i), results.get(i)));
+        return verdicts;
+    }
+
+    private CellVerdict judge(int index, WitnessCell cell, JsonObject result) {
+        if (result == null) return notWitnessed(cell, "the witnessed JVM printed no result for it");
+        if (!cell.spec().equals(result.get("spec").getAsString())) { // both checked present by WitnessProcessOutput
+            return notWitnessed(cell, "the witnessed JVM ran " + result.get("spec").getAsString() + " in its place");
+        }
+        if (result.has("error")) return notWitnessed(cell, "its workload failed: " + result.get("error").getAsString());
+        Map<String, Long> counters = new LinkedHashMap<>();
+        result.getAsJsonObject("counters").entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
+        Integer begin = onlyMarker(index, WitnessMarkers.BEGIN);
+        Integer end = onlyMarker(index, WitnessMarkers.END);
+        if (begin == null || end == null || begin > end) {
+            return new CellVerdict(cell, counters, List.of(), "the trace does not hold exactly one BEGIN and then one END marker for it");
+        }
+        Integer previous = markerAt.lowerKey(begin);
+        SyscallExpectation expected;
+        try {
+            expected = SyscallExpectation.of(cell, counters, ops);
+        } catch (IllegalArgumentException e) {
+            return new CellVerdict(cell, counters, List.of(), e.getMessage());
+        }
+        TracedCell seen = TracedCell.of(calls, previous == null ? -1 : previous, begin, end, dir, expected.hasLog());
+        return new CellVerdict(cell, counters, expected.mismatches(seen, dir), null);
+    }
+
+    private Integer onlyMarker(int cell, String which) {
+        List<Integer> at = markers.getOrDefault(WitnessMarkers.path(token, cell, which), List.of());
+        return at.size() == 1 ? at.get(0) : null;
+    }
+
+    private static CellVerdict notWitnessed(WitnessCell cell, String why) {
+        return new CellVerdict(cell, Map.of(), List.of(), why);
+    }
+}

@@ -1,0 +1,131 @@
+package io.durabench.witness;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import io.durabench.nativeio.JnrSyscalls;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The witnessed process: {@link SyscallWitness} starts it under strace, in a JVM of its own.
+ *
+ * <pre>
+ * java -cp CLASSPATH io.durabench.witness.WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] CELL...
+ * </pre>
+ * For each cell spec ({@link WitnessCell#spec()}), in order: open the workload (its setup), run W
+ * warmup operations, snapshot the counters, make the BEGIN marker call, run exactly N operations,
+ * make the END marker call, snapshot the counters again, close the workload (deleting its files),
+ * then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
+ * counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
+ * line was printed; 2 on bad arguments.
+ */
+public final class WitnessMain {
+    /** Marks the result lines on stdout (a JVM may print its own warnings there too). */
+    static final String RESULT_PREFIX = "durabench-witness-result ";
+
+    /** Opens the workload of a cell; production opens the real one, tests a lying one. */
+    @FunctionalInterface
+    interface Opener {
+        WitnessedWorkload open(WitnessCell cell, Path dir);
+    }
+
+    private WitnessMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, (cell, dir) -> WitnessWorkloads.open(cell, dir, JnrSyscalls.get()), System.out, System.err));
+    }
+
+    static int run(String[] args, Opener opener, PrintStream out, PrintStream err) {
+        Path dir = null;
+        String token = null;
+        int ops = -1;
+        int warmup = 0;
+        List<WitnessCell> cells = new ArrayList<>();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
+                    case "--token" -> token = value(args, ++i, "--token");
+                    case "--ops" -> ops = positive(value(args, ++i, "--ops"), "--ops");
+                    case "--warmup" -> warmup = positive(value(args, ++i, "--warmup"), "--warmup");
+                    default -> cells.add(WitnessCell.parse(args[i]));
+                }
+            }
+            if (dir == null || token == null || ops < 1 || cells.isEmpty()) {
+                throw new IllegalArgumentException("usage: WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] CELL...");
+            }
+            WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN); // validates the token before anything runs
+        } catch (IllegalArgumentException e) {
+            err.println("witness: " + e.getMessage());
+            return 2;
+        }
+        Gson gson = new Gson();
+        for (int i = 0; i < cells.size(); i++) {
+            out.println(RESULT_PREFIX + gson.toJson(runCell(i, cells.get(i), dir, token, ops, warmup, opener)));
+            out.flush();
+        }
+        return 0;
+    }
+
+    private static JsonObject runCell(int index, WitnessCell cell, Path dir, String token, int ops, int warmup, Opener opener) {
+        JsonObject result = new JsonObject();
+        result.addProperty("cell", index);
+        result.addProperty("spec", cell.spec());
+        WitnessedWorkload workload = null;
+        try {
+            workload = opener.open(cell, dir);
+            for (int i = 0; i < warmup; i++) workload.operate();
+            Map<String, Long> before = workload.counters();
+            WitnessMarkers.emit(token, index, WitnessMarkers.BEGIN);
+            for (int i = 0; i < ops; i++) workload.operate();
+            WitnessMarkers.emit(token, index, WitnessMarkers.END);
+            Map<String, Long> after = workload.counters();
+            JsonObject counters = new JsonObject();
+            difference(after, before).forEach(counters::addProperty);
+            result.add("counters", counters);
+        } catch (RuntimeException e) {
+            result.addProperty("error", describe(e));
+        } finally {
+            if (workload != null) {
+                try {
+                    workload.close();
+                } catch (RuntimeException e) {
+                    if (!result.has("error")) result.addProperty("error", "closing the workload failed: " + describe(e));
+                }
+            }
+        }
+        return result;
+    }
+
+    /** What the workload counted between the markers. */
+    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
+        Map<String, Long> d = new LinkedHashMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        return d;
+    }
+
+    private static String describe(Throwable e) {
+        String m = e.getMessage();
+        return m == null ? e.getClass().getName() : m;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
+        return args[i];
+    }
+
+    private static int positive(String v, String option) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n < 0 || (n == 0 && option.equals("--ops"))) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " must be a positive whole number, not '" + v + "'");
+        }
+    }
+}

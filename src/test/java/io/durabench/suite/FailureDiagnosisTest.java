@@ -1,0 +1,41 @@
+package io.durabench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A failed cell says why in one line: the benchmark's exception, or which JDK setting refused which library. */
+class FailureDiagnosisTest {
+
+    @Test
+    void theBenchmarksOwnExceptionIsTheReason() {
+        String jmh = "# Fork: 1 of 1\nIteration   1: <failure>\n\nio.durabench.nativeio.NativeCallException: fdatasync failed: EIO (I/O error)"
+                + " on /mnt/x/durabench-fdatasync-1.log\n\tat io.durabench.nativeio.NativeFile.fdatasync(NativeFile.java:60)\n";
+        assertEquals("fdatasync failed: EIO (I/O error) on /mnt/x/durabench-fdatasync-1.log",
+                FailureDiagnosis.explain(jmh, "Benchmark error during the run", List.of("true")));
+        String other = "Iteration   1: <failure>\n\njava.lang.IllegalArgumentException: targetDir /x is not a writable directory\n";
+        assertEquals("IllegalArgumentException: targetDir /x is not a writable directory",
+                FailureDiagnosis.explain(other, "Benchmark error during the run", List.of("true")));
+    }
+
+    @Test
+    void aForkThatDiedSilentlyIsExplainedByTheForkCheck() {
+        String trace = "Exception in thread \"main\" java.lang.ExceptionInInitializerError\n"
+                + "Caused by: java.lang.RuntimeException: java.lang.UnsupportedOperationException: putLong\n"
+                + "Caused by: java.lang.UnsupportedOperationException: putLong\n"
+                + "\tat jdk.unsupported/sun.misc.Unsafe.beforeMemoryAccessSlow(Unsafe.java:1822)\n"
+                + "\tat com.kenai.jffi.UnsafeMemoryIO$UnsafeMemoryIO64.putAddress(UnsafeMemoryIO.java:147)\n";
+        String why = FailureDiagnosis.refusal(trace, List.of("java", "--sun-misc-unsafe-memory-access=allow",
+                "--sun-misc-unsafe-memory-access=deny", "-cp", "x", "Main"));
+        assertEquals("--sun-misc-unsafe-memory-access=deny: this JDK refuses sun.misc.Unsafe memory access and jffi/jnr"
+                + " (durabench's native layer) needs it; drop that option or set it to allow (UnsupportedOperationException: putLong)", why);
+    }
+
+    @Test
+    void nothingToGoOnFallsBackToJmhsMessage() {
+        assertTrue(FailureDiagnosis.explain("", "Unable to extract forked JVM properties", List.of("true"))
+                .startsWith("JMH run failed: Unable to extract"));
+    }
+}

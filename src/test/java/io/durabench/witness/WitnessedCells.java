@@ -1,0 +1,42 @@
+package io.durabench.witness;
+
+import io.durabench.workload.PgTestFsyncLoop;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
+import io.durabench.workload.groupcommit.CommitMode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every valid cell the witness tests run: each sync method with each preallocation it accepts
+ * (writesPerSync 10 where the method has a sync call), every pg_test_fsync method, file creation
+ * with and without the directory fsync, and one-committer group commit for every groupable method,
+ * preallocation and mode. Regions of 64 KiB and zero-fill chunks of 16 KiB, so that 100 writes of
+ * 4 KiB recycle the region six times and zero-fill 25 chunks inside the measured window.
+ */
+final class WitnessedCells {
+    static final long REGION = 64 << 10;
+    static final int CHUNK = 16 << 10;
+
+    private WitnessedCells() {
+    }
+
+    static List<WitnessCell> allValid() {
+        List<WitnessCell> cells = new ArrayList<>();
+        for (SyncMethod m : SyncMethod.values()) {
+            for (Preallocation p : Preallocation.values()) {
+                if (m.api() == SyncMethod.Api.MMAP && p != Preallocation.NONE) continue;
+                cells.add(new WitnessCell.SyncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p, REGION, CHUNK));
+            }
+        }
+        for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) cells.add(new WitnessCell.PgTestFsync(m));
+        cells.add(new WitnessCell.FileCreate(true, 4096));
+        cells.add(new WitnessCell.FileCreate(false, 8192));
+        for (SyncMethod m : List.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC, SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL)) {
+            for (Preallocation p : List.of(Preallocation.NONE, Preallocation.ZERO_FILL)) {
+                for (CommitMode mode : CommitMode.values()) cells.add(new WitnessCell.GroupCommitSingle(m, p, 1000, mode, REGION, CHUNK));
+            }
+        }
+        return cells;
+    }
+}
