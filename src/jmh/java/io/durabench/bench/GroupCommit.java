@@ -54,7 +54,7 @@ public class GroupCommit {
         @Param({"128", "8192"})
         public int recordSizeBytes;
 
-        /** FSYNC, FDATASYNC, CHANNEL_FORCE_DATA or CHANNEL_FORCE_ALL: methods with a sync to share. */
+        /** A method with a sync to share (GroupCommitConfig.GROUPABLE: FSYNC, FDATASYNC, CHANNEL_FORCE_*, STREAM_FD_SYNC). */
         @Param({"FDATASYNC"})
         public SyncMethod syncMethod;
 

@@ -58,8 +58,12 @@ public class SyncWriteCost {
 
     private DurableWriteLoop loop;
 
+    /** A method this fork's JVM cannot run (virtual threads on JDK 17) fails here with the one-line reason. */
     @Setup(Level.Trial)
     public void openLog() {
+        syncMethod.unavailableOn(Runtime.version()).ifPresent(why -> {
+            throw new UnsupportedOperationException(why);
+        });
         loop = DurableWriteLoop.open(JnrSyscalls.get(), WorkloadConfig.of(BenchDirs.existing(targetDir),
                 syncMethod, blockSizeBytes, writesPerSync, preallocation));
     }

@@ -66,6 +66,17 @@ public abstract class BenchmarkFamily {
         return Optional.empty();
     }
 
+    /**
+     * Why the JVM {@code jvm} cannot run the cell (a sync method handed to virtual threads on JDK 17:
+     * "virtual threads need JDK 21+ (this JVM is 17.0.15)"); empty when it can. Not a property of the
+     * cell alone: ask it with the version of the JVM that will run the cell (a fork's, which may not
+     * be the launcher's), and report a reason as n/a. The rule is the method's own
+     * ({@link SyncMethod#unavailableOn}).
+     */
+    public Optional<String> unavailableOn(Cell cell, Runtime.Version jvm) {
+        return cell.methodValue() instanceof SyncMethod m ? m.unavailableOn(jvm) : Optional.empty();
+    }
+
     /** True when the cell's method opens its file with O_DIRECT (which needs aligned I/O and a block device). */
     public boolean usesDirectIo(Cell cell) {
         return false;

@@ -71,6 +71,11 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         return m.hasExplicitSync();
     }
 
+    /** Whether profiles sweep a method over sizes, batches and preallocations, or measure it at the centre (the enum decides). */
+    public static boolean sweptByProfiles(SyncMethod m) {
+        return m.sweptByProfiles();
+    }
+
     public static boolean acceptsPreallocation(SyncMethod m, Preallocation p) {
         return WorkloadConfig.acceptsPreallocation(m, p);
     }

@@ -6,6 +6,7 @@ import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
+import io.durabench.jdkio.JdkCallException;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.Syscalls;
 import java.util.Optional;
@@ -26,6 +27,7 @@ public final class FeasibilityProbe {
     private final String filesystem;
     private final boolean hasBlockDevice;
     private final Integer logicalBlockSize;
+    private final Runtime.Version jvm;
 
     /**
      * @param filesystem       the target's filesystem type, for reasons
@@ -33,6 +35,16 @@ public final class FeasibilityProbe {
      * @param logicalBlockSize the target device's logical block size (O_DIRECT's alignment), null if unknown
      */
     public FeasibilityProbe(Syscalls sys, String filesystem, boolean hasBlockDevice, Integer logicalBlockSize) {
+        this(sys, filesystem, hasBlockDevice, logicalBlockSize, Runtime.version());
+    }
+
+    /**
+     * @param jvm the version of the JVM that will run the cells (a method it cannot run is n/a with
+     *            the reason). Note that the trial run itself happens in this JVM: a cell this JVM
+     *            cannot run but {@code jvm} can must be tried in {@code jvm}, not here.
+     */
+    public FeasibilityProbe(Syscalls sys, String filesystem, boolean hasBlockDevice, Integer logicalBlockSize, Runtime.Version jvm) {
+        this.jvm = jvm;
         this.sys = sys;
         this.filesystem = filesystem;
         this.hasBlockDevice = hasBlockDevice;
@@ -47,6 +59,8 @@ public final class FeasibilityProbe {
 
     /** Empty when the cell can run; otherwise why not. */
     public Optional<Outcome> check(Cell cell) {
+        Optional<String> jvmCannot = cell.family().unavailableOn(cell, jvm);
+        if (jvmCannot.isPresent()) return Optional.of(new Outcome(true, jvmCannot.get()));
         if (!hasBlockDevice && cell.benchmark().equals(Catalogue.SYNC_WRITE_COST.writeBlock()) && cell.family().usesDirectIo(cell)) {
             // Linux 6.6+ accepts O_DIRECT on tmpfs (older kernels refuse it with EINVAL), but with no
             // device behind it there is nothing to go direct to: the "direct" write is a memory copy.
@@ -58,12 +72,18 @@ public final class FeasibilityProbe {
         if (meaningless.isPresent()) return Optional.of(new Outcome(true, meaningless.get()));
         Optional<String> misaligned = SyncWriteCostFamily.misalignedForDirectIo(cell, logicalBlockSize);
         if (misaligned.isPresent()) return Optional.of(new Outcome(true, "EINVAL: " + misaligned.get()));
+        // The JVM that runs the cell can, this one cannot (virtual threads, probing on JDK 17 for a JDK 25 fork):
+        // no trial here; the cell's own run reports any failure.
+        if (cell.family().unavailableOn(cell, Runtime.version()).isPresent()) return Optional.empty();
         try {
             tryOnce(cell);
             return Optional.empty();
         } catch (NativeCallException e) {
             boolean unsupported = UNSUPPORTED.contains(e.errnoName());
             return Optional.of(new Outcome(unsupported, e.errnoName() + ": " + hint(cell, e) + e.getMessage()));
+        } catch (JdkCallException e) {
+            boolean unsupported = e.errnoName() != null && UNSUPPORTED.contains(e.errnoName());
+            return Optional.of(new Outcome(unsupported, (e.errnoName() == null ? "" : e.errnoName() + ": ") + e.getMessage()));
         } catch (IllegalArgumentException e) {
             return Optional.of(new Outcome(true, e.getMessage()));
         } catch (RuntimeException e) {

@@ -53,6 +53,12 @@ public final class SuitePlanner {
             List<Integer> batches = SyncWriteCostFamily.acceptsBatching(m) ? ALL_BATCHES : List.of(1);
             List<Preallocation> preallocs = Arrays.stream(Preallocation.values())
                     .filter(p -> SyncWriteCostFamily.acceptsPreallocation(m, p)).toList();
+            if (profile != Profile.FULL && !SyncWriteCostFamily.sweptByProfiles(m) || profile == Profile.COMPARE) {
+                // The centre only: the JDK's other write APIs and the hand-offs in every profile but full;
+                // every method in compare, whose forks make each cell twelve times as dear.
+                addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK), List.of(1), List.of(Preallocation.NONE));
+                continue;
+            }
             switch (profile) {
                 case QUICK, COMPARE -> addSyncWrites(cells, target, m, List.of(CENTRE_BLOCK),
                         SyncWriteCostFamily.acceptsBatching(m) ? List.of(1, 100) : List.of(1),

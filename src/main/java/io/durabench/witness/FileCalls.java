@@ -15,6 +15,10 @@ import java.util.regex.Pattern;
  * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate and open
  * touched, and through what kind of fd, by replaying the process's fd table and file mappings.
  *
+ * <p>An fd's kind can change after its open: fcntl F_SETFL sets or clears the status flags Linux lets
+ * it change (O_DIRECT among them; not O_DSYNC or O_SYNC), so a successful F_SETFL replaces those in
+ * the fd's flags. The JDK opens ExtendedOpenOption.DIRECT with O_DIRECT and then sets it again so.
+ *
  * <p>Why a replay and not only the {@code -y} paths: the durable-write loop opens its log twice (a
  * plain control fd for preallocation and the method's own fd), so the path alone cannot tell an
  * O_DSYNC write from a plain one. Each fd is traced back to the open that returned it (with its
@@ -30,6 +34,8 @@ import java.util.regex.Pattern;
  */
 final class FileCalls {
     private static final Pattern OPENAT2_FLAGS = Pattern.compile("flags=([A-Z0-9_|x]+)");
+    /** The status flags fcntl(F_SETFL) can change on Linux (fs/fcntl.c SETFL_MASK); the access mode and O_DSYNC/O_SYNC stay. */
+    private static final List<String> SETFL_FLAGS = List.of("O_APPEND", "O_ASYNC", "O_DIRECT", "O_NOATIME", "O_NONBLOCK");
 
     private record Opened(String path, List<String> flags) {
     }
@@ -113,6 +119,15 @@ final class FileCalls {
         String name = e.name();
         if (isOpen(name) && e.succeeded()) {
             fds.put((int) e.result(), new Opened(openedPath(e), openFlags(e)));
+        } else if (name.equals("fcntl") && e.succeeded() && e.arg(1).equals("F_SETFL")) {
+            StraceText.FdRef ref = StraceText.fd(e.arg(0));
+            Opened file = ref == null ? null : fds.get(ref.fd());
+            if (file != null) {
+                List<String> flags = new ArrayList<>(file.flags());
+                flags.removeAll(SETFL_FLAGS);
+                StraceText.flagNames(e.arg(2)).stream().filter(SETFL_FLAGS::contains).forEach(flags::add);
+                fds.put(ref.fd(), new Opened(file.path(), flags));
+            }
         } else if (name.equals("close")) {
             // Linux frees the fd even when close reports an error.
             StraceText.FdRef ref = StraceText.fd(e.arg(0));

@@ -35,21 +35,28 @@ import java.util.TreeMap;
  * have created exactly one file in its setup.
  *
  * <p><b>The rules</b> (c = the counters' difference over the measured operations; "plain" = an fd
- * opened without O_DSYNC, O_SYNC or O_DIRECT; "payload fd" = the kind of fd the method opens:
- * plain, or O_DSYNC for O_DSYNC and CHANNEL_DSYNC, O_SYNC, O_DIRECT, O_DIRECT|O_DSYNC):
+ * opened without O_DSYNC, O_SYNC or O_DIRECT; "payload fd" and "payload call" = the kind of fd the
+ * method opens and the call its writes are, from {@link #payloadFd} and {@link #payloadCall}):
  * <pre>
  * SyncWriteCost, on the log            calls                          bytes
- *   pwrite64, payload fd                c.writes (none for MMAP_FORCE)  c.bytes
- *   fsync, plain       FSYNC, CHANNEL_FORCE_ALL: c.syncCalls
- *   fdatasync, plain   FDATASYNC, CHANNEL_FORCE_DATA: c.syncCalls
+ *   payload call, payload fd            c.writes (none for MMAP_FORCE)  c.bytes
+ *   fsync, plain       FSYNC, CHANNEL_FORCE_ALL(_VIRTUAL, _PLATFORM), STREAM_FD_SYNC: c.syncCalls
+ *   fdatasync, plain   FDATASYNC, CHANNEL_FORCE_DATA(_VIRTUAL, _PLATFORM): c.syncCalls
  *   sync_file_range, plain, WAIT_BEFORE|WRITE|WAIT_AFTER   SYNC_FILE_RANGE: c.syncCalls
  *   msync, MS_SYNC     MMAP_FORCE: c.syncCalls
- *   (NONE, O_DIRECT, O_DSYNC, O_SYNC, O_DIRECT_DSYNC, CHANNEL_DSYNC: c.syncCalls must be 0)
+ *   (every method whose writes sync themselves, and NONE, O_DIRECT, CHANNEL_DIRECT: c.syncCalls must be 0)
  *   ZERO_FILL:  pwrite64, plain  += c.preallocSyncs (bytes += c.preallocBytes); fdatasync, plain += c.preallocSyncs
  *   FTRUNCATE:  ftruncate, plain += c.preallocSyncs; fsync, plain += c.preallocSyncs
  *   FALLOCATE:  fallocate, plain, mode 0 = c.preallocSyncs; fsync, plain += c.preallocSyncs
  *   every recycle (not MMAP_FORCE, whose mapping wraps in place): ftruncate, plain += c.recycles
  *   syncedWrites: c.syncedWrites; preallocBytes must be 0 unless ZERO_FILL, preallocSyncs 0 with NONE
+ *
+ *   payload call: write for RAF_RWD, RAF_RWS, STREAM_FD_SYNC (java.io: lseek, which is not traced, + write);
+ *                 pwrite64 for the native and FileChannel methods
+ *   payload fd:   O_DSYNC   O_DSYNC, CHANNEL_DSYNC(_VIRTUAL, _PLATFORM), RAF_RWD
+ *                 O_SYNC    O_SYNC, CHANNEL_SYNC, RAF_RWS
+ *                 O_DIRECT  O_DIRECT, CHANNEL_DIRECT;  O_DIRECT|O_DSYNC  O_DIRECT_DSYNC, CHANNEL_DIRECT_DSYNC
+ *                 plain     every other method
  * PgTestFsyncEquivalent, on its file
  *   pwrite64  c.writes, c.bytes; through O_DIRECT|O_DSYNC (open_datasync), O_DIRECT|O_SYNC (open_sync), else plain
  *   fdatasync, plain = c.syncCalls (fdatasync); fsync, plain = c.syncCalls (fsync); others: c.syncCalls must be 0
@@ -58,19 +65,27 @@ import java.util.TreeMap;
  *   and each one exactly: openat O_CREAT|O_TRUNC 1, pwrite64 plain 1 of blockSizeBytes, fsync plain 1
  *   fsync, plain, on the directory = c.syncCalls - c.writes (= c.writes with syncDirectory, else 0)
  * GroupCommit (one committer), on the log
- *   pwrite64, plain     c.commits + c.zeroFillSyncs     c.bytes + c.zeroFillSyncs x zeroFillChunkBytes
+ *   payload call, plain    c.commits       c.bytes
+ *   pwrite64, plain        c.zeroFillSyncs        c.zeroFillSyncs x zeroFillChunkBytes
  *   fdatasync / fsync, plain  c.syncs (by method, as above); fdatasync, plain += c.zeroFillSyncs
  *   ftruncate, plain    c.recycles;  delays must be 0 (one committer, commitDelayMicros=0)
  * </pre>
  * What the kernel cannot witness: MMAP_FORCE's payload and recycles (memory stores and an in-place
  * wrap, no syscall: its writes count only against the operations run, and its msync count and flags
- * are checked), group commit's {@code delays} (a wait, no syscall), and whether a device honoured
- * the flush (the kernel's view ends at the block layer).
+ * are checked), group commit's {@code delays} (a wait, no syscall), which thread made a call (the
+ * hand-off methods make the same calls from other threads; strace -f follows them), and whether a
+ * device honoured the flush (the kernel's view ends at the block layer).
  *
- * <p>Checked on JDK 17 and Temurin 25 (identical calls): FileChannel.open is {@code openat(O_RDWR|O_CREAT)},
- * plus O_DSYNC for StandardOpenOption.DSYNC; a positional FileChannel.write is one pwrite64;
- * force(false) is fdatasync and force(true) fsync; FileChannel.map is ftruncate to the size and
- * mmap(MAP_SHARED); MappedByteBuffer.force(index, length) is one msync(MS_SYNC) of the page-aligned range.
+ * <p>Checked with strace on JDK 17.0.15 and Temurin 25.0.3 (identical calls on both):
+ * FileChannel.open is {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC for StandardOpenOption.DSYNC,
+ * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then sets
+ * them again with fcntl F_SETFL, which the witness follows, and asks fstatvfs for its alignment); a
+ * positional FileChannel.write is one pwrite64; force(false) is fdatasync and force(true) fsync;
+ * FileChannel.map is ftruncate to the size and mmap(MAP_SHARED); MappedByteBuffer.force(index, length)
+ * is one msync(MS_SYNC) of the page-aligned range. {@code new RandomAccessFile(f, "rwd")} is
+ * {@code openat(O_RDWR|O_CREAT|O_DSYNC)}, "rws" the same with O_SYNC; seek is lseek and
+ * write(byte[]) one write(2). {@code new FileOutputStream(f)} is {@code openat(O_WRONLY|O_CREAT|O_TRUNC)},
+ * its write one write(2), {@code getFD().sync()} one fsync, and {@code getChannel().position(p)} lseek.
  */
 public final class SyscallExpectation {
     static final String PLAIN = "plain fd";
@@ -126,7 +141,7 @@ public final class SyscallExpectation {
     private void syncWrite(WitnessCell.SyncWrite cell) {
         SyncMethod m = cell.syncMethod();
         boolean mapped = m.api() == SyncMethod.Api.MMAP;
-        if (!mapped) add(Role.LOG, "pwrite64", payloadFd(m), c(Counters.WRITES), c(Counters.BYTES), Counters.WRITES);
+        if (!mapped) add(Role.LOG, payloadCall(m), payloadFd(m), c(Counters.WRITES), c(Counters.BYTES), Counters.WRITES);
         methodSync(m.sync(), m.name(), Counters.SYNC_CALLS);
         syncedWrites = c(Counters.SYNCED_WRITES);
         long pre = c(Counters.PREALLOC_SYNCS);
@@ -179,7 +194,7 @@ public final class SyscallExpectation {
 
     private void groupCommit(WitnessCell.GroupCommitSingle cell) {
         long zeros = c(Counters.ZERO_FILL_SYNCS);
-        add(Role.LOG, "pwrite64", PLAIN, c(Counters.COMMITS), c(Counters.BYTES), Counters.COMMITS);
+        add(Role.LOG, payloadCall(cell.syncMethod()), payloadFd(cell.syncMethod()), c(Counters.COMMITS), c(Counters.BYTES), Counters.COMMITS);
         if (cell.preallocation() == Preallocation.ZERO_FILL || zeros != 0) {
             add(Role.LOG, "pwrite64", PLAIN, zeros, zeros * cell.zeroFillChunkBytes(), Counters.ZERO_FILL_SYNCS);
             add(Role.LOG, "fdatasync", PLAIN, zeros, null, Counters.ZERO_FILL_SYNCS);
@@ -198,7 +213,7 @@ public final class SyscallExpectation {
     private void methodSync(SyncMethod.Sync sync, String method, String counter) {
         long n = c(counter);
         switch (sync) {
-            case FSYNC, FORCE_ALL -> add(Role.LOG, "fsync", PLAIN, n, null, counter);
+            case FSYNC, FORCE_ALL, FD_SYNC -> add(Role.LOG, "fsync", PLAIN, n, null, counter);
             case FDATASYNC, FORCE_DATA -> add(Role.LOG, "fdatasync", PLAIN, n, null, counter);
             case SYNC_FILE_RANGE -> add(Role.LOG, "sync_file_range", PLAIN + ", " + SYNC_FILE_RANGE_FLAGS, n, null, counter);
             case MSYNC -> add(Role.LOG, "msync", "MS_SYNC", n, null, counter);
@@ -206,14 +221,30 @@ public final class SyscallExpectation {
         }
     }
 
-    /** The kind of fd a native or channel method writes its payload through. */
+    /** The kind of fd a method writes its payload through, as the kernel holds it (the JDK's options included). */
     static String payloadFd(SyncMethod m) {
-        int f = m == SyncMethod.CHANNEL_DSYNC ? OpenFlags.O_DSYNC : m.api() == SyncMethod.Api.NATIVE ? m.openFlags() : 0;
+        int f = switch (m) {
+            case NONE, FSYNC, FDATASYNC, O_DSYNC, O_SYNC, O_DIRECT, O_DIRECT_DSYNC, SYNC_FILE_RANGE -> m.openFlags();
+            case CHANNEL_DSYNC, CHANNEL_DSYNC_VIRTUAL, CHANNEL_DSYNC_PLATFORM, RAF_RWD -> OpenFlags.O_DSYNC;
+            case CHANNEL_SYNC, RAF_RWS -> OpenFlags.O_SYNC;
+            case CHANNEL_DIRECT -> OpenFlags.O_DIRECT;
+            case CHANNEL_DIRECT_DSYNC -> OpenFlags.O_DIRECT | OpenFlags.O_DSYNC;
+            case CHANNEL_FORCE_DATA, CHANNEL_FORCE_ALL, CHANNEL_FORCE_DATA_VIRTUAL, CHANNEL_FORCE_ALL_VIRTUAL,
+                    CHANNEL_FORCE_DATA_PLATFORM, CHANNEL_FORCE_ALL_PLATFORM, MMAP_FORCE, STREAM_FD_SYNC -> 0;
+        };
         List<String> names = new ArrayList<>();
         if ((f & OpenFlags.O_SYNC) == OpenFlags.O_SYNC) names.add("O_SYNC");
         else if ((f & OpenFlags.O_DSYNC) != 0) names.add("O_DSYNC");
         if ((f & OpenFlags.O_DIRECT) != 0) names.add("O_DIRECT");
         return FileCall.fdKind(names);
+    }
+
+    /** The system call a method's payload write is: java.io's streams and RandomAccessFile write at the file position. */
+    static String payloadCall(SyncMethod m) {
+        return switch (m.api()) {
+            case RANDOM_ACCESS_FILE, STREAM -> "write";
+            case NATIVE, CHANNEL, MMAP -> "pwrite64";
+        };
     }
 
     private void add(Role role, String call, String how, long n, Long bytes, String counter) {

@@ -19,7 +19,7 @@ import java.util.Map;
  * For each cell spec ({@link WitnessCell#spec()}), in order: open the workload (its setup), run W
  * warmup operations, snapshot the counters, make the BEGIN marker call, run exactly N operations,
  * make the END marker call, snapshot the counters again, close the workload (deleting its files),
- * then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
+ * make the CLOSED marker call (also when the cell failed), then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
  * counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
  * line was printed; 2 on bad arguments.
  */
@@ -98,6 +98,7 @@ public final class WitnessMain {
                     if (!result.has("error")) result.addProperty("error", "closing the workload failed: " + describe(e));
                 }
             }
+            WitnessMarkers.emit(token, index, WitnessMarkers.CLOSED);
         }
         return result;
     }

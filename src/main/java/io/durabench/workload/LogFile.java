@@ -10,6 +10,14 @@ public interface LogFile extends AutoCloseable {
     /** The method's explicit sync over the bytes written since the last one; a no-op for methods without. */
     void sync(long fromOffset, long toOffset);
 
+    /**
+     * How many times a write came back short and was continued to write the rest (each one an extra
+     * write call the kernel sees). 0 for paths whose API continues short writes itself or has none.
+     */
+    default long continuedShortWrites() {
+        return 0;
+    }
+
     @Override
     void close();
 }

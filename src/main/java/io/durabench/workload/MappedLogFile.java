@@ -1,31 +1,37 @@
 package io.durabench.workload;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.durabench.jdkio.JdkFile;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
 
 /**
  * A memory-mapped log: payload copied into a fixed mapping, made durable with
  * {@code MappedByteBuffer.force(index, length)} (msync MS_SYNC of the dirty range).
  * Mapping extends the file to the region size, so the file is sparse (like FTRUNCATE).
+ * A failed msync reaches the caller as a named {@link io.durabench.jdkio.JdkCallException} with the
+ * path and errno (the JDK itself throws a bare UncheckedIOException), and is never retried.
  */
 final class MappedLogFile implements LogFile {
+    private final JdkFile file;
     private final FileChannel channel;
     private final MappedByteBuffer map;
-    private final String path;
 
-    MappedLogFile(Path path, long regionBytes) {
-        this.path = path.toString();
+    MappedLogFile(JdkFile file, long regionBytes) {
         if (regionBytes > Integer.MAX_VALUE) throw new IllegalArgumentException("mapped region over 2 GiB: " + regionBytes);
+        this.file = file;
+        this.channel = file.openChannel(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE));
         try {
-            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE);
-            map = channel.map(FileChannel.MapMode.READ_WRITE, 0, regionBytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("mmap of " + regionBytes + " bytes failed on " + path + ": " + e.getMessage(), e);
+            this.map = file.map(channel, regionBytes);
+        } catch (RuntimeException e) {
+            try {
+                file.close(channel);
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
         }
     }
 
@@ -36,16 +42,11 @@ final class MappedLogFile implements LogFile {
 
     @Override
     public void sync(long fromOffset, long toOffset) {
-        // force(index, length) throws UncheckedIOException itself when msync fails.
-        map.force((int) fromOffset, (int) (toOffset - fromOffset));
+        file.force(map, (int) fromOffset, (int) (toOffset - fromOffset));
     }
 
     @Override
     public void close() {
-        try {
-            channel.close(); // the mapping stays valid until GC; the file is deleted by the caller
-        } catch (IOException e) {
-            throw new UncheckedIOException("FileChannel.close failed on " + path + ": " + e.getMessage(), e);
-        }
+        file.close(channel); // the mapping stays valid until GC; the file is deleted by the caller
     }
 }

@@ -1,10 +1,13 @@
 package io.durabench.workload;
 
+import io.durabench.jdkio.JdkCalls;
+import io.durabench.jdkio.JdkFile;
 import io.durabench.nativeio.Syscalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Creating and opening the bounded-region log file that the durable-write loop and the group-commit
@@ -40,12 +43,29 @@ public final class RegionLogFiles {
         return regionBytes + zeroFillChunkBytes + FREE_SPACE_MARGIN_BYTES;
     }
 
-    /** The method's own data path: payload writes and its explicit sync. */
+    /**
+     * The method's own data path: payload writes and its explicit sync. Native methods go through
+     * {@code sys}; the JDK's through {@link JdkCalls#real()}, or through the JDK calls {@code sys}
+     * provides ({@link JdkCalls.Provider}: how tests record and fail them). A method handed to
+     * another thread is refused here, before anything opens, on a JVM that cannot run it.
+     */
     public static LogFile openDataPath(Syscalls sys, Path path, SyncMethod method, long regionBytes) {
-        return switch (method.api()) {
-            case NATIVE -> new NativeLogFile(sys, path, method);
-            case CHANNEL -> new ChannelLogFile(path, method);
-            case MMAP -> new MappedLogFile(path, regionBytes);
-        };
+        if (method.api() == SyncMethod.Api.NATIVE) return new NativeLogFile(sys, path, method);
+        ExecutorService handOff = method.caller() == SyncMethod.Caller.CALLING_THREAD ? null : HandOffLogFile.executorFor(method);
+        JdkFile file = new JdkFile(sys instanceof JdkCalls.Provider p ? p.jdkCalls() : JdkCalls.real(), path);
+        LogFile log;
+        try {
+            log = switch (method.api()) {
+                case CHANNEL -> new ChannelLogFile(file, method);
+                case MMAP -> new MappedLogFile(file, regionBytes);
+                case RANDOM_ACCESS_FILE -> new RandomAccessLogFile(file, method);
+                case STREAM -> new StreamLogFile(file);
+                case NATIVE -> throw new IllegalStateException("unreachable: native methods returned above");
+            };
+        } catch (RuntimeException e) {
+            if (handOff != null) handOff.shutdown();
+            throw e;
+        }
+        return handOff == null ? log : HandOffLogFile.handingOff(log, handOff);
     }
 }

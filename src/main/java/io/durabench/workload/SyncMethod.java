@@ -1,10 +1,19 @@
 package io.durabench.workload;
 
 import io.durabench.nativeio.OpenFlags;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * How a write is made durable (or not). Each method says whether it reaches stable storage and
  * whether it issues an explicit sync call, to which the batch size ("one sync per N writes") applies.
+ *
+ * <p>Besides the native calls, the JDK's own ways to make a write durable, which a JDK upgrade can
+ * move: FileChannel (force, DSYNC, SYNC, DIRECT), RandomAccessFile "rwd"/"rws", FileOutputStream with
+ * FileDescriptor.sync(), a mapped buffer's force, and the channel methods with every call handed to a
+ * virtual thread (JDK 21+) or, for comparison, to a one-thread platform executor. What the kernel
+ * really receives from each is checked by the syscall witness (io.durabench.witness.SyscallExpectation).
  */
 public enum SyncMethod {
     /** write(2) only: lands in the page cache. The baseline, and not durable. */
@@ -25,25 +34,78 @@ public enum SyncMethod {
     CHANNEL_FORCE_ALL(true, Api.CHANNEL, Sync.FORCE_ALL, "FileChannel.write + force(true)"),
     /** StandardOpenOption.DSYNC: O_DSYNC through the JDK. */
     CHANNEL_DSYNC(true, Api.CHANNEL, Sync.IN_WRITE, "FileChannel(DSYNC).write"),
+    /** StandardOpenOption.SYNC: O_SYNC through the JDK (data and metadata with every write). */
+    CHANNEL_SYNC(true, Api.CHANNEL, Sync.IN_WRITE, "FileChannel(SYNC).write"),
+    /** ExtendedOpenOption.DIRECT alone: O_DIRECT through the JDK, the same trap as O_DIRECT: not durable. */
+    CHANNEL_DIRECT(false, Api.CHANNEL, Sync.NONE, "FileChannel(DIRECT).write, no sync"),
+    /** ExtendedOpenOption.DIRECT with StandardOpenOption.DSYNC: O_DIRECT|O_DSYNC through the JDK. */
+    CHANNEL_DIRECT_DSYNC(true, Api.CHANNEL, Sync.IN_WRITE, "FileChannel(DIRECT, DSYNC).write"),
     /** A memory-mapped log: MappedByteBuffer.force(index, length) is msync(MS_SYNC). */
-    MMAP_FORCE(true, Api.MMAP, Sync.MSYNC, "MappedByteBuffer.put + force (msync)");
+    MMAP_FORCE(true, Api.MMAP, Sync.MSYNC, "MappedByteBuffer.put + force (msync)"),
+    /** RandomAccessFile mode "rwd": O_DSYNC; written as an application does, seek + write(byte[]). */
+    RAF_RWD(true, Api.RANDOM_ACCESS_FILE, Sync.IN_WRITE, "RandomAccessFile(rwd).seek + write"),
+    /** RandomAccessFile mode "rws": O_SYNC; seek + write(byte[]). */
+    RAF_RWS(true, Api.RANDOM_ACCESS_FILE, Sync.IN_WRITE, "RandomAccessFile(rws).seek + write"),
+    /** FileOutputStream.write, then FileDescriptor.sync() (fsync) as the sync call. */
+    STREAM_FD_SYNC(true, Api.STREAM, Sync.FD_SYNC, "FileOutputStream.write + getFD().sync()"),
+    CHANNEL_FORCE_DATA_VIRTUAL(CHANNEL_FORCE_DATA, Caller.VIRTUAL_THREAD),
+    CHANNEL_FORCE_ALL_VIRTUAL(CHANNEL_FORCE_ALL, Caller.VIRTUAL_THREAD),
+    CHANNEL_DSYNC_VIRTUAL(CHANNEL_DSYNC, Caller.VIRTUAL_THREAD),
+    CHANNEL_FORCE_DATA_PLATFORM(CHANNEL_FORCE_DATA, Caller.PLATFORM_THREAD),
+    CHANNEL_FORCE_ALL_PLATFORM(CHANNEL_FORCE_ALL, Caller.PLATFORM_THREAD),
+    CHANNEL_DSYNC_PLATFORM(CHANNEL_DSYNC, Caller.PLATFORM_THREAD);
 
     /** Which API issues the writes. */
-    public enum Api { NATIVE, CHANNEL, MMAP }
+    public enum Api { NATIVE, CHANNEL, MMAP, RANDOM_ACCESS_FILE, STREAM }
 
     /** What "sync" means for this method. */
-    public enum Sync { NONE, FSYNC, FDATASYNC, SYNC_FILE_RANGE, IN_WRITE, FORCE_DATA, FORCE_ALL, MSYNC }
+    public enum Sync { NONE, FSYNC, FDATASYNC, SYNC_FILE_RANGE, IN_WRITE, FORCE_DATA, FORCE_ALL, MSYNC, FD_SYNC }
+
+    /**
+     * Which thread makes the calls. The hand-offs submit every call (each write, and each sync where
+     * the method has one) to an executor and wait for it: a virtual thread per call, or the one thread
+     * of a platform executor, so that the two differ only in the kind of thread.
+     */
+    public enum Caller {
+        /** The benchmark's own thread, no hand-off. */
+        CALLING_THREAD(0, "", ""),
+        /** Executors.newVirtualThreadPerTaskExecutor(): a new virtual thread per call (JDK 21+). */
+        VIRTUAL_THREAD(21, ", each call on a new virtual thread", "virtual threads"),
+        /** Executors.newSingleThreadExecutor(): the same hand-off to one platform thread. */
+        PLATFORM_THREAD(0, ", each call handed to a one-thread platform executor", "");
+
+        private final int minimumJavaFeature;
+        private final String described;
+        private final String needs;
+
+        Caller(int minimumJavaFeature, String described, String needs) {
+            this.minimumJavaFeature = minimumJavaFeature;
+            this.described = described;
+            this.needs = needs;
+        }
+    }
 
     private final boolean durable;
     private final Api api;
     private final Sync sync;
+    private final Caller caller;
     private final String description;
 
     SyncMethod(boolean durable, Api api, Sync sync, String description) {
         this.durable = durable;
         this.api = api;
         this.sync = sync;
+        this.caller = Caller.CALLING_THREAD;
         this.description = description;
+    }
+
+    /** {@code onThread} is {@code base} with every call handed to another thread. */
+    SyncMethod(SyncMethod base, Caller onThread) {
+        this.durable = base.durable;
+        this.api = base.api;
+        this.sync = base.sync;
+        this.caller = onThread;
+        this.description = base.description + onThread.described;
     }
 
     /** True when a completed write+sync has reached stable storage (on a device that honours flushes). */
@@ -64,6 +126,11 @@ public enum SyncMethod {
         return sync;
     }
 
+    /** Which thread makes the method's calls. */
+    public Caller caller() {
+        return caller;
+    }
+
     public String description() {
         return description;
     }
@@ -73,13 +140,48 @@ public enum SyncMethod {
         return sync != Sync.NONE && sync != Sync.IN_WRITE;
     }
 
+    /**
+     * Whether the profiles sweep this method over block sizes, batches and preallocations: the native
+     * calls and the JDK's first paths (channel force and DSYNC, the mapped buffer). The others — the
+     * JDK's other write APIs and the thread hand-offs — ask about the API and the JDK, not the disk:
+     * the quick, standard and compare profiles measure them at the centre only (8 KiB, one sync per
+     * write, append); the full profile sweeps everything.
+     */
+    public boolean sweptByProfiles() {
+        return caller == Caller.CALLING_THREAD && switch (api) {
+            case NATIVE, MMAP -> true;
+            case CHANNEL -> this == CHANNEL_FORCE_DATA || this == CHANNEL_FORCE_ALL || this == CHANNEL_DSYNC;
+            case RANDOM_ACCESS_FILE, STREAM -> false;
+        };
+    }
+
     /** True when every write is itself synchronous (O_DSYNC family): one flush per write. */
     public boolean syncsInWrite() {
         return sync == Sync.IN_WRITE;
     }
 
     public boolean usesDirectIo() {
-        return this == O_DIRECT || this == O_DIRECT_DSYNC;
+        return this == O_DIRECT || this == O_DIRECT_DSYNC || this == CHANNEL_DIRECT || this == CHANNEL_DIRECT_DSYNC;
+    }
+
+    /**
+     * The lowest Java feature release that can run this method (21 for virtual threads), 0 when any
+     * JVM that runs durabench can. Asked of the JVM that runs the cell, never of the one that plans it.
+     */
+    public int minimumJavaFeature() {
+        return caller.minimumJavaFeature;
+    }
+
+    /** Why a JVM of version {@code jvm} cannot run this method, in one line; empty when it can. */
+    public Optional<String> unavailableOn(Runtime.Version jvm) {
+        if (jvm.feature() >= minimumJavaFeature()) return Optional.empty();
+        String version = jvm.version().stream().map(String::valueOf).collect(Collectors.joining("."));
+        return Optional.of(caller.needs + " need JDK " + minimumJavaFeature() + "+ (this JVM is " + version + ")");
+    }
+
+    /** The methods this JVM version can run, in declaration order. */
+    public static Stream<SyncMethod> availableOn(Runtime.Version jvm) {
+        return Stream.of(values()).filter(m -> m.unavailableOn(jvm).isEmpty());
     }
 
     /** Extra open(2) flags for the native methods. */

@@ -42,6 +42,27 @@ class FileCallsTest {
         assertEquals("O_DIRECT fd, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE|SYNC_FILE_RANGE_WAIT_AFTER", calls.get(5).how());
     }
 
+    /** fcntl F_SETFL changes an fd's O_DIRECT (as the JDK does for ExtendedOpenOption.DIRECT), never its O_DSYNC. */
+    @Test
+    void fcntlSetflChangesWhetherAnFdIsDirect() {
+        List<FileCall> calls = calls(
+                "9  openat(AT_FDCWD</d>, \"/d/a\", O_RDWR|O_DSYNC|O_DIRECT) = 5</d/a>",
+                "9  fcntl(5</d/a>, F_GETFL) = 0xd002 (flags O_RDWR|O_DSYNC|O_DIRECT|O_LARGEFILE)",
+                "9  fcntl(5</d/a>, F_SETFL, O_RDWR|O_DSYNC|O_DIRECT|O_LARGEFILE) = 0",
+                "9  pwrite64(5</d/a>, \"\"..., 4096, 0) = 4096",
+                "9  fcntl(5</d/a>, F_SETFL, O_RDWR|O_LARGEFILE) = 0",
+                "9  pwrite64(5</d/a>, \"\"..., 4096, 0) = 4096",
+                "9  openat(AT_FDCWD</d>, \"/d/b\", O_RDWR) = 6</d/b>",
+                "9  fcntl(6</d/b>, F_SETFL, O_RDWR|O_DIRECT) = 0",
+                "9  pwrite64(6</d/b>, \"\"..., 4096, 0) = 4096",
+                "9  fcntl(6</d/b>, F_SETFL, O_RDWR) = -1 EBADF (Bad file descriptor)",
+                "9  pwrite64(6</d/b>, \"\"..., 4096, 0) = 4096");
+        assertEquals("O_DIRECT|O_DSYNC fd", calls.get(1).how());
+        assertEquals("O_DSYNC fd", calls.get(2).how(), "F_SETFL cleared O_DIRECT; O_DSYNC stays");
+        assertEquals("O_DIRECT fd", calls.get(4).how(), "F_SETFL set O_DIRECT on a plain fd");
+        assertEquals("O_DIRECT fd", calls.get(5).how(), "a failed F_SETFL changes nothing");
+    }
+
     /**
      * Seen in a real JDK 17 trace: the workload thread's openat is entered, another thread closes
      * fd 79 (a cgroup file) and the openat then returns 79. Replaying by entry order alone would

@@ -1,5 +1,6 @@
 package io.durabench.witness;
 
+import io.durabench.jdkio.JdkCallsOnSyscalls;
 import io.durabench.nativeio.CountingSyscalls.Call;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.OpenFlags;
@@ -20,6 +21,8 @@ import java.util.Map;
  * LyingWitnessMain [--lie CELL=LIE]... WITNESS-MAIN-ARGS
  * LIE: drop-fdatasync:K | drop-fsync:K    the K-th such call of the cell (setup and warmup included) is not made, yet "succeeds"
  *      strip-o_dsync                      files are opened without O_DSYNC whatever the workload asked
+ *      drop-jdk-sync:K                    the K-th JDK sync (force, FileDescriptor.sync, msync) is not made, yet returns
+ *      strip-jdk-sync-options             JDK files are opened without DSYNC/SYNC ("rw" for "rwd"/"rws")
  *      count-one-more:COUNTER             the counter reads one more after the measured operations than the calls made
  * </pre>
  * Cells without a lie run honestly, through the same machinery.
@@ -48,6 +51,8 @@ public final class LyingWitnessMain {
             case "drop-fdatasync" -> WitnessWorkloads.open(cell, dir, DroppingSyscalls.dropping(Call.FDATASYNC, Integer.parseInt(kind[1])));
             case "drop-fsync" -> WitnessWorkloads.open(cell, dir, DroppingSyscalls.dropping(Call.FSYNC, Integer.parseInt(kind[1])));
             case "strip-o_dsync" -> WitnessWorkloads.open(cell, dir, DroppingSyscalls.strippingOpenFlags(OpenFlags.O_DSYNC));
+            case "drop-jdk-sync" -> WitnessWorkloads.open(cell, dir, new JdkCallsOnSyscalls(LyingJdkCalls.droppingSync(Integer.parseInt(kind[1]))));
+            case "strip-jdk-sync-options" -> WitnessWorkloads.open(cell, dir, new JdkCallsOnSyscalls(LyingJdkCalls.strippingSyncOptions()));
             case "count-one-more" -> countingOneMore(WitnessWorkloads.open(cell, dir, JnrSyscalls.get()), kind[1]);
             default -> throw new IllegalArgumentException("unknown lie " + lie);
         };

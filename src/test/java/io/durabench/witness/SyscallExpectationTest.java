@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The rules of {@link SyscallExpectation}, written out by hand for the brief's examples: the
@@ -42,14 +44,25 @@ class SyscallExpectationTest {
         assertEquals(100, x.syncedWrites());
     }
 
+    /** The fd kind and write call the kernel must see of each method's payload (JDK options included). */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "O_SYNC;O_SYNC fd;pwrite64", "O_DIRECT;O_DIRECT fd;pwrite64", "O_DIRECT_DSYNC;O_DIRECT|O_DSYNC fd;pwrite64",
+            "SYNC_FILE_RANGE;plain fd;pwrite64", "CHANNEL_FORCE_ALL;plain fd;pwrite64", "CHANNEL_DSYNC;O_DSYNC fd;pwrite64",
+            "CHANNEL_SYNC;O_SYNC fd;pwrite64", "CHANNEL_DIRECT;O_DIRECT fd;pwrite64", "CHANNEL_DIRECT_DSYNC;O_DIRECT|O_DSYNC fd;pwrite64",
+            "CHANNEL_DSYNC_VIRTUAL;O_DSYNC fd;pwrite64", "CHANNEL_FORCE_DATA_PLATFORM;plain fd;pwrite64",
+            "RAF_RWD;O_DSYNC fd;write", "RAF_RWS;O_SYNC fd;write", "STREAM_FD_SYNC;plain fd;write"})
+    void thePayloadFdAndWriteCallOfEachMethod(SyncMethod method, String fd, String call) {
+        assertEquals(fd, SyscallExpectation.payloadFd(method));
+        assertEquals(call, SyscallExpectation.payloadCall(method));
+    }
+
     @Test
-    void theDirectAndSyncFlagsOfEachNativeMethod() {
-        assertEquals("O_SYNC fd", SyscallExpectation.payloadFd(SyncMethod.O_SYNC));
-        assertEquals("O_DIRECT fd", SyscallExpectation.payloadFd(SyncMethod.O_DIRECT));
-        assertEquals("O_DIRECT|O_DSYNC fd", SyscallExpectation.payloadFd(SyncMethod.O_DIRECT_DSYNC));
-        assertEquals("O_DSYNC fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_DSYNC));
-        assertEquals("plain fd", SyscallExpectation.payloadFd(SyncMethod.CHANNEL_FORCE_ALL));
-        assertEquals("plain fd", SyscallExpectation.payloadFd(SyncMethod.SYNC_FILE_RANGE));
+    void aStreamIsWritesAndFsyncs() {
+        SyscallExpectation x = syncWrite(SyncMethod.STREAM_FD_SYNC, 10, Preallocation.NONE, writes(100, 409600, 10, 0, 0, 0, 0));
+        assertEquals(Map.of(key("write", "plain fd"), new Expected(100, 409600L, "writes 100"),
+                key("fsync", "plain fd"), new Expected(10, null, "syncCalls 10"),
+                key("ftruncate", "plain fd"), new Expected(0, null, "recycles 0")), x.calls());
     }
 
     @Test

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static io.durabench.witness.WitnessAssertions.assertMismatches;
+import static io.durabench.witness.WitnessAssertions.assumeStrace;
 
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
@@ -111,6 +112,20 @@ class SyscallWitnessTest {
     }
 
     @Test
+    void aCellThatFailsAfterCreatingItsLogDoesNotDisturbTheNextCellsVerdict() {
+        // The first cell's setup creates and deletes its log, then fails at its first write: no BEGIN or END of its own.
+        assumeStrace();
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            WitnessReport r = SyscallWitness.in(dir.path()).withOps(20, 2).verify(
+                    new WitnessCell.SyncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE),
+                    new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE));
+            assertTrue(r.verdicts().get(0).error().startsWith("its workload failed: pwrite failed: EINVAL"), r.describe());
+            assertTrue(r.verdicts().get(1).passed(), r.describe());
+            assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
     void theGroupCommitDropIsOneFewerThanCounted() {
         // Spelled out: the regex above cannot say that "saw" is exactly one less than "say".
         assumeStrace();
@@ -173,18 +188,5 @@ class SyscallWitnessTest {
         WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class,
                 () -> SyscallWitness.in(missing).verify(new WitnessCell.FileCreate(false, 4096)));
         assertEquals("target directory " + missing + " does not exist or is not a directory: create it or pass another", e.getMessage());
-    }
-
-    private static void assertMismatches(CellVerdict v, String... patterns) {
-        assertEquals(patterns.length, v.mismatches().size(), v.describe());
-        for (int i = 0; i < patterns.length; i++) {
-            assertTrue(v.mismatches().get(i).matches(patterns[i]), "mismatch " + i + " of " + v.describe() + "\n  is not " + patterns[i]);
-        }
-    }
-
-    private static void assumeStrace() {
-        boolean found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, "strace")));
-        assumeTrue(found, "strace not found: apt-get install strace");
     }
 }

@@ -4,13 +4,14 @@ import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.groupcommit.CommitMode;
+import io.durabench.workload.groupcommit.GroupCommitConfig;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Every valid cell the witness tests run: each sync method with each preallocation it accepts
- * (writesPerSync 10 where the method has a sync call), every pg_test_fsync method, file creation
- * with and without the directory fsync, and one-committer group commit for every groupable method,
+ * (writesPerSync 10 where the method has a sync call) that the JVM can run, every pg_test_fsync method,
+ * file creation with and without the directory fsync, and one-committer group commit for every groupable method,
  * preallocation and mode. Regions of 64 KiB and zero-fill chunks of 16 KiB, so that 100 writes of
  * 4 KiB recycle the region six times and zero-fill 25 chunks inside the measured window.
  */
@@ -21,9 +22,10 @@ final class WitnessedCells {
     private WitnessedCells() {
     }
 
+    /** Every valid cell this JVM can run (the witness runs them in a JVM like the tests' own). */
     static List<WitnessCell> allValid() {
         List<WitnessCell> cells = new ArrayList<>();
-        for (SyncMethod m : SyncMethod.values()) {
+        for (SyncMethod m : SyncMethod.availableOn(Runtime.version()).toList()) {
             for (Preallocation p : Preallocation.values()) {
                 if (m.api() == SyncMethod.Api.MMAP && p != Preallocation.NONE) continue;
                 cells.add(new WitnessCell.SyncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p, REGION, CHUNK));
@@ -32,7 +34,7 @@ final class WitnessedCells {
         for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) cells.add(new WitnessCell.PgTestFsync(m));
         cells.add(new WitnessCell.FileCreate(true, 4096));
         cells.add(new WitnessCell.FileCreate(false, 8192));
-        for (SyncMethod m : List.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC, SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL)) {
+        for (SyncMethod m : GroupCommitConfig.GROUPABLE) {
             for (Preallocation p : List.of(Preallocation.NONE, Preallocation.ZERO_FILL)) {
                 for (CommitMode mode : CommitMode.values()) cells.add(new WitnessCell.GroupCommitSingle(m, p, 1000, mode, REGION, CHUNK));
             }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One group-commit log: where, which durable sync, how the space is prepared, group or alone, and
@@ -14,11 +15,15 @@ import java.util.Set;
  * it syncs) and {@code commitSiblings} (it waits only when at least this many other committers are
  * inside a commit at that moment).
  *
- * <p>Only methods with a separate sync call can be grouped. With O_DSYNC, O_SYNC,
- * O_DIRECT|O_DSYNC or a DSYNC channel every pwrite is itself a flush, so concurrent committers
- * have no shared sync to wait on; grouping would mean coalescing records into one larger write
- * (PostgreSQL's WAL writer does that), which is a different mechanism and not what this measures.
- * msync of a mapped log is left out for the same reason as elsewhere: no append, no preallocation.
+ * <p>Only methods with a separate sync call can be grouped: fsync, fdatasync, FileChannel.force
+ * and FileOutputStream's FileDescriptor.sync(). With O_DSYNC, O_SYNC, O_DIRECT|O_DSYNC, a DSYNC,
+ * SYNC or DIRECT|DSYNC channel, or RandomAccessFile "rwd"/"rws", every write is itself a flush, so
+ * concurrent committers have no shared sync to wait on; grouping would mean coalescing records into
+ * one larger write (PostgreSQL's WAL writer does that), which is a different mechanism and not what
+ * this measures. msync of a mapped log is left out for the same reason as elsewhere: no append, no
+ * preallocation. The methods that hand every call to another thread are left out too: group commit
+ * measures committers that write and sync on their own threads, and a one-thread hand-off would
+ * queue every committer's calls behind one thread.
  */
 public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preallocation, CommitMode mode,
                                 long commitDelayMicros, int commitSiblings, long regionBytes,
@@ -31,7 +36,7 @@ public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preal
 
     /** Methods with a sync call that concurrent committers can share. */
     public static final Set<SyncMethod> GROUPABLE = Collections.unmodifiableSet(EnumSet.of(SyncMethod.FSYNC, SyncMethod.FDATASYNC,
-            SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL));
+            SyncMethod.CHANNEL_FORCE_DATA, SyncMethod.CHANNEL_FORCE_ALL, SyncMethod.STREAM_FD_SYNC));
 
     /** How the log's space can be prepared: append, or rolling synced zeros. */
     public static final Set<Preallocation> PREALLOCATIONS = Collections.unmodifiableSet(EnumSet.of(Preallocation.NONE, Preallocation.ZERO_FILL));
@@ -64,10 +69,14 @@ public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preal
     }
 
     public static String whyNotGroupable(SyncMethod method) {
-        String allowed = "use FSYNC, FDATASYNC, CHANNEL_FORCE_DATA or CHANNEL_FORCE_ALL";
+        String allowed = "use " + GROUPABLE.stream().map(Enum::name).collect(Collectors.joining(", "));
         if (!method.durable()) return "sync method " + method + " is not durable, so there is nothing to commit: " + allowed;
         if (method.syncsInWrite()) {
             return "sync method " + method + " makes every write its own flush, so committers have no shared sync to group: " + allowed;
+        }
+        if (method.caller() != SyncMethod.Caller.CALLING_THREAD) {
+            return "sync method " + method + " hands every call to another thread, and group commit measures committers"
+                    + " that sync on their own threads: " + allowed;
         }
         return "sync method " + method + " is not supported by the group-commit log: " + allowed;
     }
