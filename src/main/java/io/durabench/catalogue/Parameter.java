@@ -47,7 +47,7 @@ public final class Parameter<T> {
     /** A whole number in [min, max]; {@code why} says where the bounds come from. */
     public static Parameter<Integer> ofInt(String name, int min, int max, String why, Function<Integer, String> labeler) {
         return new Parameter<>(name, Integer.class, List.of(), text -> {
-            long v = parseWhole(name, text);
+            long v = parseWhole(name, text, min, max, why);
             if (v < min || v > max) throw new InvalidValueException(name + "=" + text + " is out of range: use " + min + ".." + max + " (" + why + ")");
             return (int) v;
         }, labeler);
@@ -55,7 +55,7 @@ public final class Parameter<T> {
 
     public static Parameter<Long> ofLong(String name, long min, long max, String why, Function<Long, String> labeler) {
         return new Parameter<>(name, Long.class, List.of(), text -> {
-            long v = parseWhole(name, text);
+            long v = parseWhole(name, text, min, max, why);
             if (v < min || v > max) throw new InvalidValueException(name + "=" + text + " is out of range: use " + min + ".." + max + " (" + why + ")");
             return v;
         }, labeler);
@@ -77,11 +77,12 @@ public final class Parameter<T> {
         }, v -> name + "=" + v);
     }
 
-    private static long parseWhole(String name, String text) {
+    /** A whole number; anything else (a word, 1.5, beyond a long) is refused with the range it should be in. */
+    private static long parseWhole(String name, String text, long min, long max, String why) {
         try {
             return Long.parseLong(text.trim());
         } catch (NumberFormatException e) {
-            throw new InvalidValueException(name + "=" + text + " is not a whole number");
+            throw new InvalidValueException(name + "=" + text + " is not a whole number: use " + min + ".." + max + " (" + why + ")");
         }
     }
 

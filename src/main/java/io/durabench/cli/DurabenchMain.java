@@ -2,6 +2,8 @@ package io.durabench.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The durabench command line: one subcommand class per job. */
 @Command(name = "durabench", mixinStandardHelpOptions = true, version = "durabench 0.1.0",
@@ -17,6 +19,11 @@ import picocli.CommandLine.Command;
                 GateCommand.class,
         })
 public final class DurabenchMain implements Runnable {
+
+    /** Read by {@link OneLineErrors} from the parse result; inherited so it works after the subcommand too. */
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "On an error, also print its stack trace to stderr (as DURABENCH_DEBUG=1 does).")
+    boolean debug;
 
     public static void main(String[] args) {
         int rc;

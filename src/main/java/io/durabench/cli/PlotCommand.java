@@ -5,6 +5,7 @@ import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.chart.ChartFile;
 import io.durabench.report.chart.Charts;
 import io.durabench.results.ResultsLoader;
+import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,9 +36,12 @@ public final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Report report = ReportBuilder.build(ResultsLoader.load(paths), ReportCommand.checkedBaseline(baseline));
+        SyncMethod base = ReportCommand.checkedBaseline(baseline);
+        Path outDir = OutputPaths.folder(out);
+        Report report = ReportBuilder.build(ResultsLoader.load(paths), base);
         PrintWriter stdout = spec.commandLine().getOut();
-        for (ChartFile c : Charts.write(report, out)) {
+        ReportCommand.sayWhereLinksLead(paths, stdout);
+        for (ChartFile c : Charts.write(report, outDir)) {
             stdout.println(c.png() != null ? "wrote " + c.png() + " and " + c.svg() : c.title() + ": not drawn, " + c.skippedBecause());
         }
         stdout.flush();

@@ -2,6 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.ReportBuilder;
@@ -50,10 +51,13 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Report report = ReportBuilder.build(ResultsLoader.load(paths), checkedBaseline(baseline));
+        SyncMethod base = checkedBaseline(baseline);
+        Path outDir = out == null ? null : OutputPaths.folder(out);
+        Report report = ReportBuilder.build(ResultsLoader.load(paths), base);
         PrintWriter stdout = spec.commandLine().getOut();
-        if (out != null) {
-            for (Path p : ReportWriter.writeAll(report, out)) stdout.println("wrote " + p);
+        if (outDir != null) {
+            sayWhereLinksLead(paths, stdout);
+            for (Path p : ReportWriter.writeAll(report, outDir)) stdout.println("wrote " + p);
             for (ReportWarning w : report.warnings()) stdout.println("[" + w.kind().id() + "] " + w.message());
         } else {
             stdout.print(switch (format) {
@@ -65,6 +69,14 @@ public final class ReportCommand implements Callable<Integer> {
         }
         stdout.flush();
         return 0;
+    }
+
+    /** "read LINK: a link to REAL" for each PATH that goes through a symbolic link: where the results really came from. */
+    static void sayWhereLinksLead(List<Path> paths, PrintWriter stdout) {
+        for (Path p : paths) {
+            Path real = PathKind.realPathIfLinked(p);
+            if (real != null) stdout.println("read " + p + ": a link to " + real);
+        }
     }
 
     static SyncMethod checkedBaseline(String name) {

@@ -20,10 +20,11 @@ public final class JsonFields {
         return e.getAsJsonObject();
     }
 
+    /** Text: a JSON string (a number or true/false where text belongs is a wrong type, not text). */
     public static String string(JsonObject o, String name) {
         JsonElement e = field(o, name);
         if (e == null) return null;
-        if (!e.isJsonPrimitive()) throw wrongType(name, "a string", e);
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) throw wrongType(name, "a string", e);
         return e.getAsString();
     }
 
@@ -41,7 +42,7 @@ public final class JsonFields {
         throw wrongType(name, "a whole number", e);
     }
 
-    /** A whole number, written as a JSON number or a numeric string. */
+    /** A whole number, written as a JSON number or a numeric string ("NaN" or 1.5 is a wrong type). */
     public static Integer integer(JsonObject o, String name) {
         JsonElement e = field(o, name);
         if (e == null) return null;
@@ -70,8 +71,12 @@ public final class JsonFields {
     }
 
     private static IllegalArgumentException wrongType(String name, String expected, JsonElement got) {
-        String shown = got.toString();
-        if (shown.length() > 40) shown = shown.substring(0, 40) + "...";
-        return new IllegalArgumentException("field \"" + name + "\" should be " + expected + ", not " + shown);
+        return new IllegalArgumentException("field \"" + name + "\" should be " + expected + ", not " + shown(got));
+    }
+
+    /** A value as it reads in the file, cut at 40 characters: enough to recognise it in a one-line message. */
+    public static String shown(JsonElement value) {
+        String shown = value.toString();
+        return shown.length() > 40 ? shown.substring(0, 40) + "..." : shown;
     }
 }

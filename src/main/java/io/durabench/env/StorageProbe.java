@@ -3,7 +3,6 @@ package io.durabench.env;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.io.IOException;
 
 /**
@@ -13,19 +12,6 @@ import java.io.IOException;
 final class StorageProbe {
     /** Loop over loop over ... is legal but rare; this bound only stops a pathological chain. */
     private static final int MAX_DEPTH = 8;
-
-    /** Keep data in RAM: fsync returns at once and nothing survives power loss. */
-    private static final Set<String> RAM_FILESYSTEMS = Set.of("tmpfs", "ramfs", "devtmpfs", "hugetlbfs");
-
-    /** Kernel pseudo-filesystems: views of kernel state, not storage. */
-    private static final Set<String> PSEUDO_FILESYSTEMS = Set.of("proc", "sysfs", "cgroup", "cgroup2",
-            "devpts", "debugfs", "tracefs", "securityfs", "pstore", "bpf", "configfs", "mqueue",
-            "fusectl", "binfmt_misc", "autofs", "efivarfs", "nsfs", "selinuxfs", "rpc_pipefs");
-
-    /** A kernel pseudo-filesystem (proc, sysfs...): a view of kernel state, nowhere to put a benchmark's files. */
-    static boolean isPseudo(String fsType) {
-        return PSEUDO_FILESYSTEMS.contains(fsType);
-    }
 
     record Storage(TargetFilesystem filesystem, BlockDevice device) {
     }
@@ -89,10 +75,10 @@ final class StorageProbe {
      */
     private Durability judge(MountInfo mount, BlockDevice device, int depth) {
         String type = mount.fsType();
-        if (RAM_FILESYSTEMS.contains(type)) {
+        if (KernelFilesystems.isRam(type)) {
             return new Durability(false, type + " keeps files in RAM: fsync returns at once and nothing survives power loss");
         }
-        if (PSEUDO_FILESYSTEMS.contains(type)) {
+        if (KernelFilesystems.isPseudo(type)) {
             return new Durability(false, type + " is a kernel pseudo-filesystem, not storage");
         }
         if (device != null) {

@@ -25,7 +25,7 @@ public record TargetFilesystem(String directory, String mountPoint, String files
 
     /** proc, sysfs, cgroup...: not storage at all. */
     public boolean isPseudoFilesystem() {
-        return filesystem != null && StorageProbe.isPseudo(filesystem);
+        return filesystem != null && KernelFilesystems.isPseudo(filesystem);
     }
 
     /** Mounted read-only ("ro" among the mount or superblock options). */

@@ -23,7 +23,7 @@ public final class JmhJsonReader {
     }
 
     public static List<BenchmarkResult> read(Path file) {
-        JsonElement root = JsonFiles.parse(file);
+        JsonElement root = JsonFiles.parse(file, "JMH JSON (written with -rf json)");
         if (!root.isJsonArray()) throw notJmh(file, "the top level is not an array");
         return read(root.getAsJsonArray(), file);
     }
@@ -34,110 +34,84 @@ public final class JmhJsonReader {
         int index = 0;
         for (JsonElement e : entries) {
             if (!e.isJsonObject()) throw notJmh(source, "entry " + index + " is not an object");
-            results.add(entry(source, index++, e.getAsJsonObject()));
+            results.add(entry(new JmhFields(source, "entry " + index++), e.getAsJsonObject()));
         }
         return results;
     }
 
-    private static BenchmarkResult entry(Path file, int index, JsonObject o) {
-        String benchmark = text(o, "benchmark");
-        String mode = text(o, "mode");
-        JsonElement primary = o.get("primaryMetric");
-        if (benchmark == null || mode == null || primary == null || !primary.isJsonObject()) {
-            throw notJmh(file, "entry " + index + " lacks benchmark, mode or primaryMetric");
-        }
+    private static BenchmarkResult entry(JmhFields f, JsonObject o) {
+        String benchmark = f.requiredText(o, "benchmark");
+        String mode = f.requiredText(o, "mode");
+        JsonObject primary = f.requiredObject(o, "primaryMetric");
         Map<String, String> params = new LinkedHashMap<>();
-        if (o.get("params") instanceof JsonObject p) {
-            for (Map.Entry<String, JsonElement> kv : p.entrySet()) {
-                JsonElement v = kv.getValue();
-                if (!v.isJsonNull() && !v.isJsonPrimitive()) {
-                    throw notJmh(file, "entry " + index + " param " + kv.getKey() + " is not a plain value");
-                }
-                params.put(kv.getKey(), v.isJsonNull() ? "" : v.getAsString());
+        JsonObject p = f.object(o, "params");
+        if (p != null) {
+            JmhFields pf = f.in("params");
+            for (String name : p.keySet()) {
+                String value = pf.text(p, name);
+                params.put(name, value == null ? "" : value);
             }
         }
         Map<String, Metric> secondary = new LinkedHashMap<>();
-        if (o.get("secondaryMetrics") instanceof JsonObject s) {
-            for (Map.Entry<String, JsonElement> kv : s.entrySet()) {
-                if (!kv.getValue().isJsonObject()) continue;
-                String name = kv.getKey().startsWith(SECONDARY_PREFIX) ? kv.getKey().substring(1) : kv.getKey();
-                secondary.put(name, metric(kv.getValue().getAsJsonObject()));
+        JsonObject s = f.object(o, "secondaryMetrics");
+        if (s != null) {
+            JmhFields sf = f.in("secondaryMetrics");
+            for (String key : s.keySet()) {
+                String name = key.startsWith(SECONDARY_PREFIX) ? key.substring(1) : key;
+                secondary.put(name, metric(f.in("secondaryMetrics." + key), sf.requiredObject(s, key)));
             }
         }
         return new BenchmarkResult(benchmark, mode, JmhParams.of(params),
-                text(o, "jdkVersion"), text(o, "vmName"), text(o, "jmhVersion"), settings(o),
-                metric(primary.getAsJsonObject()), Collections.unmodifiableMap(secondary));
+                f.text(o, "jdkVersion"), f.text(o, "vmName"), f.text(o, "jmhVersion"), settings(f, o),
+                metric(f.in("primaryMetric"), primary), Collections.unmodifiableMap(secondary));
     }
 
     /** How JMH ran the entry: what makes two results comparable (and what compare checks). */
-    private static RunSettings settings(JsonObject o) {
-        return new RunSettings(whole(o, "threads"), whole(o, "forks"), whole(o, "warmupIterations"), text(o, "warmupTime"),
-                whole(o, "measurementIterations"), text(o, "measurementTime"), text(o, "jvm"));
+    private static RunSettings settings(JmhFields f, JsonObject o) {
+        return new RunSettings(f.count(o, "threads"), f.count(o, "forks"), f.count(o, "warmupIterations"), f.text(o, "warmupTime"),
+                f.count(o, "measurementIterations"), f.text(o, "measurementTime"), f.text(o, "jvm"));
     }
 
-    private static Integer whole(JsonObject o, String name) {
-        JsonElement e = o.get(name);
-        if (e == null || !e.isJsonPrimitive()) return null;
-        try {
-            return Integer.parseInt(e.getAsString());
-        } catch (NumberFormatException notWhole) {
-            return null;
-        }
-    }
-
-    private static Metric metric(JsonObject m) {
+    /** A metric's score, error, unit and raw data; {@code f} is scoped to it, for the messages. */
+    private static Metric metric(JmhFields f, JsonObject m) {
+        if (!m.has("score") || m.get("score").isJsonNull()) throw f.missing("score");
         List<double[]> raw = new ArrayList<>();
-        if (m.get("rawData") instanceof JsonArray forks) {
+        JsonArray forks = f.array(m, "rawData");
+        if (forks != null) {
             for (JsonElement fork : forks) {
-                if (!fork.isJsonArray()) continue;
+                if (!fork.isJsonArray()) throw f.wrong("rawData", "an array (per fork) of arrays of numbers", fork);
                 JsonArray it = fork.getAsJsonArray();
                 double[] values = new double[it.size()];
-                for (int i = 0; i < values.length; i++) values[i] = number(it.get(i));
+                for (int i = 0; i < values.length; i++) values[i] = f.number("rawData", it.get(i));
                 raw.add(values);
             }
         }
         List<List<double[]>> histogram = new ArrayList<>();
-        if (m.get("rawDataHistogram") instanceof JsonArray forks) {
-            for (JsonElement fork : forks) {
-                if (!fork.isJsonArray()) continue;
-                for (JsonElement iteration : fork.getAsJsonArray()) {
-                    if (!iteration.isJsonArray()) continue;
-                    List<double[]> pairs = new ArrayList<>();
-                    for (JsonElement pair : iteration.getAsJsonArray()) {
-                        if (pair.isJsonArray() && pair.getAsJsonArray().size() == 2) {
-                            pairs.add(new double[] {number(pair.getAsJsonArray().get(0)), number(pair.getAsJsonArray().get(1))});
-                        }
-                    }
-                    histogram.add(pairs);
-                }
+        JsonArray histogramForks = f.array(m, "rawDataHistogram");
+        if (histogramForks != null) {
+            for (JsonElement fork : histogramForks) {
+                if (!fork.isJsonArray()) throw f.wrong("rawDataHistogram", "an array (per fork) of arrays", fork);
+                for (JsonElement iteration : fork.getAsJsonArray()) histogram.add(histogramPairs(f, iteration));
             }
         }
-        String unit = text(m, "scoreUnit");
-        return new Metric(number(m.get("score")), number(m.get("scoreError")), unit == null ? "" : unit, raw,
-                histogram.isEmpty() ? null : histogram);
+        JsonElement error = m.get("scoreError");
+        String unit = f.text(m, "scoreUnit");
+        return new Metric(f.number("score", m.get("score")),
+                error == null || error.isJsonNull() ? Double.NaN : f.number("scoreError", error),
+                unit == null ? "" : unit, raw, histogram.isEmpty() ? null : histogram);
     }
 
-    /** JMH writes non-finite numbers as strings: "NaN", "+INF", "-INF". */
-    static double number(JsonElement e) {
-        if (e == null || e.isJsonNull()) return Double.NaN;
-        if (!e.isJsonPrimitive()) return Double.NaN;
-        if (e.getAsJsonPrimitive().isNumber()) return e.getAsDouble();
-        String s = e.getAsString().trim();
-        switch (s) {
-            case "+INF", "INF", "Infinity", "+Infinity": return Double.POSITIVE_INFINITY;
-            case "-INF", "-Infinity": return Double.NEGATIVE_INFINITY;
-            default:
-                try {
-                    return Double.parseDouble(s);
-                } catch (NumberFormatException nfe) {
-                    return Double.NaN;
-                }
+    /** One iteration of SampleTime's histogram: [value, count] pairs. */
+    private static List<double[]> histogramPairs(JmhFields f, JsonElement iteration) {
+        String name = "rawDataHistogram";
+        if (!iteration.isJsonArray()) throw f.wrong(name, "arrays (per iteration) of [value, count] pairs", iteration);
+        List<double[]> pairs = new ArrayList<>();
+        for (JsonElement pair : iteration.getAsJsonArray()) {
+            if (!pair.isJsonArray() || pair.getAsJsonArray().size() != 2) throw f.wrong(name, "a [value, count] pair", pair);
+            JsonArray vc = pair.getAsJsonArray();
+            pairs.add(new double[] {f.number(name, vc.get(0)), f.whole(name + " count", vc.get(1))});
         }
-    }
-
-    private static String text(JsonObject o, String name) {
-        JsonElement e = o.get(name);
-        return e == null || e.isJsonNull() || !e.isJsonPrimitive() ? null : e.getAsString();
+        return pairs;
     }
 
     private static ResultsFileException notJmh(Path file, String why) {

@@ -45,7 +45,7 @@ public final class JmhResultsFile {
     /** The raw entries of an existing file (to continue it); empty when there is none. */
     public static JsonArray readEntries(Path file) {
         if (!Files.exists(file)) return new JsonArray();
-        JsonElement root = JsonFiles.parse(file);
+        JsonElement root = JsonFiles.parse(file, "JMH JSON (written with -rf json)");
         if (!root.isJsonArray()) throw new ResultsFileException(file + ": not a JMH result (the top level is not an array)");
         JmhJsonReader.read(file); // the same checks as any reader: refuse to continue a file we could not report
         return root.getAsJsonArray();

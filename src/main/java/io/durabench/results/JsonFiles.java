@@ -3,9 +3,13 @@ package io.durabench.results;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
+import com.google.gson.stream.MalformedJsonException;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,22 +21,31 @@ final class JsonFiles {
     private JsonFiles() {
     }
 
-    static JsonElement parse(Path file) {
-        if (!Files.exists(file)) throw new ResultsFileException(file + ": no such file or directory");
-        if (!Files.isRegularFile(file)) throw new ResultsFileException(file + ": not a regular file");
+    /**
+     * The JSON in {@code file}, which must be a readable regular file holding one JSON document.
+     * {@code expected} says what the caller wanted ("JMH JSON (written with -rf json)"), for the
+     * messages about a file that holds nothing.
+     */
+    static JsonElement parse(Path file, String expected) {
+        InputPaths.requireRegularFile(file);
         try {
             if (Files.size(file) == 0) {
-                throw new ResultsFileException(file + ": empty file; expected JMH JSON (written with -rf json)");
+                throw new ResultsFileException(file + ": empty file; expected " + expected);
             }
-            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                JsonElement root = JsonParser.parseReader(reader);
-                if (root.isJsonNull()) {
-                    throw new ResultsFileException(file + ": no JSON in the file; expected JMH JSON (written with -rf json)");
+            try (Reader reader = new InputStreamReader(Files.newInputStream(file),
+                    StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT))) {
+                JsonElement root = JsonTree.read(reader);
+                if (root == null || root.isJsonNull()) {
+                    throw new ResultsFileException(file + ": no JSON in the file; expected " + expected);
                 }
                 return root;
             }
-        } catch (JsonParseException e) {
-            throw new ResultsFileException(file + ": truncated or malformed JSON (" + firstLine(e) + ")");
+        } catch (JsonTree.Malformed e) {
+            throw new ResultsFileException(file + ": malformed JSON (" + e.getMessage() + "); expected " + expected);
+        } catch (JsonParseException | EOFException | MalformedJsonException e) {
+            throw new ResultsFileException(file + ": truncated or malformed JSON (" + firstLine(e) + "); expected " + expected);
+        } catch (CharacterCodingException e) {
+            throw new ResultsFileException(file + ": not UTF-8 text (a binary file?); expected " + expected);
         } catch (IOException e) {
             throw new ResultsFileException(file + ": cannot read (" + firstLine(e) + ")");
         }

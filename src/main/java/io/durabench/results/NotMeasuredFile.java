@@ -47,7 +47,7 @@ public final class NotMeasuredFile {
     }
 
     public static List<NotMeasured> read(Path file) {
-        JsonElement root = JsonFiles.parse(file);
+        JsonElement root = JsonFiles.parse(file, "durabench's not-applicable.json");
         List<NotMeasured> out = new ArrayList<>();
         try {
             if (root.isJsonArray()) {
@@ -90,7 +90,10 @@ public final class NotMeasuredFile {
         JsonObject p = JsonFields.object(o, "params");
         if (p != null) {
             for (Map.Entry<String, JsonElement> kv : p.entrySet()) {
-                if (!kv.getValue().isJsonPrimitive()) throw malformed(file, "param " + kv.getKey() + " is not a plain value");
+                JsonElement v = kv.getValue();
+                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
+                    throw malformed(file, "param " + kv.getKey() + " should be text, not " + JsonFields.shown(v));
+                }
                 params.put(kv.getKey(), kv.getValue().getAsString());
             }
         }
@@ -100,6 +103,7 @@ public final class NotMeasuredFile {
     }
 
     private static ResultsFileException malformed(Path file, String why) {
-        return new ResultsFileException(file + ": not a durabench n/a list (" + why + ")");
+        return new ResultsFileException(file + ": not a durabench n/a list (" + why + "); `durabench run` writes it: "
+                + "correct that entry, or move the file away (the report then lists no n/a or failed cells)");
     }
 }

@@ -18,4 +18,9 @@ public record ResultSet(Path source, Environment environment, List<BenchmarkResu
     public Path folder() {
         return source.toAbsolutePath().normalize().getParent();
     }
+
+    /** The file the not-measured cells were read from (beside the source), for messages about them. */
+    public Path notMeasuredSource() {
+        return source.resolveSibling(ResultsFolder.NOT_MEASURED);
+    }
 }

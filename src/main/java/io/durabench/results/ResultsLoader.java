@@ -1,8 +1,10 @@
 package io.durabench.results;
 
 import io.durabench.env.Environment;
+import io.durabench.env.PathKind;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,14 +27,28 @@ public final class ResultsLoader {
     }
 
     public static List<ResultSet> load(List<Path> paths) {
-        if (paths.isEmpty()) throw new ResultsFileException("no PATH given: name a results folder or JMH JSON file");
+        if (paths.isEmpty()) throw new ResultsFileException("no PATH given: " + InputPaths.NAME_RESULTS);
         List<ResultSet> sets = new ArrayList<>();
-        for (Path path : paths) {
-            if (!Files.exists(path)) throw new ResultsFileException(path + ": no such file or directory");
-            if (Files.isDirectory(path)) sets.addAll(folder(path));
-            else sets.add(file(path));
+        for (Path path : paths) sets.addAll(loadOne(path));
+        if (sets.stream().allMatch(s -> s.results().isEmpty() && s.notMeasured().isEmpty())) {
+            throw new ResultsFileException(String.join(", ", paths.stream().map(Path::toString).toList())
+                    + ": no benchmark results and no n/a or failed cells in " + (paths.size() == 1 ? "it" : "them")
+                    + "; the run wrote nothing to report (was it cut short?): run it again, or " + InputPaths.NAME_RESULTS);
         }
         return sets;
+    }
+
+    /** One PATH; a problem under a symbolic link also says where the link leads, where the files were read. */
+    private static List<ResultSet> loadOne(Path path) {
+        if (path.toString().isBlank()) throw new ResultsFileException("an empty PATH (it would mean the current folder); " + InputPaths.NAME_RESULTS);
+        InputPaths.requireFileOrFolder(path);
+        try {
+            return Files.isDirectory(path) ? folder(path) : List.of(file(path));
+        } catch (ResultsFileException e) {
+            Path real = PathKind.realPathIfLinked(path);
+            if (real == null) throw e;
+            throw new ResultsFileException(e.getMessage() + " (" + path + " leads to " + real + ")");
+        }
     }
 
     private static List<ResultSet> folder(Path dir) {
@@ -49,8 +65,7 @@ public final class ResultsLoader {
             }
         }
         if (sets.isEmpty()) {
-            throw new ResultsFileException(dir + ": no " + RESULT_FILE + " in it or two levels of subfolders; "
-                    + "name a `durabench run --out` folder or a JMH JSON file");
+            throw new ResultsFileException(dir + ": no " + RESULT_FILE + " in it or two levels of subfolders; " + InputPaths.NAME_RESULTS);
         }
         return sets;
     }
@@ -63,14 +78,19 @@ public final class ResultsLoader {
         }
     }
 
+    /** Either file present (whatever it is: a directory named jmh-result.json is reported, not skipped). */
     private static boolean isResultFolder(Path dir) {
-        return Files.isRegularFile(dir.resolve(RESULT_FILE)) || Files.isRegularFile(dir.resolve(ENVIRONMENT_FILE));
+        return present(dir.resolve(RESULT_FILE)) || present(dir.resolve(ENVIRONMENT_FILE));
+    }
+
+    private static boolean present(Path file) {
+        return Files.exists(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** A target's folder; when JMH produced nothing (everything n/a) the n/a list still reports. */
     private static ResultSet resultFolder(Path dir) {
         Path result = dir.resolve(RESULT_FILE);
-        List<BenchmarkResult> results = Files.isRegularFile(result) ? JmhJsonReader.read(result) : List.of();
+        List<BenchmarkResult> results = present(result) ? JmhJsonReader.read(result) : List.of();
         return new ResultSet(result, environment(dir), results, notMeasured(dir));
     }
 
@@ -81,11 +101,11 @@ public final class ResultsLoader {
 
     private static Environment environment(Path dir) {
         Path file = dir.resolve(ENVIRONMENT_FILE);
-        return Files.isRegularFile(file) ? EnvironmentFile.read(file) : null;
+        return present(file) ? EnvironmentFile.read(file) : null;
     }
 
     private static List<NotMeasured> notMeasured(Path dir) {
         Path file = dir.resolve(NOT_MEASURED_FILE);
-        return Files.isRegularFile(file) ? NotMeasuredFile.read(file) : List.of();
+        return present(file) ? NotMeasuredFile.read(file) : List.of();
     }
 }

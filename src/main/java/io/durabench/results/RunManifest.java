@@ -118,7 +118,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     }
 
     public static RunManifest read(Path file) {
-        JsonElement root = JsonFiles.parse(file);
+        JsonElement root = JsonFiles.parse(file, "durabench's run.json");
         if (!root.isJsonObject()) throw malformed(file, "expected an object");
         JsonObject o = root.getAsJsonObject();
         try {
@@ -152,7 +152,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         if (e == null || e.isJsonNull()) return out;
         if (!e.isJsonArray()) throw malformed(file, "\"" + name + "\" is not an array");
         for (JsonElement s : e.getAsJsonArray()) {
-            if (!s.isJsonPrimitive()) throw malformed(file, "\"" + name + "\" holds a non-text value");
+            if (!s.isJsonPrimitive() || !s.getAsJsonPrimitive().isString()) throw malformed(file, "\"" + name + "\" holds a non-text value");
             out.add(s.getAsString());
         }
         return out;
@@ -171,6 +171,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     }
 
     private static ResultsFileException malformed(Path file, String why) {
-        return new ResultsFileException(file + ": not a durabench run.json (" + why + ")");
+        return new ResultsFileException(file + ": not a durabench run.json (" + why + "); `durabench run` writes it: "
+                + "correct that field, or name the target subfolders instead of the run folder");
     }
 }

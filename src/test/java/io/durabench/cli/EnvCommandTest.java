@@ -41,7 +41,7 @@ class EnvCommandTest {
     void writesToOutFileInsteadOfStdout(@TempDir Path tmp) throws IOException {
         Path file = tmp.resolve("environment.json");
         assertEquals(0, execute("env", "/dev/shm", "--out", file.toString()), err.toString());
-        assertEquals("", out.toString());
+        assertEquals("wrote " + file.toRealPath() + System.lineSeparator(), out.toString(), "only where it wrote, on stdout");
         JsonObject env = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
         assertEquals("/dev/shm", env.getAsJsonObject("target").get("directory").getAsString());
     }

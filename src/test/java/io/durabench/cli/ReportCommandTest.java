@@ -58,7 +58,7 @@ class ReportCommandTest {
         assertOneLineUsageError(run("report", f.toString()), f.toString(), "not a JMH result");
         Path g = Files.writeString(dir.resolve("array.json"), "[{\"name\": 1}]");
         err.getBuffer().setLength(0);
-        assertOneLineUsageError(run("report", g.toString()), g.toString(), "not a JMH result");
+        assertOneLineUsageError(run("report", g.toString()), g.toString(), "entry 0: has no \"benchmark\"", "-rf json");
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.durabench.env;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.durabench.testing.Commands;
+import io.durabench.testing.Requires;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The probe on this machine's real filesystems: the project directory (on a disk) and /dev/shm (tmpfs). */
+/**
+ * The probe on this machine's real filesystems: the project directory (on a disk here, on overlay in
+ * a container: the assertions hold on both), /dev/shm (tmpfs), and an overlay mount made for the test.
+ */
 class EnvironmentProbeTest {
     private static final Path PROJECT = Path.of("").toAbsolutePath();
     private static JsonObject projectEnv;
@@ -38,23 +43,73 @@ class EnvironmentProbeTest {
     }
 
     @Test
-    void projectDirectoryIsOnADiskWithReadableQueueFlags() throws IOException {
-        JsonObject target = projectEnv.getAsJsonObject("target");
-        assertEquals(PROJECT.toRealPath().toString(), target.get("directory").getAsString());
-        MountInfo expected = mountByLinuxRules(PROJECT.toRealPath());
+    void projectDirectoryIsWhereTheKernelSaysItIs() throws IOException {
+        assertProbeAgreesWithTheKernel(PROJECT, projectEnv);
+    }
+
+    /**
+     * What holds for any directory, on a disk, a loop device, overlay (a container's checkout), NFS or
+     * tmpfs: the mount is the kernel's, the device (when there is one) has the flags sysfs shows, and
+     * durableStorage follows the probe's rule for the kind of filesystem.
+     */
+    static void assertProbeAgreesWithTheKernel(Path dir, JsonObject env) throws IOException {
+        JsonObject target = env.getAsJsonObject("target");
+        assertEquals(dir.toRealPath().toString(), target.get("directory").getAsString());
+        MountInfo expected = mountByLinuxRules(dir.toRealPath());
         assertEquals(expected.fsType(), target.get("filesystem").getAsString());
         assertEquals(expected.mountPoint(), target.get("mountPoint").getAsString());
         assertEquals(expected.source(), target.get("mountSource").getAsString());
-        assertTrue(target.get("durableStorage").getAsBoolean(), target.toString());
+        String reason = target.get("durableStorageReason").getAsString();
 
-        JsonObject device = projectEnv.getAsJsonObject("device");
-        assertNotNull(device, "the project directory is expected on a block device here");
+        if (env.get("device").isJsonNull()) {
+            // No block device: overlay is judged by its upper layer (null when that is not visible), network
+            // and FUSE filesystems are unknown (null), RAM filesystems are not durable.
+            switch (expected.fsType()) {
+                case "overlay" -> assertTrue(reason.startsWith("overlay"), reason);
+                case "tmpfs", "ramfs" -> assertFalse(target.get("durableStorage").getAsBoolean(), reason);
+                default -> assertTrue(target.get("durableStorage").isJsonNull(), target.toString());
+            }
+            return;
+        }
+        JsonObject device = env.getAsJsonObject("device");
         String name = device.get("name").getAsString();
         assertTrue(Files.isDirectory(Path.of("/sys/block", name)), name);
         assertEquals(Files.readString(Path.of("/sys/block", name, "queue/write_cache")).trim(),
                 device.get("writeCache").getAsString());
         assertEquals(Integer.parseInt(Files.readString(Path.of("/sys/block", name, "queue/logical_block_size")).trim()),
                 device.get("logicalBlockSize").getAsInt());
+        if (device.get("loop").isJsonNull() && !name.startsWith("zram") && !name.startsWith("ram")) {
+            assertTrue(target.get("durableStorage").getAsBoolean(), target.toString());
+            assertEquals("block device " + name, reason);
+        }
+    }
+
+    /**
+     * A real overlay mount (as a container's checkout sits on): no block device, judged by its upper
+     * layer, and the project-directory assertions above hold on it too.
+     */
+    @Test
+    void anOverlayMountIsJudgedByItsUpperLayer() throws Exception {
+        Requires.root("mounts an overlay filesystem");
+        Requires.filesystem("overlay");
+        Path base = Files.createDirectories(Path.of("target", "env-overlay-test").toAbsolutePath()).resolve("run-" + ProcessHandle.current().pid());
+        Path lower = Files.createDirectories(base.resolve("lower")), upper = Files.createDirectories(base.resolve("upper"));
+        Path work = Files.createDirectories(base.resolve("work")), mnt = Files.createDirectories(base.resolve("mnt"));
+        Commands.run("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower + ",upperdir=" + upper + ",workdir=" + work, mnt.toString());
+        try {
+            JsonObject env = EnvironmentProbe.capture(mnt).toJson();
+            JsonObject target = env.getAsJsonObject("target");
+            assertEquals("overlay", target.get("filesystem").getAsString());
+            assertTrue(env.get("device").isJsonNull(), env.toString());
+            JsonObject upperTarget = EnvironmentProbe.capture(upper).toJson().getAsJsonObject("target");
+            assertEquals(upperTarget.get("durableStorage"), target.get("durableStorage"));
+            assertEquals("overlay: upper layer " + upper + " is on " + upperTarget.get("filesystem").getAsString() + ": "
+                    + upperTarget.get("durableStorageReason").getAsString(), target.get("durableStorageReason").getAsString());
+            assertProbeAgreesWithTheKernel(mnt, env);
+        } finally {
+            Commands.run("umount", mnt.toString());
+            Commands.deleteTree(base);
+        }
     }
 
     @Test
@@ -101,7 +156,7 @@ class EnvironmentProbeTest {
     }
 
     /** The mount for a path as the kernel defines it: same st_dev, longest mount point, last one wins. */
-    private static MountInfo mountByLinuxRules(Path real) throws IOException {
+    static MountInfo mountByLinuxRules(Path real) throws IOException {
         long dev = (Long) Files.getAttribute(real, "unix:dev");
         String mm = DeviceNumbers.format(dev);
         List<MountInfo> all = MountInfo.readProc();

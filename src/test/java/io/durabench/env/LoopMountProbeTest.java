@@ -1,6 +1,7 @@
 package io.durabench.env;
 
 import com.google.gson.JsonObject;
+import io.durabench.testing.Requires;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -19,14 +20,18 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A real ext4 image, loop-mounted: the probe must see through the loop device to the file behind
- * it and to the disk that file is on. Needs root, mkfs.ext4, losetup and mount; without them it
- * fails (it does not skip), because the loop path would otherwise go untested.
+ * it and to the disk that file is on. Needs root, mkfs.ext4, losetup and mount: without them it is
+ * skipped with the reason (see {@link Requires}); on CI, where .ci/run installs them and runs as
+ * root, a skip fails the build, so the loop path never goes untested there.
  */
 class LoopMountProbeTest {
     private static final Path WORK = Path.of("target", "env-loop-test").toAbsolutePath();
 
     @Test
     void loopMountedExt4ResolvesToBackingFileAndItsDevice() throws Exception {
+        Requires.loopDevices();
+        Requires.command("mkfs.ext4", "e2fsprogs");
+        Requires.command("mount", "mount");
         Path dir = Files.createDirectories(WORK).resolve("run-" + ProcessHandle.current().pid());
         Path image = dir.resolve("disk.img");
         Path mnt = dir.resolve("mnt");

@@ -67,7 +67,7 @@ public final class ReportBuilder {
 
     private void add(ResultSet set) {
         for (BenchmarkResult r : set.results()) {
-            Optional<Cell> cell = cellOf(set, r.benchmark(), r.params().asMap());
+            Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
             if (cell.isPresent() && cell.get().family() == Catalogue.GROUP_COMMIT) {
                 groupCommits.add(context(set, cell.get().targetDir(), r.jdkLabel()), cell.get(), r);
                 continue;
@@ -84,7 +84,7 @@ public final class ReportBuilder {
                         ? "JDK unknown" : "JDK " + set.environment().jdk().version())
                 : set.results().get(0).jdkLabel();
         for (NotMeasured nm : set.notMeasured()) {
-            Optional<Cell> cell = cellOf(set, nm.benchmark(), nm.params().asMap());
+            Optional<Cell> cell = cellOf(set.notMeasuredSource(), nm.benchmark(), nm.params().asMap());
             if (cell.isEmpty()) continue;
             Context ctx = context(set, cell.get().targetDir(), jdk);
             if (cell.get().family() == Catalogue.GROUP_COMMIT) {
@@ -97,12 +97,12 @@ public final class ReportBuilder {
         }
     }
 
-    /** The typed cell of a result; a value the catalogue cannot take means the file is not what it claims. */
-    private static Optional<Cell> cellOf(ResultSet set, String benchmark, Map<String, String> params) {
+    /** The typed cell of a result; a value the catalogue cannot take means the file (named) is not what it claims. */
+    private static Optional<Cell> cellOf(Path file, String benchmark, Map<String, String> params) {
         try {
             return Catalogue.cell(benchmark, params);
         } catch (InvalidValueException e) {
-            throw new ResultsFileException(set.source() + ": " + e.getMessage());
+            throw new ResultsFileException(file + ": " + e.getMessage());
         }
     }
 

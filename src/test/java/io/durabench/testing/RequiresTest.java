@@ -1,0 +1,45 @@
+package io.durabench.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
+
+/** A missing requirement skips with the reason and the fix; a present one lets the test run. */
+class RequiresTest {
+
+    @Test
+    void aMissingCommandSkipsNamingThePackageThatInstallsIt() {
+        TestAbortedException skip = assertThrows(TestAbortedException.class,
+                () -> Requires.command("durabench-no-such-tool", "durabench-tools"));
+        assertTrue(skip.getMessage().contains("durabench-no-such-tool is not on PATH: apt-get install -y durabench-tools"),
+                skip.getMessage());
+    }
+
+    @Test
+    void aPresentCommandLetsTheTestRun() {
+        Requires.command("sh", "dash");
+    }
+
+    @Test
+    void anUnknownFilesystemSkipsSayingSo() {
+        TestAbortedException skip = assertThrows(TestAbortedException.class, () -> Requires.filesystem("durabenchfs"));
+        assertTrue(skip.getMessage().contains("no durabenchfs filesystem"), skip.getMessage());
+        Requires.filesystem("proc"); // every Linux has it
+    }
+
+    @Test
+    void rootIsTheEffectiveUidTheKernelReports() {
+        long uid = Long.parseLong(Commands.run("id", "-u").strip());
+        assertEquals(uid, Requires.effectiveUid());
+        assertEquals(uid == 0, Requires.isRoot());
+        if (uid != 0) {
+            TestAbortedException skip = assertThrows(TestAbortedException.class, () -> Requires.root("mounts things"));
+            assertTrue(skip.getMessage().contains("needs root (mounts things); running as uid " + uid), skip.getMessage());
+        } else {
+            Requires.root("mounts things");
+        }
+    }
+}
