@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,9 +34,12 @@ public final class PlotCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
     String baseline = "NONE";
 
+    @Mixin
+    SelectionOptions selection = new SelectionOptions();
+
     @Override
     public Integer call() {
-        Report report = ReportBuilder.build(ResultsLoader.load(paths), ReportCommand.checkedBaseline(baseline));
+        Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), ReportCommand.checkedBaseline(baseline)));
         PrintWriter stdout = spec.commandLine().getOut();
         for (ChartFile c : Charts.write(report, out)) {
             stdout.println(c.png() != null ? "wrote " + c.png() + " and " + c.svg() : c.title() + ": not drawn, " + c.skippedBecause());

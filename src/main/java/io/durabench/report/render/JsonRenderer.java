@@ -9,6 +9,7 @@ import com.google.gson.JsonPrimitive;
 import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
 import io.durabench.report.EnvironmentFacts;
+import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
 import io.durabench.results.JmhParams;
@@ -18,8 +19,9 @@ import java.util.Map;
 /**
  * report.json, for other tools: "rows" (per-write rows), "groupCommit" and "otherResults", each
  * written from its field list in {@link RowFields} (the same list report.csv is written from),
- * null where a figure does not exist; "contexts" with their environment lines; and "warnings"
- * {kind, message, rows} whose rows are row ids.
+ * null where a figure does not exist; "contexts" with their environment lines; "warnings"
+ * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
+ * "costModel", one fit per context and durable method ({@link CostModelJson}).
  */
 public final class JsonRenderer {
     private JsonRenderer() {
@@ -55,9 +57,27 @@ public final class JsonRenderer {
             warnings.add(o);
         }
         root.add("warnings", warnings);
+        root.add("findings", findings(report));
+        root.add("costModel", CostModelJson.of(report.costModel()));
         root.add("groupCommit", rows(RowFields.GROUP_COMMIT, report.groupCommitRows()));
         root.add("otherResults", rows(RowFields.OTHER, report.plainRows()));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
+    }
+
+    /** {context (label, null when about several), kind, message, rows}: the report's opening, for tools. */
+    private static JsonArray findings(Report report) {
+        JsonArray out = new JsonArray();
+        for (Finding f : report.findings()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("context", f.context());
+            o.addProperty("kind", f.kind().id());
+            o.addProperty("message", f.message());
+            JsonArray ids = new JsonArray();
+            f.rows().forEach(ids::add);
+            o.add("rows", ids);
+            out.add(o);
+        }
+        return out;
     }
 
     private static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
