@@ -98,6 +98,29 @@ class ReportCommandTest {
     }
 
     @Test
+    void filtersNarrowWhatIsShown() throws URISyntaxException {
+        assertEquals(0, run("report", fixture("real-run"), "--method", "NONE,FDATASYNC", "--benchmark", "SyncWriteCost",
+                "--context", "ext4", "--format", "markdown"), err.toString());
+        String md = out.toString();
+        assertTrue(md.contains("| FDATASYNC |") && md.contains("| NONE (baseline) |"), md);
+        assertFalse(md.contains("| FSYNC |") || md.contains("tmpfs /dev/shm, JDK"), md);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("real-run"), "--method", "fdatasync", "--format", "csv"), err.toString());
+        assertTrue(out.toString().lines().skip(1).allMatch(l -> l.contains(",FDATASYNC,")), out.toString());
+    }
+
+    @Test
+    void aFilterThatMatchesNothingIsBadInput() throws URISyntaxException {
+        Path outDir = dir.resolve("nothing");
+        assertOneLineUsageError(run("report", fixture("real-run"), "--method", "FSYNCC", "--out", outDir.toString()),
+                "--method FSYNCC matches nothing", "try one of");
+        assertFalse(Files.exists(outDir), "nothing written");
+        err.getBuffer().setLength(0);
+        assertOneLineUsageError(run("plot", fixture("real-run"), "--context", "zfs", "--out", outDir.toString()), "--context zfs");
+        assertFalse(Files.exists(outDir), "nothing written");
+    }
+
+    @Test
     void plotWritesCharts() throws URISyntaxException {
         Path outDir = dir.resolve("plots");
         assertEquals(0, run("plot", fixture("real-run"), "--out", outDir.toString()), err.toString());

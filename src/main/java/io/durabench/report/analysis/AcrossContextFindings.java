@@ -6,6 +6,7 @@ import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
+import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,7 +22,7 @@ final class AcrossContextFindings {
     private AcrossContextFindings() {
     }
 
-    static Optional<Finding> costs(List<ReportRow> rows, Headline centre, ContextNames names) {
+    static Optional<Finding> costs(List<ReportRow> rows, Headline centre, ContextNames names, SyncMethod chosen) {
         List<ReportRow> centreRows = centre.select(rows, false, false, false);
         List<ReportRow> refs = new ArrayList<>();
         List<Context> notDurable = new ArrayList<>();
@@ -55,7 +56,7 @@ final class AcrossContextFindings {
         double baseMax = refs.stream().mapToDouble(ReportRow::baselineUs).max().orElse(Double.NaN);
         if (baseMax / baseMin > WarningRules.DISAGREEMENT) {
             m.append(String.format(" Compare these costs, not the ratios: the baseline %s itself differs %sx (%s to %s µs).",
-                    WarningRules.baselineName(centreRows, cheapest), Fmt.ratio(baseMax / baseMin), Fmt.usRounded(baseMin), Fmt.usRounded(baseMax)));
+                    WarningRules.baselineName(centreRows, cheapest, chosen), Fmt.ratio(baseMax / baseMin), Fmt.usRounded(baseMin), Fmt.usRounded(baseMax)));
         }
         if (!notDurable.isEmpty()) m.append(' ').append(names.list(notDurable)).append(": not durable (no stable storage).");
         return Optional.of(new Finding(null, Kind.ACROSS_CONTEXTS, m.toString(), refs.stream().map(ReportRow::id).toList()));

@@ -5,6 +5,7 @@ import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
+import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,11 +20,11 @@ final class CostFindings {
     private CostFindings() {
     }
 
-    static Optional<Finding> durabilityCost(String context, List<ReportRow> centreGroup, Headline centre) {
+    static Optional<Finding> durabilityCost(String context, List<ReportRow> centreGroup, Headline centre, SyncMethod chosen) {
         Optional<ReportRow> ref = FindingRows.reference(centreGroup);
         if (ref.isEmpty() || ref.get().cost() == null) return Optional.empty();
         ReportRow r = ref.get();
-        String base = WarningRules.baselineName(centreGroup, r);
+        String base = WarningRules.baselineName(centreGroup, r, chosen);
         StringBuilder m = new StringBuilder("durable ").append(centre.describe(true, false, false)).append(" write (")
                 .append(centre.describe(false, true, true)).append("): ").append(r.methodLabel());
         Difference cost = new Difference(r.cost());
@@ -63,13 +64,12 @@ final class CostFindings {
     }
 
     /** What the directory fsync adds to creating a durable file, when FileCreateCost ran. */
-    static List<Finding> fileCreation(String context, List<ReportRow> contextRows) {
+    static List<Finding> fileCreation(String context, List<ReportRow> contextRows, SyncMethod chosen) {
         List<Finding> out = new ArrayList<>();
         for (List<ReportRow> group : FindingRows.groups(contextRows).values()) {
             if (group.get(0).cell().family() != Catalogue.FILE_CREATE) continue;
-            ReportRow base = group.stream().filter(r -> r.baseline() && r.measured()).findFirst().orElse(null);
             for (ReportRow r : FindingRows.durable(group)) {
-                if (base == null || r.cost() == null) continue;
+                if (r.cost() == null) continue;
                 Difference d = new Difference(r.cost());
                 String label = r.groupLabel().substring(r.groupLabel().indexOf(',') + 1).trim();
                 String what = switch (d.verdict()) {
@@ -78,7 +78,8 @@ final class CostFindings {
                     case UNRESOLVED -> "adds no resolved cost: " + d.signed();
                 };
                 out.add(new Finding(context, Kind.FILE_CREATION, String.format("new %s file made durable: %s %s to %s's %s µs per file.",
-                        label, r.methodLabel(), what, base.methodLabel(), Fmt.usRounded(base.meanUs())), List.of(r.id(), base.id())));
+                        label, r.methodLabel(), what, WarningRules.baselineName(group, r, chosen), Fmt.usRounded(r.baselineUs())),
+                        List.of(r.id())));
             }
         }
         return out;

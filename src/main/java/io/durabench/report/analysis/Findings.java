@@ -7,6 +7,7 @@ import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
+import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +24,8 @@ public final class Findings {
     private Findings() {
     }
 
-    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits) {
+    /** @param baseline the report's --baseline, to name a group's baseline when its row is not among {@code rows} */
+    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline) {
         Set<Context> contexts = new LinkedHashSet<>();
         rows.forEach(r -> contexts.add(r.context()));
         ContextNames names = ContextNames.of(contexts);
@@ -34,14 +36,14 @@ public final class Findings {
             List<ReportRow> inContext = rows.stream().filter(r -> r.context().equals(c)).toList();
             List<ReportRow> centreGroup = centre.select(inContext, false, false, false);
             String label = c.label();
-            CostFindings.durabilityCost(label, centreGroup, centre).ifPresent(out::add);
+            CostFindings.durabilityCost(label, centreGroup, centre, baseline).ifPresent(out::add);
             Optional<ReportRow> ref = FindingRows.reference(centreGroup);
             ref.flatMap(r -> SweepFindings.batching(label, r, inContext, centre)).ifPresent(out::add);
             ref.flatMap(r -> SweepFindings.preallocation(label, r, inContext, centre)).ifPresent(out::add);
-            out.addAll(CostFindings.fileCreation(label, inContext));
+            out.addAll(CostFindings.fileCreation(label, inContext, baseline));
             costModel(c, fits, ref.map(ReportRow::methodLabel).orElse(null)).ifPresent(out::add);
         }
-        AcrossContextFindings.costs(rows, centre, names).ifPresent(out::add);
+        AcrossContextFindings.costs(rows, centre, names, baseline).ifPresent(out::add);
         return out;
     }
 

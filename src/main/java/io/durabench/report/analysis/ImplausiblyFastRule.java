@@ -87,8 +87,9 @@ final class ImplausiblyFastRule {
         Set<String> methods = new LinkedHashSet<>();
         s.rows.subList(1, s.rows.size()).forEach(x -> methods.add(x.methodLabel()));
         String where = s.contexts().size() > 1 ? " on " + names.list(s.contexts()) : " there";
-        return String.format(" %d more durable rows%s are below it too, up to %s µs (%s).",
-                s.rows.size() - 1, where, Fmt.us(s.perSync.get(worst)[1]), String.join(", ", methods));
+        int more = s.rows.size() - 1;
+        return String.format(" %d more durable %s%s %s below it too, up to %s µs (%s).", more, more == 1 ? "row" : "rows",
+                where, more == 1 ? "is" : "are", Fmt.us(s.perSync.get(worst)[1]), String.join(", ", methods));
     }
 
     /** For the findings: the devices behind which durable rows flush implausibly cheaply, with their suspects. */

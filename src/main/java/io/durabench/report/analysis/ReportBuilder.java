@@ -193,7 +193,7 @@ public final class ReportBuilder {
                            List<io.durabench.report.GroupCommitRow> groupCommitRows, List<PlainRow> plainRows,
                            List<io.durabench.report.ReportWarning> warnings) {
         List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
-        return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits), fits);
+        return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline)), fits);
     }
 
     private boolean isBaseline(Pending p) {

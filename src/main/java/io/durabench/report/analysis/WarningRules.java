@@ -147,12 +147,11 @@ public final class WarningRules {
         return out;
     }
 
-    /** The group's baseline as a reader should see it ("NONE", "syncDirectory=false"). */
-    static String baselineName(List<ReportRow> rows, ReportRow r) {
-        return baselineName(rows, r, null);
-    }
-
-    /** As above; a group without a baseline row of its own (batch 100 compares with batch 1's NONE) names the family's. */
+    /**
+     * The group's baseline as a reader should see it ("NONE", "syncDirectory=false"); a group without
+     * a baseline row of its own (batch 100 compares with batch 1's NONE, or the baseline is filtered
+     * out of view) names the family's baseline for the report's --baseline.
+     */
     static String baselineName(List<ReportRow> rows, ReportRow r, SyncMethod chosen) {
         return groupMembers(rows, r).stream().filter(ReportRow::baseline).map(ReportRow::methodLabel).findFirst()
                 .or(() -> chosen == null ? java.util.Optional.empty() : r.cell().family().baseline(chosen)

@@ -7,7 +7,6 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
 import java.awt.Color;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -18,16 +17,17 @@ import java.util.TreeSet;
  * batching brings a durable write down towards a plain one.
  */
 final class BatchSizeChart {
+    static final String NAME = "chart-batch-size";
     static final String TITLE = "Time per write vs batch size";
     private static final Color BASELINE = new Color(0x555555);
 
     private BatchSizeChart() {
     }
 
-    static ChartFile write(Report report, Headline centre, Path dir, boolean svg) {
+    static ChartSpec spec(Report report, Headline centre) {
         List<ReportRow> rows = centre.select(report.rows(), false, true, false).stream().filter(ReportRow::measured).toList();
         TreeSet<Integer> batches = new TreeSet<>(rows.stream().map(BatchSizeChart::batch).toList());
-        if (batches.size() < 2) return ChartParts.skipped(TITLE, "the results hold only one batch size (writesPerSync)");
+        if (batches.size() < 2) return ChartSpec.skipped(NAME, TITLE, "the results hold only one batch size (writesPerSync)");
         // Methods measured at more than one batch size: the ones batching applies to.
         List<String> methods = ChartParts.distinct(rows.stream().filter(r -> !r.baseline())
                 .filter(r -> rows.stream().filter(o -> o.context().equals(r.context()) && o.method().equals(r.method())).count() > 1)
@@ -44,7 +44,8 @@ final class BatchSizeChart {
                 for (String m : parts.get(part)) {
                     List<Figure.Point> points = here.stream().filter(r -> r.methodLabel().equals(m))
                             .map(r -> new Figure.Point(batch(r), r.meanUs(), low(r), high(r), !r.durable())).toList();
-                    if (!points.isEmpty()) series.add(new Figure.Series(m, Palette.colour(methods.indexOf(m)), Marker.CIRCLE, true, false, points));
+                    int i = methods.indexOf(m);
+                    if (!points.isEmpty()) series.add(new Figure.Series(m, Palette.colour(i), ChartParts.shape(i), true, false, points));
                 }
                 ReportRow base = here.stream().filter(ReportRow::baseline).findFirst().orElse(null);
                 if (base != null) {
@@ -58,12 +59,15 @@ final class BatchSizeChart {
         }
         panels = ChartParts.withY(panels, ChartParts.logRange(panels));
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        for (String m : methods) legend.add(new Figure.LegendEntry(m, Palette.colour(methods.indexOf(m)), Marker.CIRCLE, true));
+        for (String m : methods) {
+            int i = methods.indexOf(m);
+            legend.add(new Figure.LegendEntry(m, Palette.colour(i), ChartParts.shape(i), true));
+        }
         if (baselineName != null) legend.add(new Figure.LegendEntry(baselineName + " (baseline, no sync)", BASELINE, Marker.NONE, true, true));
         Figure f = new Figure(TITLE + " (" + centre.describe(true, false, true) + ")", panels, 2, legend,
                 "writes per sync (log)", "time per write (µs, log)",
                 "dot = mean, bar = 99.9% interval; hollow = not durable; dashed = the baseline's time per write.");
-        return FigureFiles.write(f, dir, "chart-batch-size", TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 
     private static int batch(ReportRow r) {

@@ -30,11 +30,20 @@ final class ChartParts {
         return List.copyOf(new LinkedHashSet<>(values));
     }
 
-    /** Consecutive pieces of at most {@code size}. */
+    /** Consecutive pieces of at most {@code size}, as even as can be (9 in pieces of 8: 5 and 4, not 8 and 1). */
     static <T> List<List<T>> chunks(List<T> values, int size) {
         List<List<T>> out = new ArrayList<>();
-        for (int i = 0; i < values.size(); i += size) out.add(values.subList(i, Math.min(values.size(), i + size)));
+        int pieces = Math.max(1, (int) Math.ceil(values.size() / (double) size));
+        int each = (int) Math.ceil(values.size() / (double) pieces);
+        for (int i = 0; i < values.size(); i += each) out.add(values.subList(i, Math.min(values.size(), i + each)));
         return out;
+    }
+
+    private static final Marker[] SHAPES = {Marker.CIRCLE, Marker.DIAMOND, Marker.SQUARE, Marker.TRIANGLE_UP, Marker.TRIANGLE_DOWN};
+
+    /** The mark of the i-th series of a figure: past eight, colours repeat with another mark, so no two legend entries look alike. */
+    static Marker shape(int i) {
+        return SHAPES[(i / Palette.SIZE) % SHAPES.length];
     }
 
     /** A log axis over every positive value the series place (points and interval ends), shared by all panels. */
@@ -70,9 +79,5 @@ final class ChartParts {
             }
         }
         return hi;
-    }
-
-    static ChartFile skipped(String title, String why) {
-        return new ChartFile(title, null, null, why);
     }
 }

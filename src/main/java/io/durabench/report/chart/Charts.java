@@ -32,14 +32,24 @@ public final class Charts {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        Headline centre = Headline.of(report.rows());
         List<ChartFile> files = new ArrayList<>();
-        files.add(DurabilityCostChart.write(report, centre, dir, svg));
-        files.add(BatchSizeChart.write(report, centre, dir, svg));
-        files.add(PercentileChart.write(report, centre, dir, svg));
-        files.add(PreallocationChart.write(report, centre, dir, svg));
-        files.add(CostModelChart.write(report, dir, svg));
-        if (!report.groupCommitRows().isEmpty()) files.add(GroupCommitChart.write(report, dir, svg));
+        for (ChartSpec spec : specs(report)) {
+            files.add(spec.figure() == null ? new ChartFile(spec.title(), null, null, spec.skippedBecause())
+                    : FigureFiles.write(spec.figure(), dir, spec.name(), spec.title(), svg));
+        }
         return files;
+    }
+
+    /** Every chart the report has, before drawing. */
+    static List<ChartSpec> specs(Report report) {
+        Headline centre = Headline.of(report.rows());
+        List<ChartSpec> specs = new ArrayList<>();
+        specs.add(DurabilityCostChart.spec(report, centre));
+        specs.add(BatchSizeChart.spec(report, centre));
+        specs.add(PercentileChart.spec(report, centre));
+        specs.add(PreallocationChart.spec(report, centre));
+        specs.add(CostModelChart.spec(report));
+        if (!report.groupCommitRows().isEmpty()) specs.add(GroupCommitChart.spec(report));
+        return specs;
     }
 }

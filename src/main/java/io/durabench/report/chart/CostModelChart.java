@@ -4,7 +4,6 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.CostFit;
 import io.durabench.report.Report;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,15 +13,16 @@ import java.util.List;
  * the fixed cost (where the line starts) and where the line does not hold (below a page).
  */
 final class CostModelChart {
+    static final String NAME = "chart-cost-model";
     static final String TITLE = "Cost model: time per write vs block size";
     private static final int LINE_POINTS = 48;
 
     private CostModelChart() {
     }
 
-    static ChartFile write(Report report, Path dir, boolean svg) {
+    static ChartSpec spec(Report report) {
         List<CostFit> fits = report.costModel();
-        if (fits.isEmpty()) return ChartParts.skipped(TITLE, "no durable method was measured at three block sizes or more "
+        if (fits.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no durable method was measured at three block sizes or more "
                 + "(the standard profile sweeps 512 B to 64 KiB)");
         List<String> methods = ChartParts.distinct(fits.stream().map(CostFit::method).toList());
         double lo = Double.POSITIVE_INFINITY, hi = 0;
@@ -45,7 +45,7 @@ final class CostModelChart {
                     List<Figure.Point> measured = f.points().stream().map(p -> new Figure.Point(p.blockBytes() / 1024.0, p.measured().mean(),
                             p.measured().hasInterval() ? p.measured().low() : Double.NaN,
                             p.measured().hasInterval() ? p.measured().high() : Double.NaN, !p.fitted())).toList();
-                    series.add(new Figure.Series(f.method(), colour, Marker.CIRCLE, false, false, measured));
+                    series.add(new Figure.Series(f.method(), colour, ChartParts.shape(methods.indexOf(f.method())), false, false, measured));
                     List<Figure.Point> line = new ArrayList<>();
                     for (int i = 0; i < LINE_POINTS; i++) {
                         double kib = lo * Math.pow(hi / lo, i / (LINE_POINTS - 1.0));
@@ -59,10 +59,13 @@ final class CostModelChart {
         }
         panels = ChartParts.withY(panels, Axis.Linear.fromZero(ChartParts.highest(panels)));
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        for (String m : methods) legend.add(new Figure.LegendEntry(m, Palette.colour(methods.indexOf(m)), Marker.CIRCLE, true));
+        for (String m : methods) {
+            int i = methods.indexOf(m);
+            legend.add(new Figure.LegendEntry(m, Palette.colour(i), ChartParts.shape(i), true));
+        }
         Figure f = new Figure(TITLE + " (" + fits.get(0).conditions() + ")", panels, 2, legend, "block size (KiB, log)",
                 "time per write (µs)", "dot = measured mean, bar = 99.9% interval; line = fixed + per KiB x size, fitted to the "
                 + "filled dots; hollow = left out of the fit (below a page).");
-        return FigureFiles.write(f, dir, "chart-cost-model", TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 }

@@ -5,7 +5,6 @@ import io.durabench.report.ContextNames;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,26 +15,29 @@ import java.util.List;
  * the note instead of drawn.
  */
 final class DurabilityCostChart {
+    static final String NAME = "chart-durability-cost";
     static final String TITLE = "Durability cost per sync method";
 
     private DurabilityCostChart() {
     }
 
-    static ChartFile write(Report report, Headline centre, Path dir, boolean svg) {
+    static ChartSpec spec(Report report, Headline centre) {
         List<ReportRow> rows = centre.select(report.rows(), false, false, false).stream()
                 .filter(r -> r.measured() && !r.baseline() && r.cost() != null).toList();
-        if (rows.isEmpty()) return ChartParts.skipped(TITLE, "no SyncWriteCost rows with a durability cost over a baseline");
+        if (rows.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no SyncWriteCost rows with a durability cost over a baseline");
         List<String> methods = ChartParts.distinct(rows.stream().map(ChartParts::methodSlot).toList());
         List<Context> contexts = ChartParts.distinct(rows.stream().map(ReportRow::context).toList());
         ContextNames names = report.contextNames();
         Axis x = new Axis.Category(methods);
         List<Figure.Panel> panels = new ArrayList<>();
         List<Figure.LegendEntry> legend = new ArrayList<>();
+        // Up to eight contexts share one panel, a colour each; more get a panel each (small multiples, one colour).
+        boolean together = contexts.size() <= ChartParts.MAX_SERIES;
         int notDrawn = 0;
-        for (List<Context> part : ChartParts.chunks(contexts, ChartParts.MAX_SERIES)) {
+        for (List<Context> part : together ? List.of(contexts) : contexts.stream().map(List::of).toList()) {
             List<Figure.Series> series = new ArrayList<>();
             for (Context c : part) {
-                int k = contexts.indexOf(c);
+                int k = together ? contexts.indexOf(c) : 0;
                 List<Figure.Point> points = new ArrayList<>();
                 for (ReportRow r : rows) {
                     if (!r.context().equals(c)) continue;
@@ -50,17 +52,17 @@ final class DurabilityCostChart {
                 }
                 String name = ChartParts.contextTitle(c, names);
                 series.add(new Figure.Series(name, Palette.colour(k), Marker.CIRCLE, false, false, points));
-                legend.add(new Figure.LegendEntry(name, Palette.colour(k), Marker.CIRCLE, false));
+                if (together) legend.add(new Figure.LegendEntry(name, Palette.colour(k), Marker.CIRCLE, false));
             }
-            panels.add(new Figure.Panel(panels.isEmpty() && contexts.size() <= ChartParts.MAX_SERIES ? "" : "contexts "
-                    + (contexts.indexOf(part.get(0)) + 1) + "-" + (contexts.indexOf(part.get(part.size() - 1)) + 1), x, null, series));
+            panels.add(new Figure.Panel(together ? "" : ChartParts.contextTitle(part.get(0), names), x, null, series));
         }
+        if (!together) legend.add(new Figure.LegendEntry("durability cost (mean)", Palette.colour(0), Marker.CIRCLE, false));
         panels = ChartParts.withY(panels, ChartParts.logRange(panels));
         String note = "dot = mean, bar = 99.9% interval (an arrow at the bottom: it reaches zero); hollow = not durable "
                 + "(method or target); * = the method does not reach stable storage"
                 + (notDrawn == 0 ? "." : "; " + notDrawn + (notDrawn == 1 ? " cost" : " costs") + " of zero or less not drawn (see the tables).");
-        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, true) + ")", panels, 1, legend,
+        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, true) + ")", panels, together ? 1 : 2, legend,
                 "sync method", "durability cost: time minus the baseline's (µs per write, log)", note);
-        return FigureFiles.write(f, dir, "chart-durability-cost", TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 }

@@ -81,6 +81,8 @@ final class FigureLayout {
         double cellW = (gridX1 - gridX0 - (cols - 1) * GAP_X) / cols;
         double plotH = n == 1 ? SINGLE_PLOT_HEIGHT : MULTI_PLOT_HEIGHT;
         double gridTop = y;
+        // Small multiples with one x axis: only the bottom panel of each column labels it.
+        boolean sharedX = f.panels().stream().allMatch(p -> p.x() == f.panels().get(0).x());
         for (int row = 0; row * cols < n; row++) {
             double titleH = 0;
             for (int k = row * cols; k < Math.min(n, (row + 1) * cols); k++) {
@@ -90,7 +92,8 @@ final class FigureLayout {
             double rowBottom = y;
             for (int k = row * cols; k < Math.min(n, (row + 1) * cols); k++) {
                 double cellX = gridX0 + (k - row * cols) * (cellW + GAP_X);
-                PanelBox box = panel(f.panels().get(k), cellX, cellW, y, titleH, plotH);
+                boolean labelX = !sharedX || k + cols >= n;
+                PanelBox box = panel(f.panels().get(k), cellX, cellW, y, titleH, plotH, labelX);
                 panels.add(box);
                 for (Text t : box.xLabels()) rowBottom = Math.max(rowBottom, t.box().getMaxY());
                 rowBottom = Math.max(rowBottom, box.plot().getMaxY());
@@ -139,7 +142,7 @@ final class FigureLayout {
     }
 
     /** One panel in its cell: title, y tick labels at the left, the plot, x tick labels under it. */
-    private static PanelBox panel(Figure.Panel p, double cellX, double cellW, double top, double titleH, double plotH) {
+    private static PanelBox panel(Figure.Panel p, double cellX, double cellW, double top, double titleH, double plotH, boolean labelX) {
         double tickH = lineHeight(TICK);
         List<Axis.Tick> yTicks = p.y().ticks(plotH, tickH * 1.2);
         double yLabelW = 0;
@@ -191,6 +194,7 @@ final class FigureLayout {
             }
         }
         thin(xLabels, false);
+        if (!labelX) xLabels.clear();
         return new PanelBox(p, plot, title, xTicks, xLabels, yTicks, yLabels);
     }
 

@@ -4,7 +4,6 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -27,15 +26,15 @@ public final class GroupCommitChart {
     private GroupCommitChart() {
     }
 
-    static ChartFile write(Report report, Path dir, boolean svg) {
+    static ChartSpec spec(Report report) {
         List<GroupCommitRow> measured = report.groupCommitRows().stream().filter(GroupCommitRow::measured).toList();
-        if (measured.isEmpty()) return ChartParts.skipped(TITLE, "no measured GroupCommit results");
+        if (measured.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no measured GroupCommit results");
         Map<String, Integer> counts = new LinkedHashMap<>();
         measured.forEach(r -> counts.merge(r.groupLabel(), 1, Integer::sum));
         String group = counts.entrySet().stream().max(Comparator.comparingInt(Map.Entry::getValue)).orElseThrow().getKey();
         List<GroupCommitRow> rows = measured.stream().filter(r -> r.groupLabel().equals(group)).toList();
         if (rows.stream().noneMatch(r -> Double.isFinite(r.p99Us()))) {
-            return ChartParts.skipped(TITLE, "no SampleTime results for GroupCommit (run with -bm thrpt,sample)");
+            return ChartSpec.skipped(NAME, TITLE, "no SampleTime results for GroupCommit (run with -bm thrpt,sample)");
         }
         List<String> committers = new TreeSet<>(rows.stream().map(GroupCommitRow::committers).toList()).stream().map(String::valueOf).toList();
         List<String> variants = ChartParts.distinct(rows.stream().map(GroupCommitRow::variant).toList());
@@ -67,7 +66,7 @@ public final class GroupCommitChart {
         for (String v : variants) legend.add(new Figure.LegendEntry(v, Palette.colour(variants.indexOf(v)), Marker.CIRCLE, true));
         Figure f = new Figure(TITLE + " (" + group + ")", panels, 2, legend, "committers (JMH threads)",
                 "commits/s (left), p99 µs per commit (right)", "Linear axes from zero: a knee is a change of slope.");
-        return FigureFiles.write(f, dir, NAME, TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 
     /** One point per committer count the variant has, at its slot; a count without a figure is left out (a gap). */

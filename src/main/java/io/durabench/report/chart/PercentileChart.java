@@ -6,7 +6,6 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
 import java.awt.Color;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,26 +15,29 @@ import java.util.List;
  * the tail's length reads at a glance; one colour per context, at most eight per panel.
  */
 final class PercentileChart {
+    static final String NAME = "chart-percentiles";
     static final String TITLE = "Latency percentiles per method";
     private static final Color KEY = new Color(0x444444);
 
     private PercentileChart() {
     }
 
-    static ChartFile write(Report report, Headline centre, Path dir, boolean svg) {
+    static ChartSpec spec(Report report, Headline centre) {
         List<ReportRow> rows = centre.select(report.rows(), false, false, false).stream()
                 .filter(r -> r.measured() && Double.isFinite(r.p50Us())).toList();
-        if (rows.isEmpty()) return ChartParts.skipped(TITLE, "no SampleTime results (run with -bm sample, as the standard profile does)");
+        if (rows.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no SampleTime results (run with -bm sample, as the standard profile does)");
         List<String> methods = ChartParts.distinct(rows.stream().map(ChartParts::methodSlot).toList());
         List<Context> contexts = ChartParts.distinct(rows.stream().map(ReportRow::context).toList());
         ContextNames names = report.contextNames();
         Axis x = new Axis.Category(methods);
         List<Figure.Panel> panels = new ArrayList<>();
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        for (List<Context> part : ChartParts.chunks(contexts, ChartParts.MAX_SERIES)) {
+        // Up to eight contexts share one panel, a colour each; more get a panel each (small multiples, one colour).
+        boolean together = contexts.size() <= ChartParts.MAX_SERIES;
+        for (List<Context> part : together ? List.of(contexts) : contexts.stream().map(List::of).toList()) {
             List<Figure.Series> series = new ArrayList<>();
             for (Context c : part) {
-                Color colour = Palette.colour(contexts.indexOf(c));
+                Color colour = Palette.colour(together ? contexts.indexOf(c) : 0);
                 List<Figure.Point> p50 = new ArrayList<>(), p99 = new ArrayList<>(), p999 = new ArrayList<>();
                 for (ReportRow r : rows) {
                     if (!r.context().equals(c)) continue;
@@ -49,18 +51,18 @@ final class PercentileChart {
                 series.add(new Figure.Series(name, colour, Marker.CIRCLE, false, false, p50));
                 series.add(new Figure.Series(name + " p99", colour, Marker.DIAMOND, false, false, p99));
                 series.add(new Figure.Series(name + " p99.9", colour, Marker.SQUARE, false, false, p999));
-                legend.add(new Figure.LegendEntry(name, colour, Marker.CIRCLE, false));
+                if (together) legend.add(new Figure.LegendEntry(name, colour, Marker.CIRCLE, false));
             }
-            panels.add(new Figure.Panel(contexts.size() <= ChartParts.MAX_SERIES ? "" : "contexts "
-                    + (contexts.indexOf(part.get(0)) + 1) + "-" + (contexts.indexOf(part.get(part.size() - 1)) + 1), x, null, series));
+            panels.add(new Figure.Panel(together ? "" : ChartParts.contextTitle(part.get(0), names), x, null, series));
         }
         legend.add(new Figure.LegendEntry("p50", KEY, Marker.CIRCLE, false));
         legend.add(new Figure.LegendEntry("p99", KEY, Marker.DIAMOND, false));
         legend.add(new Figure.LegendEntry("p99.9", KEY, Marker.SQUARE, false));
         panels = ChartParts.withY(panels, ChartParts.logRange(panels));
-        Figure f = new Figure(TITLE + " (SampleTime, " + centre.describe(true, true, true) + ")", panels, 1, legend, "sync method",
+        Figure f = new Figure(TITLE + " (SampleTime, " + centre.describe(true, true, true) + ")", panels, together ? 1 : 2, legend,
+                "sync method",
                 "latency per write (µs, log)", "circle = p50, diamond = p99, square = p99.9, bar from p50 to p99.9; "
                 + "hollow = not durable; * = the method does not reach stable storage.");
-        return FigureFiles.write(f, dir, "chart-percentiles", TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 }

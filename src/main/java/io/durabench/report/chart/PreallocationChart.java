@@ -7,7 +7,6 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
 import io.durabench.workload.Preallocation;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,16 +16,17 @@ import java.util.List;
  * than one strategy are shown (O_DIRECT and mmap size their own files).
  */
 final class PreallocationChart {
+    static final String NAME = "chart-preallocation";
     static final String TITLE = "Preallocation strategies side by side";
     private static final Marker[] MARKS = {Marker.CIRCLE, Marker.DIAMOND, Marker.SQUARE, Marker.TRIANGLE_UP};
 
     private PreallocationChart() {
     }
 
-    static ChartFile write(Report report, Headline centre, Path dir, boolean svg) {
+    static ChartSpec spec(Report report, Headline centre) {
         List<ReportRow> rows = centre.select(report.rows(), false, false, true).stream().filter(ReportRow::measured).toList();
         List<Preallocation> strategies = ChartParts.distinct(rows.stream().map(PreallocationChart::strategy).toList());
-        if (strategies.size() < 2) return ChartParts.skipped(TITLE, "the results hold only one preallocation strategy");
+        if (strategies.size() < 2) return ChartSpec.skipped(NAME, TITLE, "the results hold only one preallocation strategy");
         List<ReportRow> compared = rows.stream().filter(r -> rows.stream().filter(o -> o.context().equals(r.context())
                 && o.method().equals(r.method())).map(PreallocationChart::strategy).distinct().count() > 1).toList();
         List<String> methods = ChartParts.distinct(compared.stream().map(ChartParts::methodSlot).toList());
@@ -50,10 +50,12 @@ final class PreallocationChart {
             int k = strategies.indexOf(p);
             legend.add(new Figure.LegendEntry(SyncWriteCostFamily.PREALLOCATION.label(p), Palette.colour(k), MARKS[k % MARKS.length], false));
         }
-        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, false) + ")", panels, 2, legend, "sync method",
+        // Side by side only while each method's marks keep room for themselves (about 12 px each) in half the width.
+        int columns = methods.size() * strategies.size() * 12 > 380 ? 1 : 2;
+        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, false) + ")", panels, columns, legend, "sync method",
                 "time per write (µs, log)", "mark = mean, bar = 99.9% interval; hollow = not durable; "
                 + "* = the method does not reach stable storage.");
-        return FigureFiles.write(f, dir, "chart-preallocation", TITLE, svg);
+        return ChartSpec.of(NAME, TITLE, f);
     }
 
     private static Preallocation strategy(ReportRow r) {
