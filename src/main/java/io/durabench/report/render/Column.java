@@ -12,7 +12,12 @@ import java.util.function.Function;
  * @param <R> the row type
  */
 record Column<R>(String textHeader, String markdownHeader, boolean numeric, boolean optional, boolean inText, boolean tight,
-                 Function<R, String> value) {
+                 Function<R, String> value, Function<R, String> markdownValue) {
+
+    Column(String textHeader, String markdownHeader, boolean numeric, boolean optional, boolean inText, boolean tight,
+           Function<R, String> value) {
+        this(textHeader, markdownHeader, numeric, optional, inText, tight, value, value);
+    }
 
     static <R> Column<R> text(String textHeader, String markdownHeader, Function<R, String> value) {
         return new Column<>(textHeader, markdownHeader, false, false, true, false, value);
@@ -28,23 +33,33 @@ record Column<R>(String textHeader, String markdownHeader, boolean numeric, bool
     }
 
     Column<R> hiddenWhenEmpty() {
-        return new Column<>(textHeader, markdownHeader, numeric, true, inText, tight, value);
+        return new Column<>(textHeader, markdownHeader, numeric, true, inText, tight, value, markdownValue);
     }
 
     Column<R> markdownOnly() {
-        return new Column<>(textHeader, markdownHeader, numeric, optional, false, tight, value);
+        return new Column<>(textHeader, markdownHeader, numeric, optional, false, tight, value, markdownValue);
     }
 
     Column<R> close() {
-        return new Column<>(textHeader, markdownHeader, numeric, optional, inText, true, value);
+        return new Column<>(textHeader, markdownHeader, numeric, optional, inText, true, value, markdownValue);
     }
 
     boolean joinsPrevious() {
         return textHeader == null;
     }
 
+    /** The same column with a longer form of its values in Markdown, which has no width to keep to. */
+    Column<R> inMarkdown(Function<R, String> longer) {
+        return new Column<>(textHeader, markdownHeader, numeric, optional, inText, tight, value, longer);
+    }
+
     String of(R row) {
         String v = value.apply(row);
+        return v == null ? "" : v;
+    }
+
+    String markdownOf(R row) {
+        String v = markdownValue.apply(row);
         return v == null ? "" : v;
     }
 }

@@ -177,7 +177,7 @@ final class GroupedTable<R> {
                 List<String> cells = new ArrayList<>();
                 String why = unmeasured.apply(r);
                 for (int c = 0; c < columns.size(); c++) {
-                    cells.add(why == null || c == 0 ? columns.get(c).of(r) : c == 1 ? why : "");
+                    cells.add(why == null || c == 0 ? columns.get(c).markdownOf(r) : c == 1 ? why : "");
                 }
                 sb.append("| ").append(String.join(" | ", cells.stream().map(GroupedTable::escape).toList())).append(" |\n");
             }

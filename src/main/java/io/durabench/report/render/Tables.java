@@ -89,7 +89,8 @@ public final class Tables {
     /** Group commit: one row per committer count, per variant, under its group (record size, sync method, prealloc). */
     static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows) {
         List<Column<GroupCommitRow>> columns = List.of(
-                new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant),
+                new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant)
+                        .inMarkdown(GroupCommitRow::variant),
                 Column.number(GroupCommitFamily.COMMITTERS.name(), "Committers", r -> String.valueOf(r.committers())),
                 Column.number("commits/s [99.9% CI]", "Commits/s", r -> Fmt.ops(r.meanCommitsPerSec())),
                 Column.joined("99.9% CI (commits/s)", r -> Fmt.opsInterval(r.commitsPerSec())),
