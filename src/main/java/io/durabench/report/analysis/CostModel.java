@@ -78,9 +78,13 @@ public final class CostModel {
     /** A coefficient with its 99.9% Student t interval (n - 2 degrees of freedom); no interval below 3 points. */
     private static Estimate term(double value, double stdErr, int n) {
         if (n < 3 || !Double.isFinite(stdErr)) return new Estimate(value, Double.NaN, Double.NaN, n, Double.NaN);
-        double t = new TDistribution(null, n - 2).inverseCumulativeProbability(1 - (1 - Stats.CONFIDENCE) / 2);
+        double t = T_QUANTILES.computeIfAbsent(n - 2,
+                df -> new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - Stats.CONFIDENCE) / 2));
         return new Estimate(value, value - t * stdErr, value + t * stdErr, n, stdErr * stdErr);
     }
+
+    /** Fits of one sweep share their degrees of freedom; inverting the t CDF is the slow part. Reports run on one thread. */
+    private static final Map<Integer, Double> T_QUANTILES = new java.util.HashMap<>();
 
     private static int block(ReportRow r) {
         Integer b = r.cell().get(SyncWriteCostFamily.BLOCK_SIZE);

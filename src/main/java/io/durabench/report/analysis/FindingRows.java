@@ -1,6 +1,5 @@
 package io.durabench.report.analysis;
 
-import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
@@ -34,15 +33,6 @@ final class FindingRows {
     static Optional<ReportRow> reference(List<ReportRow> group) {
         List<ReportRow> durable = durable(group);
         return durable.stream().filter(r -> r.cell().methodValue() == REFERENCE).findFirst().or(() -> durable.stream().findFirst());
-    }
-
-    /** The measured row of the same method and context as {@code like} with the given batch and preallocation (block as like's). */
-    static Optional<ReportRow> sibling(List<ReportRow> rows, ReportRow like, Integer batch, Object prealloc) {
-        return rows.stream().filter(r -> r.measured() && r.context().equals(like.context()) && r.method().equals(like.method())
-                && r.cell().benchmark().equals(like.cell().benchmark())
-                && java.util.Objects.equals(r.cell().get(SyncWriteCostFamily.BLOCK_SIZE), like.cell().get(SyncWriteCostFamily.BLOCK_SIZE))
-                && java.util.Objects.equals(r.cell().get(SyncWriteCostFamily.WRITES_PER_SYNC), batch)
-                && java.util.Objects.equals(r.cell().get(SyncWriteCostFamily.PREALLOCATION), prealloc)).findFirst();
     }
 
     /** "FSYNC, O_DSYNC and O_SYNC". */

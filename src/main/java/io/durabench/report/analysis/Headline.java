@@ -6,7 +6,6 @@ import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.Preallocation;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,14 +79,5 @@ public record Headline(Integer block, Integer batch, Preallocation prealloc) {
         if (withBatch && batch != null) parts.add(SyncWriteCostFamily.WRITES_PER_SYNC.label(batch));
         if (withPrealloc && prealloc != null) parts.add(SyncWriteCostFamily.PREALLOCATION.label(prealloc));
         return String.join(", ", parts);
-    }
-
-    public boolean isEmpty() {
-        return block == null && batch == null && prealloc == null;
-    }
-
-    /** Order helper for sweeps: rows sorted by one numeric axis. */
-    static Comparator<ReportRow> by(Function<ReportRow, Integer> axis) {
-        return Comparator.comparing(r -> axis.apply(r) == null ? Integer.MIN_VALUE : axis.apply(r));
     }
 }

@@ -69,10 +69,11 @@ final class ImplausiblyFastRule {
     private static Map<String, Suspects> suspects(List<ReportRow> rows) {
         Map<String, Suspects> byDevice = new LinkedHashMap<>();
         Map<Context, java.util.Optional<FlushFloor>> floors = new HashMap<>();
+        Map<String, List<ReportRow>> groups = FindingRows.groups(rows);
         for (ReportRow r : rows) {
             var floor = floors.computeIfAbsent(r.context(), FlushFloor::of);
             if (floor.isEmpty()) continue;
-            var perSync = FlushFloor.perSync(r, WarningRules.groupMembers(rows, r));
+            var perSync = FlushFloor.perSync(r, groups.get(r.groupKey()));
             if (perSync.isEmpty() || !floor.get().implausiblyCheap(perSync.get())) continue;
             Suspects s = byDevice.computeIfAbsent(floor.get().deviceKey(), k -> new Suspects(floor.get()));
             s.rows.add(r);

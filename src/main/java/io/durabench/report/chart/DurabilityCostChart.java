@@ -25,19 +25,14 @@ final class DurabilityCostChart {
         List<ReportRow> rows = centre.select(report.rows(), false, false, false).stream()
                 .filter(r -> r.measured() && !r.baseline() && r.cost() != null).toList();
         if (rows.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no SyncWriteCost rows with a durability cost over a baseline");
-        List<String> methods = ChartParts.distinct(rows.stream().map(ChartParts::methodSlot).toList());
-        List<Context> contexts = ChartParts.distinct(rows.stream().map(ReportRow::context).toList());
+        ContextPanels layout = ContextPanels.of(rows);
         ContextNames names = report.contextNames();
-        Axis x = new Axis.Category(methods);
         List<Figure.Panel> panels = new ArrayList<>();
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        // Up to eight contexts share one panel, a colour each; more get a panel each (small multiples, one colour).
-        boolean together = contexts.size() <= ChartParts.MAX_SERIES;
         int notDrawn = 0;
-        for (List<Context> part : together ? List.of(contexts) : contexts.stream().map(List::of).toList()) {
+        for (List<Context> part : layout.panels()) {
             List<Figure.Series> series = new ArrayList<>();
             for (Context c : part) {
-                int k = together ? contexts.indexOf(c) : 0;
                 List<Figure.Point> points = new ArrayList<>();
                 for (ReportRow r : rows) {
                     if (!r.context().equals(c)) continue;
@@ -47,21 +42,21 @@ final class DurabilityCostChart {
                     }
                     double low = r.cost().hasInterval() ? r.cost().low() : Double.NaN;
                     double high = r.cost().hasInterval() ? r.cost().high() : Double.NaN;
-                    points.add(new Figure.Point(methods.indexOf(ChartParts.methodSlot(r)), r.cost().mean(),
+                    points.add(new Figure.Point(layout.slot(r), r.cost().mean(),
                             r.cost().hasInterval() ? (low > 0 ? low : 0) : Double.NaN, high, !r.durable()));
                 }
                 String name = ChartParts.contextTitle(c, names);
-                series.add(new Figure.Series(name, Palette.colour(k), Marker.CIRCLE, false, false, points));
-                if (together) legend.add(new Figure.LegendEntry(name, Palette.colour(k), Marker.CIRCLE, false));
+                series.add(new Figure.Series(name, layout.colour(c), Marker.CIRCLE, false, false, points));
+                if (layout.together()) legend.add(new Figure.LegendEntry(name, layout.colour(c), Marker.CIRCLE, false));
             }
-            panels.add(new Figure.Panel(together ? "" : ChartParts.contextTitle(part.get(0), names), x, null, series));
+            panels.add(new Figure.Panel(layout.title(part, names), layout.x(), null, series));
         }
-        if (!together) legend.add(new Figure.LegendEntry("durability cost (mean)", Palette.colour(0), Marker.CIRCLE, false));
+        if (!layout.together()) legend.add(new Figure.LegendEntry("durability cost (mean)", Palette.colour(0), Marker.CIRCLE, false));
         panels = ChartParts.withY(panels, ChartParts.logRange(panels));
         String note = "dot = mean, bar = 99.9% interval (an arrow at the bottom: it reaches zero); hollow = not durable "
                 + "(method or target); * = the method does not reach stable storage"
                 + (notDrawn == 0 ? "." : "; " + notDrawn + (notDrawn == 1 ? " cost" : " costs") + " of zero or less not drawn (see the tables).");
-        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, true) + ")", panels, together ? 1 : 2, legend,
+        Figure f = new Figure(TITLE + " (" + centre.describe(true, true, true) + ")", panels, layout.columns(), legend,
                 "sync method", "durability cost: time minus the baseline's (µs per write, log)", note);
         return ChartSpec.of(NAME, TITLE, f);
     }

@@ -26,22 +26,18 @@ final class PercentileChart {
         List<ReportRow> rows = centre.select(report.rows(), false, false, false).stream()
                 .filter(r -> r.measured() && Double.isFinite(r.p50Us())).toList();
         if (rows.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no SampleTime results (run with -bm sample, as the standard profile does)");
-        List<String> methods = ChartParts.distinct(rows.stream().map(ChartParts::methodSlot).toList());
-        List<Context> contexts = ChartParts.distinct(rows.stream().map(ReportRow::context).toList());
+        ContextPanels layout = ContextPanels.of(rows);
         ContextNames names = report.contextNames();
-        Axis x = new Axis.Category(methods);
         List<Figure.Panel> panels = new ArrayList<>();
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        // Up to eight contexts share one panel, a colour each; more get a panel each (small multiples, one colour).
-        boolean together = contexts.size() <= ChartParts.MAX_SERIES;
-        for (List<Context> part : together ? List.of(contexts) : contexts.stream().map(List::of).toList()) {
+        for (List<Context> part : layout.panels()) {
             List<Figure.Series> series = new ArrayList<>();
             for (Context c : part) {
-                Color colour = Palette.colour(together ? contexts.indexOf(c) : 0);
+                Color colour = layout.colour(c);
                 List<Figure.Point> p50 = new ArrayList<>(), p99 = new ArrayList<>(), p999 = new ArrayList<>();
                 for (ReportRow r : rows) {
                     if (!r.context().equals(c)) continue;
-                    double slot = methods.indexOf(ChartParts.methodSlot(r));
+                    double slot = layout.slot(r);
                     // The bar from p50 to p99.9 is the tail itself, drawn with the p50 point.
                     p50.add(new Figure.Point(slot, r.p50Us(), r.p50Us(), Double.isFinite(r.p999Us()) ? r.p999Us() : Double.NaN, !r.durable()));
                     if (Double.isFinite(r.p99Us())) p99.add(new Figure.Point(slot, r.p99Us(), Double.NaN, Double.NaN, !r.durable()));
@@ -51,15 +47,15 @@ final class PercentileChart {
                 series.add(new Figure.Series(name, colour, Marker.CIRCLE, false, false, p50));
                 series.add(new Figure.Series(name + " p99", colour, Marker.DIAMOND, false, false, p99));
                 series.add(new Figure.Series(name + " p99.9", colour, Marker.SQUARE, false, false, p999));
-                if (together) legend.add(new Figure.LegendEntry(name, colour, Marker.CIRCLE, false));
+                if (layout.together()) legend.add(new Figure.LegendEntry(name, colour, Marker.CIRCLE, false));
             }
-            panels.add(new Figure.Panel(together ? "" : ChartParts.contextTitle(part.get(0), names), x, null, series));
+            panels.add(new Figure.Panel(layout.title(part, names), layout.x(), null, series));
         }
         legend.add(new Figure.LegendEntry("p50", KEY, Marker.CIRCLE, false));
         legend.add(new Figure.LegendEntry("p99", KEY, Marker.DIAMOND, false));
         legend.add(new Figure.LegendEntry("p99.9", KEY, Marker.SQUARE, false));
         panels = ChartParts.withY(panels, ChartParts.logRange(panels));
-        Figure f = new Figure(TITLE + " (SampleTime, " + centre.describe(true, true, true) + ")", panels, together ? 1 : 2, legend,
+        Figure f = new Figure(TITLE + " (SampleTime, " + centre.describe(true, true, true) + ")", panels, layout.columns(), legend,
                 "sync method",
                 "latency per write (µs, log)", "circle = p50, diamond = p99, square = p99.9, bar from p50 to p99.9; "
                 + "hollow = not durable; * = the method does not reach stable storage.");

@@ -28,7 +28,8 @@ final class CostModelTable {
                 Column.joined("Per KiB 99.9% CI (µs)", f -> Fmt.usCompactInterval(f.perKiBUs())),
                 Column.number("R²", "R²", f -> Fmt.fixed2(f.rSquared())),
                 Column.text("fitted", "Fitted sizes", CostModelTable::fitted),
-                Column.text("off the line", "Off the line (measured vs line, µs)", CostModelTable::offTheLine));
+                Column.text("off the line", "Off the line (measured vs line, µs)", CostModelTable::offTheLineSizes)
+                        .inMarkdown(CostModelTable::offTheLine));
         GroupedTable<CostFit> table = new GroupedTable<>(columns, f -> null);
         ContextNames names = report.contextNames();
         Map<String, List<CostFit>> byContext = new LinkedHashMap<>();
@@ -42,6 +43,13 @@ final class CostModelTable {
         int largest = f.points().stream().mapToInt(CostFit.Point::blockBytes).max().orElse(0);
         long n = f.points().stream().filter(CostFit.Point::fitted).count();
         return Fmt.bytes(f.fittedFromBytes()) + "-" + Fmt.bytes(largest) + " (" + n + ")";
+    }
+
+    /** For the terminal: which sizes are off the line ("512 B, 64 KiB"), or "-"; the figures are in the findings and report.md. */
+    private static String offTheLineSizes(CostFit f) {
+        List<String> off = new ArrayList<>();
+        for (CostFit.Point p : f.points()) if (p.offTheLine()) off.add(Fmt.bytes(p.blockBytes()));
+        return off.isEmpty() ? "-" : String.join(", ", off);
     }
 
     /** "512 B 300 vs 241; 64 KiB 410 vs 380", or "-" when every size is within its interval of the line. */

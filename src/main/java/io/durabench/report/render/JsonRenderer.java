@@ -47,15 +47,7 @@ public final class JsonRenderer {
         root.add("contexts", contexts);
         root.add("rows", rows(RowFields.DURABENCH, report.rows()));
         JsonArray warnings = new JsonArray();
-        for (ReportWarning w : report.warnings()) {
-            JsonObject o = new JsonObject();
-            o.addProperty("kind", w.kind().id());
-            o.addProperty("message", w.message());
-            JsonArray ids = new JsonArray();
-            w.rows().forEach(ids::add);
-            o.add("rows", ids);
-            warnings.add(o);
-        }
+        for (ReportWarning w : report.warnings()) warnings.add(said(new JsonObject(), w.kind().id(), w.message(), w.rows()));
         root.add("warnings", warnings);
         root.add("findings", findings(report));
         root.add("costModel", CostModelJson.of(report.costModel()));
@@ -70,14 +62,19 @@ public final class JsonRenderer {
         for (Finding f : report.findings()) {
             JsonObject o = new JsonObject();
             o.addProperty("context", f.context());
-            o.addProperty("kind", f.kind().id());
-            o.addProperty("message", f.message());
-            JsonArray ids = new JsonArray();
-            f.rows().forEach(ids::add);
-            o.add("rows", ids);
-            out.add(o);
+            out.add(said(o, f.kind().id(), f.message(), f.rows()));
         }
         return out;
+    }
+
+    /** A warning's or finding's kind, message and the ids of the rows it is about, added to {@code o}. */
+    private static JsonObject said(JsonObject o, String kind, String message, List<Integer> rows) {
+        o.addProperty("kind", kind);
+        o.addProperty("message", message);
+        JsonArray ids = new JsonArray();
+        rows.forEach(ids::add);
+        o.add("rows", ids);
+        return o;
     }
 
     private static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
