@@ -16,11 +16,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** `durabench plot PATH... --out DIR`: the report's four charts as PNG and SVG. */
+/** `durabench plot PATH... --out DIR`: the report's charts as PNG and SVG. */
 @Command(name = "plot", mixinStandardHelpOptions = true,
-        description = "Draws durability cost per method (log scale, 99.9%% interval ends), time per write vs batch size, "
-                + "latency percentiles and preallocation strategies, and (with GroupCommit results) commits/s and p99 "
-                + "latency vs committers, as PNG and SVG.")
+        description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
+                + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
+                + "results) commits/s and p99 latency vs committers, as PNG and SVG; one panel per context where a chart "
+                + "has one colour per method. --context, --method and --benchmark choose what is drawn.")
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
