@@ -56,27 +56,6 @@ public final class JsonRenderer {
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 
-    /** {context (label, null when about several), kind, message, rows}: the report's opening, for tools. */
-    private static JsonArray findings(Report report) {
-        JsonArray out = new JsonArray();
-        for (Finding f : report.findings()) {
-            JsonObject o = new JsonObject();
-            o.addProperty("context", f.context());
-            out.add(said(o, f.kind().id(), f.message(), f.rows()));
-        }
-        return out;
-    }
-
-    /** A warning's or finding's kind, message and the ids of the rows it is about, added to {@code o}. */
-    private static JsonObject said(JsonObject o, String kind, String message, List<Integer> rows) {
-        o.addProperty("kind", kind);
-        o.addProperty("message", message);
-        JsonArray ids = new JsonArray();
-        rows.forEach(ids::add);
-        o.add("rows", ids);
-        return o;
-    }
-
     private static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
         JsonArray arr = new JsonArray();
         for (R r : rows) {
@@ -104,5 +83,26 @@ public final class JsonRenderer {
         JsonObject p = new JsonObject();
         params.forEach(p::addProperty);
         return p;
+    }
+
+    /** {context (label, null when about several), kind, message, rows}: the report's opening, for tools. */
+    private static JsonArray findings(Report report) {
+        JsonArray out = new JsonArray();
+        for (Finding f : report.findings()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("context", f.context());
+            out.add(said(o, f.kind().id(), f.message(), f.rows()));
+        }
+        return out;
+    }
+
+    /** A warning's or finding's kind, message and the ids of the rows it is about, added to {@code o}. */
+    private static JsonObject said(JsonObject o, String kind, String message, List<Integer> rows) {
+        o.addProperty("kind", kind);
+        o.addProperty("message", message);
+        JsonArray ids = new JsonArray();
+        rows.forEach(ids::add);
+        o.add("rows", ids);
+        return o;
     }
 }
