@@ -6,7 +6,8 @@ import java.util.function.Function;
  * One column of a grouped table. In text, a {@code tight} column stands one space after the column
  * before it instead of two, and a column with a null {@code textHeader} also shares that column's
  * header ("µs/write [99.9% CI]" over a value and its interval); {@code optional} columns are left
- * out of a group where they are empty for every row, and {@code inText} false keeps a column for
+ * out of a group where they are empty for every row, and of a table too wide for the terminal
+ * (never an interval), and {@code inText} false keeps a column for
  * Markdown only (ops/s is 1e6 / the mean). Markdown shows every column under {@code markdownHeader}.
  *
  * @param <R> the row type

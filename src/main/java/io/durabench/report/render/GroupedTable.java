@@ -55,18 +55,26 @@ final class GroupedTable<R> {
         return sb.toString();
     }
 
-    private void segment(StringBuilder sb, List<Group<R>> segment, List<Integer> visible) {
-        int[] width = new int[columns.size()];
-        for (int k = 0; k < visible.size(); k++) {
-            int c = visible.get(k);
-            boolean spans = k + 1 < visible.size() && columns.get(visible.get(k + 1)).joinsPrevious();
-            // A header over several columns is fitted to their combined width below, not to the first one's.
-            if (!columns.get(c).joinsPrevious() && !spans) width[c] = columns.get(c).textHeader().length();
-            for (Group<R> g : segment) for (R r : measured(g)) width[c] = Math.max(width[c], columns.get(c).of(r).length());
+    private void segment(StringBuilder sb, List<Group<R>> segment, List<Integer> shown) {
+        List<Integer> visible = new ArrayList<>(shown);
+        int[] width = widths(segment, visible);
+        List<String> dropped = new ArrayList<>();
+        if (headerLine(visible, width).length() > Wrap.WIDTH) {
+            // Too wide for the terminal (long method names): the optional columns give way, never an interval.
+            for (int c : shown) {
+                if (columns.get(c).optional()) {
+                    visible.remove(Integer.valueOf(c));
+                    dropped.add(columns.get(c).textHeader());
+                }
+            }
+            width = widths(segment, visible);
         }
-        fitSpannedHeaders(visible, width);
         if (!sb.isEmpty()) sb.append('\n');
         sb.append(headerLine(visible, width)).append('\n').append(ruleLine(visible, width)).append('\n');
+        if (!dropped.isEmpty()) {
+            Wrap.append(sb, "(" + String.join(", ", dropped) + " left out to keep " + Wrap.WIDTH
+                    + " columns: report.md, --format csv and json have them)", INDENT, INDENT);
+        }
         for (Group<R> g : segment) {
             sb.append(g.heading()).append('\n');
             for (R r : measured(g)) {
@@ -77,6 +85,19 @@ final class GroupedTable<R> {
             unmeasuredLines(sb, g, width[visible.get(0)]);
             g.notes().forEach(n -> Wrap.append(sb, n, INDENT, INDENT + INDENT));
         }
+    }
+
+    private int[] widths(List<Group<R>> segment, List<Integer> visible) {
+        int[] width = new int[columns.size()];
+        for (int k = 0; k < visible.size(); k++) {
+            int c = visible.get(k);
+            boolean spans = k + 1 < visible.size() && columns.get(visible.get(k + 1)).joinsPrevious();
+            // A header over several columns is fitted to their combined width below, not to the first one's.
+            if (!columns.get(c).joinsPrevious() && !spans) width[c] = columns.get(c).textHeader().length();
+            for (Group<R> g : segment) for (R r : measured(g)) width[c] = Math.max(width[c], columns.get(c).of(r).length());
+        }
+        fitSpannedHeaders(visible, width);
+        return width;
     }
 
     /** Rows without figures, one line per reason: "O_DIRECT, O_DIRECT_DSYNC  n/a: ...", wrapped under the reason. */
