@@ -11,16 +11,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** `durabench plot PATH... --out DIR`: the report's four charts as PNG and SVG. */
+/** `durabench plot PATH... --out DIR`: the report's charts as PNG and SVG. */
 @Command(name = "plot", mixinStandardHelpOptions = true,
-        description = "Draws durability cost per method (log scale, 99.9%% interval ends), time per write vs batch size, "
-                + "latency percentiles and preallocation strategies, and (with GroupCommit results) commits/s and p99 "
-                + "latency vs committers, as PNG and SVG.")
+        description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
+                + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
+                + "results) commits/s and p99 latency vs committers, as PNG and SVG; one panel per context where a chart "
+                + "has one colour per method. --context, --method and --benchmark choose what is drawn.")
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,11 +36,14 @@ public final class PlotCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
     String baseline = "NONE";
 
+    @Mixin
+    SelectionOptions selection = new SelectionOptions();
+
     @Override
     public Integer call() {
         SyncMethod base = ReportCommand.checkedBaseline(baseline);
         Path outDir = OutputPaths.folder(out);
-        Report report = ReportBuilder.build(ResultsLoader.load(paths), base);
+        Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
         ReportCommand.sayWhereLinksLead(paths, stdout);
         for (ChartFile c : Charts.write(report, outDir)) {

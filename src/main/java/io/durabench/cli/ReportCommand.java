@@ -4,8 +4,8 @@ import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.env.PathKind;
 import io.durabench.report.Report;
-import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.render.CsvRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,7 +29,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
                 + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
-                "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file."})
+                "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file.",
+                "Opens with findings computed from the rows, then one line per kind of warning; --context, --method and "
+                + "--benchmark narrow what is shown."})
 public final class ReportCommand implements Callable<Integer> {
     /** The output formats; text is for the terminal. */
     public enum Format { text, markdown, csv, json }
@@ -49,19 +52,25 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
     String baseline = "NONE";
 
+    @Mixin
+    SelectionOptions selection = new SelectionOptions();
+
+    @Option(names = "--all-warnings", description = "Text: every warning in full at the end, not only one line per kind and scope.")
+    boolean allWarnings;
+
     @Override
     public Integer call() {
         SyncMethod base = checkedBaseline(baseline);
         Path outDir = out == null ? null : OutputPaths.folder(out);
-        Report report = ReportBuilder.build(ResultsLoader.load(paths), base);
+        Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
         if (outDir != null) {
             sayWhereLinksLead(paths, stdout);
             for (Path p : ReportWriter.writeAll(report, outDir)) stdout.println("wrote " + p);
-            for (ReportWarning w : report.warnings()) stdout.println("[" + w.kind().id() + "] " + w.message());
+            for (WarningSummary.Line l : WarningSummary.of(report.warnings())) stdout.println("[" + l.kind().id() + "] " + l.text());
         } else {
             stdout.print(switch (format) {
-                case text -> TextRenderer.render(report);
+                case text -> TextRenderer.render(report, allWarnings);
                 case markdown -> MarkdownRenderer.render(report, List.of());
                 case csv -> CsvRenderer.renderAll(report);
                 case json -> JsonRenderer.render(report);

@@ -31,11 +31,4 @@ public record Context(String label, String directory, String filesystem, String 
     public String place() {
         return (filesystem == null ? "" : filesystem + " ") + (directory == null ? "?" : directory);
     }
-
-    /** For chart labels: a long directory is cut to its last component ("ext4 …/durabench-data"). */
-    public String shortPlace() {
-        String dir = directory == null ? "?" : directory;
-        if (dir.length() > 24) dir = "\u2026/" + java.nio.file.Path.of(dir).getFileName();
-        return (filesystem == null ? "" : filesystem + " ") + dir;
-    }
 }

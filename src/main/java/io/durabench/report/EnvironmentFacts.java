@@ -45,6 +45,16 @@ public final class EnvironmentFacts {
         return line;
     }
 
+    /** The device in a few words, for headings: "loop0 on vda: write back cache, rotational 1", "no block device". */
+    public static String briefDevice(Environment env) {
+        if (env == null) return "device unknown";
+        BlockDevice device = env.device();
+        if (device == null) return "no block device";
+        BlockDevice flush = env.flushDevice();
+        String brief = orUnknown(flush.name()) + ": " + orUnknown(flush.writeCache()) + " cache, rotational " + orUnknown(flush.rotational());
+        return env.viaLoopDevice() ? orUnknown(device.name()) + " on " + brief : brief;
+    }
+
     private static String describe(BlockDevice d) {
         String model = d.model();
         return orUnknown(d.name()) + (model == null ? "" : " (" + model + ")")

@@ -40,6 +40,42 @@ public final class Fmt {
         return Math.abs(x) >= 10 ? f(GROUPED_0, x) : f(FIXED_2, x);
     }
 
+    /**
+     * A time in µs for narrow tables: four significant figures at most (0.39, 26.77, 327.5, 1,004),
+     * so an interval column stays short; the CSV and JSON keep full precision.
+     */
+    public static String usCompact(double x) {
+        if (Double.isNaN(x)) return "";
+        if (Double.isInfinite(x)) return x > 0 ? "inf" : "-inf";
+        double a = Math.abs(x);
+        if (a >= 1000) return f(GROUPED_0, x);
+        return a >= 100 ? f(FIXED_1, x) : f(FIXED_2, x);
+    }
+
+    /** "[280.8, 374.3]" in {@link #usCompact}; "" without an interval. */
+    public static String usCompactInterval(Estimate e) {
+        return interval(e, false, Fmt::usCompact);
+    }
+
+    /** "[276, 369]" in {@link #usRounded}, for prose; "" without an interval. */
+    public static String usRoundedInterval(Estimate e) {
+        return interval(e, false, Fmt::usRounded);
+    }
+
+    /** "323 µs [276, 369]" for prose; without an interval "323 µs (no interval: one iteration)". */
+    public static String usWithInterval(Estimate e) {
+        if (e == null) return "?";
+        String interval = usRoundedInterval(e);
+        return usRounded(e.mean()) + " µs" + (interval.isEmpty() ? " (no interval)" : " " + interval);
+    }
+
+    /** "2.7 KiB" style sizes for prose: 512 B, 4 KiB, 64 KiB, 1.5 KiB. */
+    public static String bytes(long b) {
+        if (b < 1024 || b % 512 != 0) return f(GROUPED_0, b) + " B";
+        double kib = b / 1024.0;
+        return (kib == Math.rint(kib) ? f(GROUPED_0, kib) : f(FIXED_1, kib)) + " KiB";
+    }
+
     /** A ratio: 1,312 / 75 / 4.2 — one decimal only where it matters. */
     public static String ratio(double x) {
         if (Double.isNaN(x)) return "";

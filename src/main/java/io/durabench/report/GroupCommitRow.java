@@ -17,6 +17,9 @@ public record GroupCommitRow(int id, Cell cell, Context context, String groupKey
                              double syncsPerCommit, Estimate speedup, boolean durable,
                              String notDurableBecause, String na, String failed) implements Durability {
 
+    /** How a group-commit variant's name starts ("group commit, delay 100 µs"); the rest is its settings. */
+    public static final String GROUP_COMMIT_PREFIX = "group commit, ";
+
     public String benchmark() {
         return cell.benchmark().jmhName();
     }
@@ -27,6 +30,11 @@ public record GroupCommitRow(int id, Cell cell, Context context, String groupKey
 
     public double meanCommitsPerSec() {
         return commitsPerSec == null ? Double.NaN : commitsPerSec.mean();
+    }
+
+    /** The variant for a narrow table: "delay 100 µs" (group commit) or "each syncs alone". */
+    public String shortVariant() {
+        return variant.startsWith(GROUP_COMMIT_PREFIX) ? variant.substring(GROUP_COMMIT_PREFIX.length()) : variant;
     }
 
     public double meanLatencyUs() {

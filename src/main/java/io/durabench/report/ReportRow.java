@@ -8,11 +8,14 @@ import io.durabench.stats.Estimate;
  * all times in µs per operation. Interval fields are NaN when they cannot be computed. A row that
  * produced no number says why: {@code na} for a combination the platform refuses by design,
  * {@code failed} for one that broke (then the figures are NaN) — never one for the other.
+ * {@code iterationUs} are the per-iteration times the interval was computed from (empty when JMH
+ * gave none): the cost model fits a line through them; they are not a report field.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
-                        boolean durable, String notDurableBecause, String na, String failed) implements Durability {
+                        boolean durable, String notDurableBecause, String na, String failed,
+                        double[] iterationUs) implements Durability {
 
     /** The JMH name of the benchmark. */
     public String benchmark() {
@@ -31,9 +34,31 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
         return na == null && failed == null && time != null && Double.isFinite(time.mean());
     }
 
-    /** The params that define the group, without the method and target directory: "512 B, 1 write per sync, prealloc NONE". */
+    /**
+     * The group heading: the benchmark and the params that define the group, without the method and
+     * target directory, in the benchmark's own parameter order (result files list them in any order):
+     * "SyncWriteCost.writeBlock, 512 B, 1 write per sync, prealloc NONE".
+     */
     public String groupLabel() {
-        return cell.groupLabel();
+        StringBuilder sb = new StringBuilder(cell.benchmark().shortName());
+        for (var p : cell.benchmark().parameters()) {
+            if (p == cell.family().methodAxis() || p == io.durabench.catalogue.Catalogue.TARGET_DIR || !cell.fixes(p)) continue;
+            sb.append(", ").append(p.label(cell.get(p)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The method as a reader should see it: an enum value as is ("FDATASYNC"), a yes/no axis with
+     * its name ("syncDirectory=false"), because a bare "false" says nothing.
+     */
+    public String methodLabel() {
+        return methodLabel(cell);
+    }
+
+    /** {@link #methodLabel()} of any cell: the method axis value, named when it is a boolean. */
+    public static String methodLabel(Cell cell) {
+        return cell.methodValue() instanceof Boolean ? cell.family().methodAxis().name() + "=" + cell.method() : cell.method();
     }
 
     public String shortBenchmark() {

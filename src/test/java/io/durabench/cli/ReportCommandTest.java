@@ -77,8 +77,14 @@ class ReportCommandTest {
     @Test
     void textReportOfSeed004() throws URISyntaxException {
         assertEquals(0, run("report", fixture("seed004")), err.toString());
-        assertTrue(out.toString().contains("[ratio-misleads] FDATASYNC is 1,312x NONE"), out.toString());
+        // One summary line up front; the full warning with --all-warnings.
+        assertTrue(out.toString().contains("[ratio-misleads] across contexts: FDATASYNC: 1,312x NONE on overlay, 4.2x on fuseblk, "
+                + "but costs 518 vs 94 µs"), out.toString());
+        assertFalse(out.toString().contains("FDATASYNC is 1,312x NONE"), out.toString());
         assertTrue(out.toString().contains("CI: Student t, 99.9%, n iterations pooled"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("seed004"), "--all-warnings"), err.toString());
+        assertTrue(out.toString().contains("[ratio-misleads] FDATASYNC is 1,312x NONE"), out.toString());
     }
 
     @Test
@@ -89,6 +95,29 @@ class ReportCommandTest {
             assertTrue(out.toString().contains("O_DIRECT"), format);
         }
         assertTrue(out.toString().contains("\"durabilityCostUs\""));
+    }
+
+    @Test
+    void filtersNarrowWhatIsShown() throws URISyntaxException {
+        assertEquals(0, run("report", fixture("real-run"), "--method", "NONE,FDATASYNC", "--benchmark", "SyncWriteCost",
+                "--context", "ext4", "--format", "markdown"), err.toString());
+        String md = out.toString();
+        assertTrue(md.contains("| FDATASYNC |") && md.contains("| NONE (baseline) |"), md);
+        assertFalse(md.contains("| FSYNC |") || md.contains("tmpfs /dev/shm, JDK"), md);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("real-run"), "--method", "fdatasync", "--format", "csv"), err.toString());
+        assertTrue(out.toString().lines().skip(1).allMatch(l -> l.contains(",FDATASYNC,")), out.toString());
+    }
+
+    @Test
+    void aFilterThatMatchesNothingIsBadInput() throws URISyntaxException {
+        Path outDir = dir.resolve("nothing");
+        assertOneLineUsageError(run("report", fixture("real-run"), "--method", "FSYNCC", "--out", outDir.toString()),
+                "--method FSYNCC matches nothing", "try one of");
+        assertFalse(Files.exists(outDir), "nothing written");
+        err.getBuffer().setLength(0);
+        assertOneLineUsageError(run("plot", fixture("real-run"), "--context", "zfs", "--out", outDir.toString()), "--context zfs");
+        assertFalse(Files.exists(outDir), "nothing written");
     }
 
     @Test

@@ -156,7 +156,8 @@ class GroupCommitReportTest {
         }
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("### Group commit"), md);
-        assertTrue(md.contains("| 8192 B records, FDATASYNC, prealloc ZERO_FILL | each syncs alone | 4 | 10,095 |"), md);
+        assertTrue(md.contains("#### 8192 B records, FDATASYNC, prealloc ZERO_FILL"), md);
+        assertTrue(md.contains("| each syncs alone | 4 | 10,095 |"), md);
         assertTrue(md.contains("![" + GroupCommitChart.TITLE + "](chart-group-commit.png)"), md);
         assertFalse(md.contains("Other JMH results"), md);
 
@@ -178,7 +179,8 @@ class GroupCommitReportTest {
         assertTrue(text.contains("each syncs alone: most commits/s at 4 committers (10,095/s, 1.6x 1 committer)"), text);
 
         BufferedImage png = ImageIO.read(out.resolve("chart-group-commit.png").toFile());
-        assertEquals(1600, png.getWidth(), "two panels side by side");
+        assertEquals(1200, png.getWidth(), "every chart is 1200 px wide; the two panels sit side by side in it");
+        assertTrue(png.getHeight() < png.getWidth(), "one context: one row of two panels");
         assertTrue(Files.readString(out.resolve("chart-group-commit.svg")).contains("<svg"));
     }
 

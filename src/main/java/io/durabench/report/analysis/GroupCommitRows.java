@@ -146,7 +146,7 @@ final class GroupCommitRows {
         if (GC.isReference(p.cell.benchmark())) return "each syncs alone";
         if (!p.cell.fixes(GroupCommitFamily.COMMIT_DELAY)) return p.cell.benchmark().method();
         Integer siblings = p.cell.get(GroupCommitFamily.COMMIT_SIBLINGS);
-        return "group commit, delay " + p.cell.get(GroupCommitFamily.COMMIT_DELAY) + " µs"
+        return GroupCommitRow.GROUP_COMMIT_PREFIX + "delay " + p.cell.get(GroupCommitFamily.COMMIT_DELAY) + " µs"
                 + (siblings == null || siblings == 1 ? "" : ", siblings " + siblings);
     }
 

@@ -178,10 +178,22 @@ public final class ReportBuilder {
             rows.add(new ReportRow(rows.size(), p.cell, p.context, p.cell.method(), p.groupKey, isBaseline(p),
                     f == null ? null : f.time(), f == null ? null : f.source(),
                     f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
-                    baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed));
+                    baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
+                    f == null ? new double[0] : f.iterationUs()));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
-        return new Report(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows));
+        return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline));
+    }
+
+    /**
+     * A report from its rows and warnings: the cost model and the findings are read from the rows
+     * given, so a filtered report's opening speaks only of what it shows.
+     */
+    static Report readFrom(String baseline, List<Path> sources, List<Context> contexts, List<ReportRow> rows,
+                           List<io.durabench.report.GroupCommitRow> groupCommitRows, List<PlainRow> plainRows,
+                           List<io.durabench.report.ReportWarning> warnings) {
+        List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
+        return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline)), fits);
     }
 
     private boolean isBaseline(Pending p) {

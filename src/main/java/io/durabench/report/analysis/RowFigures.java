@@ -16,7 +16,7 @@ import java.util.function.DoubleUnaryOperator;
  * interval from AverageTime (else SampleTime, Throughput, SingleShot), percentiles from SampleTime,
  * flushes per operation from the benchmark's counters (the catalogue's one definition).
  */
-record RowFigures(Estimate time, String source, double p50, double p99, double p999, double syncsPerOp) {
+record RowFigures(Estimate time, String source, double p50, double p99, double p999, double syncsPerOp, double[] iterationUs) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
     static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters) {
@@ -28,7 +28,9 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
             }
         }
         if (meanFrom == null) meanFrom = byMode.values().iterator().next();
-        Estimate time = estimate(meanFrom.primary());
+        Metric primary = meanFrom.primary();
+        double[] iterations = iterationValues(primary, v -> Units.toMicrosPerOp(v, primary.unit()));
+        Estimate time = estimate(primary);
         String source = meanFrom.mode() + ", n=" + time.n();
 
         double p50 = Double.NaN, p99 = Double.NaN, p999 = Double.NaN;
@@ -38,7 +40,8 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
             p99 = percentileUs(sample.primary(), 99);
             p999 = percentileUs(sample.primary(), 99.9);
         }
-        return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters));
+        return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters),
+                iterations == null ? new double[0] : iterations);
     }
 
     /** From the first result (in mode order) that carries the counters: every mode counts the same events. */
@@ -70,18 +73,27 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
      * per op iteration by iteration, so the interval is in the target unit too).
      */
     private static Estimate estimate(Metric m, DoubleUnaryOperator convert) {
+        double[] values = iterationValues(m, convert);
+        if (values == null) {
+            double mean = convert.applyAsDouble(m.score());
+            double a = convert.applyAsDouble(m.score() - m.scoreError());
+            double b = convert.applyAsDouble(m.score() + m.scoreError());
+            return new Estimate(mean, Math.min(a, b), Math.max(a, b), 0, Double.NaN);
+        }
+        return Stats.ofSamples(values);
+    }
+
+    /** Each iteration's score in the target unit; null when JMH kept no raw data. */
+    private static double[] iterationValues(Metric m, DoubleUnaryOperator convert) {
         double[] values;
         if (m.hasHistogram()) {
             values = Stats.iterationMeans(m.histogram());
         } else if (m.hasRawData()) {
             values = m.rawData().stream().flatMapToDouble(Arrays::stream).toArray();
         } else {
-            double mean = convert.applyAsDouble(m.score());
-            double a = convert.applyAsDouble(m.score() - m.scoreError());
-            double b = convert.applyAsDouble(m.score() + m.scoreError());
-            return new Estimate(mean, Math.min(a, b), Math.max(a, b), 0, Double.NaN);
+            return null;
         }
         for (int i = 0; i < values.length; i++) values[i] = convert.applyAsDouble(values[i]);
-        return Stats.ofSamples(values);
+        return values;
     }
 }

@@ -1,20 +1,9 @@
 package io.durabench.report.chart;
 
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
-
-import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
-import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
-import de.erichseifert.vectorgraphics2d.util.PageSize;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,118 +11,71 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
-import javax.imageio.ImageIO;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Group commit's knee: commits/s and p99 commit latency against committers, side by side in one
- * image, one series per variant. Both y axes are linear from 0: a knee is a change of slope, which
- * a log axis flattens (and XChart's log axis labels only powers of ten). Committer counts are categories (1, 2, 4, 8, 16 are
- * evenly spaced, i.e. a log2 axis). A run with several groups is charted at the headline group,
- * the one with the most measured rows (ties: the first), so the picture stays readable.
+ * Group commit's knee: commits/s and p99 commit latency against committers, side by side, one row
+ * of panels per context, one colour per variant. Both y axes are linear from 0 (a knee is a change
+ * of slope, which a log axis flattens) and shared down the column. Committer counts are categories
+ * (1, 2, 4, 8, 16 evenly spaced: a log2 axis). A run with several groups is charted at the
+ * headline group, the one with the most measured rows (ties: the first).
  */
 public final class GroupCommitChart {
     static final String NAME = "chart-group-commit";
     public static final String TITLE = "Group commit: commits/s and p99 latency vs committers";
-    private static final int PANEL_WIDTH = 800;
-    private static final int HEIGHT = 620;
 
     private GroupCommitChart() {
     }
 
-    static ChartFile write(Report report, Path dir) {
+    static ChartSpec spec(Report report) {
         List<GroupCommitRow> measured = report.groupCommitRows().stream().filter(GroupCommitRow::measured).toList();
-        if (measured.isEmpty()) return new ChartFile(TITLE, null, null, "no measured GroupCommit results");
-        // The headline group: same record size, sync method and preallocation in every context charted.
+        if (measured.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no measured GroupCommit results");
         Map<String, Integer> counts = new LinkedHashMap<>();
         measured.forEach(r -> counts.merge(r.groupLabel(), 1, Integer::sum));
         String group = counts.entrySet().stream().max(Comparator.comparingInt(Map.Entry::getValue)).orElseThrow().getKey();
         List<GroupCommitRow> rows = measured.stream().filter(r -> r.groupLabel().equals(group)).toList();
-        boolean manyContexts = rows.stream().map(GroupCommitRow::context).distinct().count() > 1;
-
-        List<String> committers = new TreeSet<>(rows.stream().map(GroupCommitRow::committers).toList())
-                .stream().map(String::valueOf).toList();
-        Map<String, List<GroupCommitRow>> series = new LinkedHashMap<>();
-        rows.forEach(r -> series.computeIfAbsent(r.variant() + (manyContexts ? " @ " + r.context().shortPlace() : ""),
-                k -> new ArrayList<>()).add(r));
-
-        CategoryChart throughput = panel("Commits/s (" + group + ")", "commits/s, summed over committers");
-        CategoryChart latency = panel("p99 commit latency (" + group + ")", "p99 latency per commit (µs)");
-        boolean anyLatency = false;
-        for (Map.Entry<String, List<GroupCommitRow>> s : series.entrySet()) {
-            throughput.addSeries(s.getKey(), committers, values(s.getValue(), committers, GroupCommitRow::meanCommitsPerSec))
-                    .setMarker(SeriesMarkers.CIRCLE);
-            List<Double> p99 = values(s.getValue(), committers, GroupCommitRow::p99Us);
-            if (p99.stream().anyMatch(v -> v != null)) {
-                latency.addSeries(s.getKey(), committers, p99).setMarker(SeriesMarkers.CIRCLE);
-                anyLatency = true;
-            }
+        if (rows.stream().noneMatch(r -> Double.isFinite(r.p99Us()))) {
+            return ChartSpec.skipped(NAME, TITLE, "no SampleTime results for GroupCommit (run with -bm thrpt,sample)");
         }
-        if (!anyLatency) return new ChartFile(TITLE, null, null, "no SampleTime results for GroupCommit (run with -bm thrpt,sample)");
-        return save(throughput, latency, dir);
-    }
-
-    private static CategoryChart panel(String title, String yAxis) {
-        CategoryChart chart = new CategoryChartBuilder().width(PANEL_WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("committers (JMH threads)").yAxisTitle(yAxis).build();
-        Charts.style(chart.getStyler());
-        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(9);
-        // Every series at the committer count itself, not shifted sideways like grouped bars.
-        chart.getStyler().setOverlapped(true);
-        chart.getStyler().setYAxisMin(0.0);
-        return chart;
-    }
-
-    /** One value per committer count; null where the variant has no row there (XChart leaves a gap). */
-    private static List<Double> values(List<GroupCommitRow> rows, List<String> committers, ToDoubleFunction<GroupCommitRow> f) {
-        List<Double> out = new ArrayList<>();
-        for (String c : committers) {
-            Double v = null;
-            for (GroupCommitRow r : rows) {
-                double x = f.applyAsDouble(r);
-                if (String.valueOf(r.committers()).equals(c) && Double.isFinite(x) && x > 0) v = x;
+        List<String> committers = new TreeSet<>(rows.stream().map(GroupCommitRow::committers).toList()).stream().map(String::valueOf).toList();
+        List<String> variants = ChartParts.distinct(rows.stream().map(GroupCommitRow::variant).toList());
+        List<Context> contexts = ChartParts.distinct(rows.stream().map(GroupCommitRow::context).toList());
+        ContextNames names = report.contextNames();
+        Axis x = new Axis.Category(committers);
+        List<Figure.Panel> throughput = new ArrayList<>(), latency = new ArrayList<>();
+        for (Context c : contexts) {
+            String prefix = contexts.size() > 1 ? ChartParts.contextTitle(c, names) + ": " : "";
+            List<Figure.Series> commits = new ArrayList<>(), p99 = new ArrayList<>();
+            for (String v : variants) {
+                List<GroupCommitRow> series = rows.stream().filter(r -> r.context().equals(c) && r.variant().equals(v)).toList();
+                if (series.isEmpty()) continue;
+                var colour = Palette.colour(variants.indexOf(v));
+                commits.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::meanCommitsPerSec)));
+                p99.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::p99Us)));
             }
-            out.add(v);
+            throughput.add(new Figure.Panel(prefix + "commits/s, summed over committers", x, null, commits));
+            latency.add(new Figure.Panel(prefix + "p99 latency per commit (µs)", x, null, p99));
+        }
+        throughput = ChartParts.withY(throughput, Axis.Linear.fromZero(ChartParts.highest(throughput)));
+        latency = ChartParts.withY(latency, Axis.Linear.fromZero(ChartParts.highest(latency)));
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (int i = 0; i < contexts.size(); i++) {
+            panels.add(throughput.get(i));
+            panels.add(latency.get(i));
+        }
+        List<Figure.LegendEntry> legend = new ArrayList<>();
+        for (String v : variants) legend.add(new Figure.LegendEntry(v, Palette.colour(variants.indexOf(v)), Marker.CIRCLE, true));
+        Figure f = new Figure(TITLE + " (" + group + ")", panels, 2, legend, "committers (JMH threads)",
+                "commits/s (left), p99 µs per commit (right)", "Linear axes from zero: a knee is a change of slope.");
+        return ChartSpec.of(NAME, TITLE, f);
+    }
+
+    /** One point per committer count the variant has, at its slot; a count without a figure is left out (a gap). */
+    private static List<Figure.Point> points(List<GroupCommitRow> rows, List<String> committers, ToDoubleFunction<GroupCommitRow> f) {
+        List<Figure.Point> out = new ArrayList<>();
+        for (GroupCommitRow r : rows) {
+            double v = f.applyAsDouble(r);
+            if (Double.isFinite(v) && v > 0) out.add(Figure.Point.of(committers.indexOf(String.valueOf(r.committers())), v));
         }
         return out;
-    }
-
-    /** Both panels painted into one PNG and one SVG (XChart's encoders take one chart each). */
-    private static ChartFile save(CategoryChart left, CategoryChart right, Path dir) {
-        Path png = dir.resolve(NAME + ".png"), svg = dir.resolve(NAME + ".svg");
-        int width = 2 * PANEL_WIDTH;
-        try {
-            BufferedImage image = new BufferedImage(width, HEIGHT, BufferedImage.TYPE_INT_RGB);
-            Graphics2D g = image.createGraphics();
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width, HEIGHT);
-            paintSideBySide(g, left, right);
-            g.dispose();
-            ImageIO.write(image, "png", png.toFile());
-
-            VectorGraphics2D vg = new VectorGraphics2D();
-            paintSideBySide(vg, left, right);
-            try (OutputStream out = Files.newOutputStream(svg)) {
-                new SVGProcessor().getDocument(vg.getCommands(), new PageSize(0, 0, width, HEIGHT)).writeTo(out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write chart " + dir.resolve(NAME) + ": " + e.getMessage(), e);
-        }
-        return new ChartFile(TITLE, png, svg, null);
-    }
-
-    private static void paintSideBySide(Graphics2D g, CategoryChart left, CategoryChart right) {
-        Graphics2D l = (Graphics2D) g.create();
-        left.paint(l, PANEL_WIDTH, HEIGHT);
-        l.dispose();
-        Graphics2D r = (Graphics2D) g.create();
-        r.translate(PANEL_WIDTH, 0);
-        right.paint(r, PANEL_WIDTH, HEIGHT);
-        r.dispose();
     }
 }

@@ -9,6 +9,7 @@ import com.google.gson.JsonPrimitive;
 import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
 import io.durabench.report.EnvironmentFacts;
+import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
 import io.durabench.results.JmhParams;
@@ -18,8 +19,9 @@ import java.util.Map;
 /**
  * report.json, for other tools: "rows" (per-write rows), "groupCommit" and "otherResults", each
  * written from its field list in {@link RowFields} (the same list report.csv is written from),
- * null where a figure does not exist; "contexts" with their environment lines; and "warnings"
- * {kind, message, rows} whose rows are row ids.
+ * null where a figure does not exist; "contexts" with their environment lines; "warnings"
+ * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
+ * "costModel", one fit per context and durable method ({@link CostModelJson}).
  */
 public final class JsonRenderer {
     private JsonRenderer() {
@@ -45,16 +47,10 @@ public final class JsonRenderer {
         root.add("contexts", contexts);
         root.add("rows", rows(RowFields.DURABENCH, report.rows()));
         JsonArray warnings = new JsonArray();
-        for (ReportWarning w : report.warnings()) {
-            JsonObject o = new JsonObject();
-            o.addProperty("kind", w.kind().id());
-            o.addProperty("message", w.message());
-            JsonArray ids = new JsonArray();
-            w.rows().forEach(ids::add);
-            o.add("rows", ids);
-            warnings.add(o);
-        }
+        for (ReportWarning w : report.warnings()) warnings.add(said(new JsonObject(), w.kind().id(), w.message(), w.rows()));
         root.add("warnings", warnings);
+        root.add("findings", findings(report));
+        root.add("costModel", CostModelJson.of(report.costModel()));
         root.add("groupCommit", rows(RowFields.GROUP_COMMIT, report.groupCommitRows()));
         root.add("otherResults", rows(RowFields.OTHER, report.plainRows()));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
@@ -88,5 +84,26 @@ public final class JsonRenderer {
         JsonObject p = new JsonObject();
         params.forEach(p::addProperty);
         return p;
+    }
+
+    /** {context (label, null when about several), kind, message, rows}: the report's opening, for tools. */
+    private static JsonArray findings(Report report) {
+        JsonArray out = new JsonArray();
+        for (Finding f : report.findings()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("context", f.context());
+            out.add(said(o, f.kind().id(), f.message(), f.rows()));
+        }
+        return out;
+    }
+
+    /** A warning's or finding's kind, message and the ids of the rows it is about, added to {@code o}. */
+    private static JsonObject said(JsonObject o, String kind, String message, List<Integer> rows) {
+        o.addProperty("kind", kind);
+        o.addProperty("message", message);
+        JsonArray ids = new JsonArray();
+        rows.forEach(ids::add);
+        o.add("rows", ids);
+        return o;
     }
 }

@@ -1,87 +1,118 @@
 package io.durabench.report.render;
 
+import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.report.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
-import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
-
+import io.durabench.stats.Estimate;
+import io.durabench.stats.Stats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The report's tables, shared by the text and Markdown renderers so both show the same figures. */
+/**
+ * The report's tables, shared by the text and Markdown renderers so both show the same figures:
+ * one group per heading (benchmark and the parameters it was run with), times in µs with at most
+ * four significant figures and their 99.9% intervals beside them.
+ */
 public final class Tables {
     private Tables() {
     }
 
-    static Table durabench(Report report, List<ReportRow> rows) {
-        String b = report.baseline();
-        Table t = new Table(List.of("Group", "Method", "Time per write (µs)", "99.9% CI (µs)", "ops/s",
-                "p50 (µs)", "p99 (µs)", "p99.9 (µs)", "Ratio vs baseline", "Ratio 99.9% CI",
-                "Durability cost (µs)", "Cost 99.9% CI (µs)", "Syncs per write", "Durable"),
-                false, false, true, true, true, true, true, true, true, true, true, true, true, false);
-        for (ReportRow r : rows) {
-            String method = r.method() + (r.baseline() ? " (baseline)" : "");
-            if (!r.measured()) {
-                t.add(List.of(r.groupLabel(), method, unmeasured(r.na(), r.failed()),
-                        "", "", "", "", "", "", "", "", "", "", ""));
-                continue;
-            }
-            t.add(List.of(r.groupLabel(), method, Fmt.us(r.meanUs()), Fmt.interval(r.time(), false), Fmt.ops(r.opsPerSec()),
-                    Fmt.us(r.p50Us()), Fmt.us(r.p99Us()), Fmt.us(r.p999Us()),
-                    r.ratio() == null ? "" : Fmt.ratio(r.ratio().mean()) + "x", Fmt.interval(r.ratio(), true),
-                    r.cost() == null ? "" : Fmt.us(r.cost().mean()), Fmt.interval(r.cost(), false),
-                    Fmt.fixed2(r.syncsPerWrite()),
-                    r.durable() ? "yes" : "NO"));
+    static GroupedTable<ReportRow> durabench(List<ReportRow> rows) {
+        List<Column<ReportRow>> columns = List.of(
+                Column.text("method", "Method", r -> r.methodLabel() + (r.baseline() ? " (baseline)" : "")),
+                Column.number("µs/op [99.9% CI]", "Time per op (µs)", r -> Fmt.usCompact(r.meanUs())),
+                Column.joined("99.9% CI (µs)", r -> Fmt.usCompactInterval(r.time())),
+                Column.<ReportRow>number("ops/s", "ops/s", r -> Fmt.ops(r.opsPerSec())).markdownOnly(),
+                Column.<ReportRow>number("p50", "p50 (µs)", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty(),
+                Column.<ReportRow>number("p99", "p99 (µs)", r -> Fmt.usCompact(r.p99Us())).hiddenWhenEmpty().close(),
+                Column.<ReportRow>number("p99.9", "p99.9 (µs)", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close(),
+                Column.number("ratio [99.9% CI]", "Ratio vs baseline", r -> r.ratio() == null ? "" : Fmt.ratio(r.ratio().mean()) + "x"),
+                Column.joined("Ratio 99.9% CI", r -> Fmt.interval(r.ratio(), true)),
+                Column.number("cost µs [99.9% CI]", "Durability cost (µs)", r -> r.cost() == null ? "" : Fmt.usCompact(r.cost().mean())),
+                Column.joined("Cost 99.9% CI (µs)", r -> Fmt.usCompactInterval(r.cost())),
+                Column.number("syncs/op", "Syncs per op", r -> Fmt.fixed2(r.syncsPerWrite())),
+                Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
+        GroupedTable<ReportRow> table = new GroupedTable<>(columns, r -> r.measured() ? null : unmeasured(r.na(), r.failed()));
+        for (List<ReportRow> g : groups(rows).values()) {
+            ReportRow head = g.stream().filter(ReportRow::measured).findFirst().orElse(g.get(0));
+            String noun = head.cell().family().operation().noun();
+            // Where nothing can be durable (no stable storage) the findings say so once, not under every group.
+            boolean note = g.size() >= 2 && !head.context().hasNoStableStorage();
+            table.add(head.groupLabel() + " (µs per " + noun + ")", head.benchmark(), g, note ? List.of(fastestDurableIn(g)) : List.of());
         }
-        return t;
+        return table;
     }
 
-    /** Per group: the fastest method that is durable, never a faster non-durable one. */
-    public static List<String> fastestDurable(List<ReportRow> rows) {
+    private static Map<String, List<ReportRow>> groups(List<ReportRow> rows) {
         Map<String, List<ReportRow>> groups = new LinkedHashMap<>();
         rows.forEach(r -> groups.computeIfAbsent(r.groupKey(), k -> new ArrayList<>()).add(r));
+        return groups;
+    }
+
+    /** Per group, labelled: the fastest durable method, never a faster non-durable one. */
+    public static List<String> fastestDurable(List<ReportRow> rows) {
         List<String> lines = new ArrayList<>();
-        for (List<ReportRow> g : groups.values()) {
-            if (g.size() < 2) continue;
-            ReportRow best = null;
-            for (ReportRow r : g) {
-                if (r.measured() && r.durable() && (best == null || r.meanUs() < best.meanUs())) best = r;
-            }
-            String label = g.get(0).groupLabel();
-            lines.add(best == null ? label + ": no durable method measured here"
-                    : label + ": fastest durable method is " + best.method() + ", " + Fmt.us(best.meanUs()) + " µs per write"
-                    + (best.cost() == null ? "" : " (durability cost " + Fmt.us(best.cost().mean()) + " µs)"));
+        for (List<ReportRow> g : groups(rows).values()) {
+            if (g.size() >= 2) lines.add(g.get(0).groupLabel() + ": " + fastestDurableIn(g));
         }
         return lines;
     }
 
-    /** Group commit: one row per committer count, per variant, per group (record size, sync method, prealloc). */
-    static Table groupCommit(List<GroupCommitRow> rows) {
-        Table t = new Table(List.of("Group", "Variant", "Committers", "Commits/s", "99.9% CI (commits/s)",
-                "Mean latency (µs)", "p50 (µs)", "p99 (µs)", "p99.9 (µs)", "Syncs per commit", "Speed-up vs 1 committer",
-                "Speed-up 99.9% CI", "Durable"),
-                false, false, true, true, true, true, true, true, true, true, true, true, false);
-        for (GroupCommitRow r : rows) {
-            if (r.na() != null || r.failed() != null) {
-                t.add(List.of(r.groupLabel(), r.variant(), String.valueOf(r.committers()), unmeasured(r.na(), r.failed()),
-                        "", "", "", "", "", "", "", "", ""));
-                continue;
-            }
-            t.add(List.of(r.groupLabel(), r.variant(), String.valueOf(r.committers()), Fmt.ops(r.meanCommitsPerSec()),
-                    Fmt.opsInterval(r.commitsPerSec()), Fmt.us(r.meanLatencyUs()), Fmt.us(r.p50Us()), Fmt.us(r.p99Us()),
-                    Fmt.us(r.p999Us()), Fmt.fixed2(r.syncsPerCommit()),
-                    r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x", Fmt.interval(r.speedup(), true),
-                    r.durable() ? "yes" : "NO"));
+    /**
+     * The durable method with the lowest mean, and the durable methods whose difference from it is
+     * not resolved (Welch interval includes zero): "fastest" is only as sure as the intervals.
+     */
+    static String fastestDurableIn(List<ReportRow> g) {
+        ReportRow best = null;
+        for (ReportRow r : g) {
+            if (r.measured() && r.durable() && (best == null || r.meanUs() < best.meanUs())) best = r;
         }
-        return t;
+        if (best == null) return "no durable method measured here";
+        String noun = best.cell().family().operation().noun();
+        StringBuilder l = new StringBuilder("fastest durable method is ").append(best.methodLabel()).append(", ")
+                .append(Fmt.us(best.meanUs())).append(" µs per ").append(noun)
+                .append(best.cost() == null ? "" : " (durability cost " + Fmt.us(best.cost().mean()) + " µs)");
+        List<String> tied = new ArrayList<>();
+        for (ReportRow r : g) {
+            if (r == best || !r.measured() || !r.durable()) continue;
+            Estimate d = Stats.difference(r.time(), best.time());
+            if (!d.hasInterval() || d.low() <= 0) tied.add(r.methodLabel());
+        }
+        if (!tied.isEmpty()) l.append("; no difference resolved from ").append(String.join(", ", tied));
+        return l.toString();
+    }
+
+    /** Group commit: one row per committer count, per variant, under its group (record size, sync method, prealloc). */
+    static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows) {
+        List<Column<GroupCommitRow>> columns = List.of(
+                new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant)
+                        .inMarkdown(GroupCommitRow::variant),
+                Column.number(GroupCommitFamily.COMMITTERS.name(), "Committers", r -> String.valueOf(r.committers())),
+                Column.number("commits/s [99.9% CI]", "Commits/s", r -> Fmt.ops(r.meanCommitsPerSec())),
+                Column.joined("99.9% CI (commits/s)", r -> Fmt.opsInterval(r.commitsPerSec())),
+                Column.<GroupCommitRow>number("mean µs", "Mean latency (µs)", r -> Fmt.usCompact(r.meanLatencyUs())).hiddenWhenEmpty(),
+                Column.<GroupCommitRow>number("p50", "p50 (µs)", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty(),
+                Column.<GroupCommitRow>number("p99", "p99 (µs)", r -> Fmt.usCompact(r.p99Us())).hiddenWhenEmpty().close(),
+                Column.<GroupCommitRow>number("p99.9", "p99.9 (µs)", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close(),
+                Column.number("syncs/op", "Syncs per commit", r -> Fmt.fixed2(r.syncsPerCommit())),
+                Column.number("speed-up [CI]", "Speed-up vs 1 committer", r -> r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x"),
+                Column.joined("Speed-up 99.9% CI", r -> Fmt.interval(r.speedup(), true)),
+                Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
+        GroupedTable<GroupCommitRow> table = new GroupedTable<>(columns,
+                r -> r.na() != null || r.failed() != null ? unmeasured(r.na(), r.failed()) : null);
+        Map<String, List<GroupCommitRow>> groups = new LinkedHashMap<>();
+        rows.forEach(r -> groups.computeIfAbsent(r.groupKey(), k -> new ArrayList<>()).add(r));
+        for (List<GroupCommitRow> g : groups.values()) table.add(g.get(0).groupLabel(), g.get(0).benchmark(), g, groupCommitPeaks(g));
+        return table;
     }
 
     /**
-     * Per variant: where its commits/s peak and what p99 latency costs there, the two facts that
-     * place the knee ("most commits/s at 4 committers ... p99 1,020 -> 3,400 µs").
+     * Per variant of one group: where its commits/s peak and what p99 latency costs there, the two
+     * facts that place the knee ("each syncs alone: most commits/s at 4 committers ... p99 1,020 -> 3,400 µs").
      */
     static List<String> groupCommitPeaks(List<GroupCommitRow> rows) {
         Map<String, List<GroupCommitRow>> series = new LinkedHashMap<>();
@@ -91,7 +122,7 @@ public final class Tables {
             if (s.size() < 2) continue;
             GroupCommitRow first = s.get(0), peak = first;
             for (GroupCommitRow r : s) if (r.meanCommitsPerSec() > peak.meanCommitsPerSec()) peak = r;
-            StringBuilder l = new StringBuilder(first.groupLabel()).append(", ").append(first.variant())
+            StringBuilder l = new StringBuilder(first.variant())
                     .append(": most commits/s at ").append(peak.committers()).append(peak.committers() == 1 ? " committer (" : " committers (")
                     .append(Fmt.ops(peak.meanCommitsPerSec())).append("/s");
             if (peak.speedup() != null && peak != first) l.append(", ").append(Fmt.ratio(peak.speedup().mean())).append("x 1 committer");
@@ -117,7 +148,7 @@ public final class Tables {
 
     /** A cell without a number says which kind it is: FAILED (with the error) is never shown as n/a. */
     static String unmeasured(String na, String failed) {
-        if (failed != null) return "FAILED: " + failed;
+        if (failed != null) return GroupedTable.FAILED + failed;
         return "n/a: " + (na == null ? "no result" : na);
     }
 }

@@ -7,57 +7,101 @@ import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
-import io.durabench.report.chart.ChartFile;
-
+import io.durabench.report.analysis.WarningSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
-/** The terminal report: warnings first, then per context its environment and an aligned table. */
+/**
+ * The terminal report, written for 120 columns: findings first, then one line per kind and scope
+ * of warnings, then per context its environment and its grouped tables, the cost model, and (with
+ * --all-warnings) every warning in full. Prose is word-wrapped; tables leave out what is empty.
+ */
 public final class TextRenderer {
     private TextRenderer() {
     }
 
     public static String render(Report report) {
+        return render(report, false);
+    }
+
+    public static String render(Report report, boolean allWarnings) {
         StringBuilder sb = new StringBuilder();
         sb.append("durabench report: ").append(report.rows().size()).append(" durabench rows, ")
                 .append(report.groupCommitRows().size()).append(" group-commit rows, ")
                 .append(report.plainRows().size()).append(" other results, baseline ").append(report.baseline()).append('\n');
-        if (!report.warnings().isEmpty()) {
-            sb.append("\nWARNINGS (read before quoting any ratio)\n");
-            for (ReportWarning w : report.warnings()) sb.append("  [").append(w.kind().id()).append("] ").append(w.message()).append('\n');
-        }
+        findings(sb, report);
+        warningSummary(sb, report, allWarnings);
         for (Context c : report.contexts()) {
             List<ReportRow> rows = report.rowsOf(c);
-            sb.append("\n== ").append(c.label()).append(" ==\n");
-            EnvironmentFacts.lines(c.environment()).forEach(f -> sb.append("  ").append(f).append('\n'));
-            if (!rows.isEmpty()) {
-                sb.append('\n').append(Tables.durabench(report, rows).text());
-                Tables.fastestDurable(rows).forEach(l -> sb.append("  ").append(l).append('\n'));
-                notDurableLegend(rows).forEach(l -> sb.append("  NO = ").append(l).append('\n'));
-            }
             List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
+            if (rows.isEmpty() && commits.isEmpty()) continue;
+            sb.append("\n== ").append(c.label()).append(" ==\n");
+            EnvironmentFacts.lines(c.environment()).forEach(f -> Wrap.append(sb, f, "  ", "      "));
+            if (!rows.isEmpty()) {
+                sb.append('\n').append(Tables.durabench(rows).text());
+                notDurableLegend(rows).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
+            }
             if (!commits.isEmpty()) {
                 sb.append("\n-- Group commit (commits/s summed over committers; latency per commit) --\n");
                 sb.append(Tables.groupCommit(commits).text());
-                Tables.groupCommitPeaks(commits).forEach(l -> sb.append("  ").append(l).append('\n'));
-                notDurableLegend(commits).forEach(l -> sb.append("  NO = ").append(l).append('\n'));
+                notDurableLegend(commits).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
             }
+        }
+        if (!report.costModel().isEmpty()) {
+            sb.append("\n== ").append(CostModelTable.TITLE).append(" ==\n");
+            Wrap.append(sb, CostModelTable.INTRO, "  ", "  ");
+            sb.append('\n').append(CostModelTable.of(report).text());
         }
         if (!report.plainRows().isEmpty()) {
             sb.append("\n== Other JMH results (no durabench parameters: score ± error as JMH reported them) ==\n");
             sb.append(Tables.plain(report.plainRows()).text());
         }
-        sb.append('\n').append(Report.METHOD_NOTE).append('\n');
+        if (allWarnings && !report.warnings().isEmpty()) {
+            sb.append("\nALL WARNINGS\n");
+            for (ReportWarning w : report.warnings()) Wrap.append(sb, w.message(), "  [" + w.kind().id() + "] ", "    ");
+        }
+        sb.append('\n');
+        Wrap.append(sb, Report.METHOD_NOTE, "", "");
         return sb.toString();
     }
 
-    /** Why each non-durable method is not durable, once per method. */
-    static List<String> notDurableLegend(List<? extends Durability> rows) {
-        Set<String> lines = new LinkedHashSet<>();
-        for (Durability r : rows) {
-            if (!r.durable() && r.notDurableBecause() != null) lines.add(r.method() + ": " + r.notDurableBecause());
+    private static void findings(StringBuilder sb, Report report) {
+        if (report.findings().isEmpty()) return;
+        sb.append("\nFINDINGS (").append(FindingsText.INTRO).append(")\n");
+        FindingsText.sections(report).forEach((heading, messages) -> {
+            sb.append("  ").append(heading).append('\n');
+            messages.forEach(m -> Wrap.append(sb, m, "  * ", "    "));
+        });
+    }
+
+    private static void warningSummary(StringBuilder sb, Report report, boolean allWarnings) {
+        if (report.warnings().isEmpty()) return;
+        int n = report.warnings().size();
+        sb.append("\nWARNINGS (read before quoting any ratio; one line per kind and scope, ").append(n)
+                .append(allWarnings ? " in full at the end)" : " in full with --all-warnings)").append('\n');
+        for (WarningSummary.Line l : WarningSummary.of(report.warnings())) {
+            Wrap.append(sb, l.text(), "  [" + l.kind().id() + "] ", "    ");
         }
-        return List.copyOf(lines);
+    }
+
+    /** Why the non-durable methods are not durable, one line per reason: "FSYNC, FDATASYNC: tmpfs /dev/shm has no stable storage". */
+    static List<String> notDurableLegend(List<? extends Durability> rows) {
+        Map<String, Set<String>> methodsByReason = new LinkedHashMap<>();
+        for (Durability r : rows) {
+            if (!r.durable() && r.notDurableBecause() != null) {
+                methodsByReason.computeIfAbsent(r.notDurableBecause(), k -> new LinkedHashSet<>()).add(label(r));
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        methodsByReason.forEach((why, methods) -> lines.add(String.join(", ", methods) + ": " + why));
+        return lines;
+    }
+
+    private static String label(Durability r) {
+        return r instanceof ReportRow row ? row.methodLabel() : r.method();
     }
 }

@@ -1,0 +1,68 @@
+package io.durabench.report.analysis;
+
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.CostFit;
+import io.durabench.report.Finding;
+import io.durabench.report.Finding.Kind;
+import io.durabench.report.Fmt;
+import io.durabench.report.ReportRow;
+import io.durabench.workload.SyncMethod;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The report's opening, computed from the rows it shows: first the traps (said once), then per
+ * context what durability costs, what batching and preallocation buy, what a durable new file
+ * costs and the cost model's line, then how the contexts compare. Each finding states only what
+ * the intervals support; template sentences, every number a row's.
+ */
+public final class Findings {
+    private Findings() {
+    }
+
+    /** @param baseline the report's --baseline, to name a group's baseline when its row is not among {@code rows} */
+    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline) {
+        Set<Context> contexts = new LinkedHashSet<>();
+        rows.forEach(r -> contexts.add(r.context()));
+        ContextNames names = ContextNames.of(contexts);
+        Headline centre = Headline.of(rows);
+        List<Finding> out = new ArrayList<>(TrapFindings.all(rows, names));
+        for (Context c : contexts) {
+            if (c.hasNoStableStorage()) continue;
+            List<ReportRow> inContext = rows.stream().filter(r -> r.context().equals(c)).toList();
+            List<ReportRow> centreGroup = centre.select(inContext, false, false, false);
+            String label = c.label();
+            CostFindings.durabilityCost(label, centreGroup, centre, baseline).ifPresent(out::add);
+            Optional<ReportRow> ref = FindingRows.reference(centreGroup);
+            ref.flatMap(r -> SweepFindings.batching(label, r, inContext, centre)).ifPresent(out::add);
+            ref.flatMap(r -> SweepFindings.preallocation(label, r, inContext, centre)).ifPresent(out::add);
+            out.addAll(CostFindings.fileCreation(label, inContext, baseline));
+            costModel(c, fits, ref.map(ReportRow::methodLabel).orElse(null)).ifPresent(out::add);
+        }
+        AcrossContextFindings.costs(rows, centre, names, baseline).ifPresent(out::add);
+        return out;
+    }
+
+    /** The reference method's line in this context (else the first fitted), and the sizes it does not describe. */
+    static Optional<Finding> costModel(Context c, List<CostFit> fits, String preferredMethod) {
+        List<CostFit> here = fits.stream().filter(f -> f.context().equals(c)).toList();
+        if (here.isEmpty()) return Optional.empty();
+        CostFit f = here.stream().filter(x -> x.method().equals(preferredMethod)).findFirst().orElse(here.get(0));
+        List<String> off = new ArrayList<>();
+        for (CostFit.Point p : f.points()) {
+            if (!p.offTheLine()) continue;
+            off.add(String.format("%s measured %s, %s the line (%s µs)", Fmt.bytes(p.blockBytes()), Fmt.usWithInterval(p.measured()),
+                    p.residualUs() > 0 ? "above" : "below", Fmt.usRounded(p.predictedUs())));
+        }
+        int largest = f.points().stream().mapToInt(CostFit.Point::blockBytes).max().orElse(0);
+        String message = String.format("cost model, %s from %s to %s (%s): a durable write costs %s plus %s per KiB (R² %s, %d iterations)%s.",
+                f.method(), Fmt.bytes(f.fittedFromBytes()), Fmt.bytes(largest), f.conditions(), Fmt.usWithInterval(f.fixedUs()),
+                Fmt.usWithInterval(f.perKiBUs()), Fmt.fixed2(f.rSquared()), f.iterations(),
+                off.isEmpty() ? "; every size within its interval of the line" : "; off the line: " + String.join("; ", off));
+        return Optional.of(new Finding(c.label(), Kind.COST_MODEL, message, f.rows()));
+    }
+}

@@ -1,0 +1,50 @@
+package io.durabench.report.render;
+
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.EnvironmentFacts;
+import io.durabench.report.Finding;
+import io.durabench.report.Report;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The findings in reading order, grouped under headings: the traps first, then each context
+ * ("ext4 (/mnt/data; loop0 on vda: write back cache, rotational 1)"), then across contexts.
+ * Shared by the text and Markdown renderers.
+ */
+final class FindingsText {
+    static final String TITLE = "Findings";
+    static final String INTRO = "from the rows below; a difference whose 99.9% interval includes zero is \"no difference resolved\"";
+    static final String TRAPS = "Read first";
+    static final String ACROSS = "Across contexts";
+
+    private FindingsText() {
+    }
+
+    /** Heading -> finding messages, in order. */
+    static Map<String, List<String>> sections(Report report) {
+        ContextNames names = report.contextNames();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Finding f : report.findings()) {
+            if (f.kind() == Finding.Kind.TRAP) out.computeIfAbsent(TRAPS, k -> new ArrayList<>()).add(f.message());
+        }
+        for (Context c : report.contexts()) {
+            for (Finding f : report.findings()) {
+                if (f.kind() == Finding.Kind.TRAP || !c.label().equals(f.context())) continue;
+                out.computeIfAbsent(heading(c, names), k -> new ArrayList<>()).add(f.message());
+            }
+        }
+        for (Finding f : report.findings()) {
+            if (f.kind() != Finding.Kind.TRAP && f.context() == null) out.computeIfAbsent(ACROSS, k -> new ArrayList<>()).add(f.message());
+        }
+        return out;
+    }
+
+    static String heading(Context c, ContextNames names) {
+        return names.of(c) + " (" + (c.directory() == null ? "directory unknown" : c.directory()) + "; "
+                + EnvironmentFacts.briefDevice(c.environment()) + ")";
+    }
+}

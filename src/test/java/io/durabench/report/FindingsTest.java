@@ -1,0 +1,140 @@
+package io.durabench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.render.JsonRenderer;
+import io.durabench.report.render.MarkdownRenderer;
+import io.durabench.report.render.TextRenderer;
+import io.durabench.results.ResultsLoader;
+import io.durabench.workload.SyncMethod;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Findings computed from synthetic results whose answers are known: on ext4 O_DIRECT_DSYNC is
+ * resolved cheaper than FDATASYNC by 100 µs while O_DSYNC's wide interval resolves nothing; batching
+ * and zero-fill are resolved gains on ext4; on xfs zero-fill resolves nothing; O_DIRECT (not durable)
+ * is the fastest row; tmpfs has no stable storage. Every figure quoted must be the rows' own.
+ */
+class FindingsTest {
+    @TempDir
+    Path dir;
+
+    private Report report;
+
+    static Path run(Path dir) {
+        SyntheticRun run = new SyntheticRun(dir);
+        run.target("/data", "ext4", "nvme0n1", 0, "write through")
+                .write("NONE", 8192, 1, "NONE", 5.0, 0.05)
+                .write("FDATASYNC", 8192, 1, "NONE", 305.0, 2.0)
+                .write("O_DIRECT_DSYNC", 8192, 1, "NONE", 205.0, 2.0)
+                .write("O_DSYNC", 8192, 1, "NONE", 300.0, 60.0)
+                .write("O_DIRECT", 8192, 1, "NONE", 30.0, 1.0)
+                .write("FDATASYNC", 8192, 100, "NONE", 15.0, 0.2)
+                .write("NONE", 8192, 1, "ZERO_FILL", 25.0, 0.5)
+                .write("FDATASYNC", 8192, 1, "ZERO_FILL", 155.0, 2.0);
+        run.target("/xfs", "xfs", "nvme1n1", 0, "write through")
+                .write("NONE", 8192, 1, "NONE", 4.0, 0.05)
+                .write("FDATASYNC", 8192, 1, "NONE", 204.0, 2.0)
+                .write("NONE", 8192, 1, "ZERO_FILL", 15.0, 0.3)
+                .write("FDATASYNC", 8192, 1, "ZERO_FILL", 215.0, 40.0);
+        run.memory("/dev/shm")
+                .write("NONE", 8192, 1, "NONE", 3.0, 0.1)
+                .write("FDATASYNC", 8192, 1, "NONE", 4.0, 0.1);
+        return run.save();
+    }
+
+    @BeforeEach
+    void build() {
+        report = ReportBuilder.build(ResultsLoader.load(List.of(run(dir))), SyncMethod.NONE);
+    }
+
+    private ReportRow row(String fs, String method, String prealloc, int batch) {
+        return report.rows().stream().filter(r -> fs.equals(r.context().filesystem()) && r.method().equals(method)
+                && r.cell().describe().contains("preallocation=" + prealloc) && r.cell().describe().contains("writesPerSync=" + batch))
+                .findFirst().orElseThrow();
+    }
+
+    private Finding finding(Finding.Kind kind, String fs) {
+        return report.findings().stream().filter(f -> f.kind() == kind
+                && (fs == null ? f.context() == null : f.context() != null && f.context().startsWith(fs + " "))).findFirst()
+                .orElseThrow(() -> new AssertionError(kind + " on " + fs + " missing: " + report.findings()));
+    }
+
+    @Test
+    void aResolvedDifferenceNamesTheCheaperMethodAndAnUnresolvedOneNamesNoWinner() {
+        String m = finding(Finding.Kind.DURABILITY_COST, "ext4").message();
+        ReportRow fdatasync = row("ext4", "FDATASYNC", "NONE", 1);
+        assertTrue(m.contains("FDATASYNC costs " + Fmt.usWithInterval(fdatasync.cost()) + " more than NONE"), m);
+        assertEquals("300 µs", Fmt.usRounded(fdatasync.cost().mean()) + " µs");
+        assertTrue(m.contains("cheaper: O_DIRECT_DSYNC by 100 µs ["), m);
+        assertTrue(m.contains("no difference resolved from O_DSYNC"), m);
+        assertFalse(m.contains("O_DSYNC by"), "O_DSYNC's interval includes zero: never a winner or a loser: " + m);
+        assertFalse(m.contains("O_DIRECT,") || m.contains("O_DIRECT "), "a method that is not durable has no durability cost here: " + m);
+    }
+
+    @Test
+    void batchingAndZeroFillAreQuotedWithTheRowsFigures() {
+        String batching = finding(Finding.Kind.BATCHING, "ext4").message();
+        ReportRow one = row("ext4", "FDATASYNC", "NONE", 1), hundred = row("ext4", "FDATASYNC", "NONE", 100);
+        assertTrue(batching.contains("one sync per 100 writes: " + Fmt.usWithInterval(hundred.time()) + " per write (20x less)"), batching);
+        assertTrue(batching.contains("against " + Fmt.usWithInterval(one.time()) + " with one sync per write"), batching);
+
+        String ext4 = finding(Finding.Kind.PREALLOCATION, "ext4").message();
+        ReportRow zero = row("ext4", "FDATASYNC", "ZERO_FILL", 1);
+        assertEquals(130.0, zero.cost().mean(), 1e-9);
+        assertTrue(ext4.contains("ZERO_FILL " + Fmt.usWithInterval(zero.cost()) + ", 170 µs ["), ext4);
+        assertTrue(ext4.contains(" less"), ext4);
+
+        String xfs = finding(Finding.Kind.PREALLOCATION, "xfs").message();
+        assertTrue(xfs.contains("ZERO_FILL 200 µs [") && xfs.contains("no difference resolved"), xfs);
+        assertFalse(xfs.contains(" less") || xfs.contains("MORE"), xfs);
+    }
+
+    @Test
+    void contextsAreComparedByCostNeverByRatio() {
+        String m = finding(Finding.Kind.ACROSS_CONTEXTS, null).message();
+        assertTrue(m.startsWith("FDATASYNC's durability cost (8 KiB, 1 write per sync, prealloc NONE): xfs 200 µs ["), m);
+        assertTrue(m.contains("ext4 300 µs ["), m);
+        assertTrue(m.contains("xfs is cheaper than ext4 by 100 µs ["), m);
+        assertTrue(m.contains("tmpfs: not durable (no stable storage)"), m);
+        assertFalse(m.matches(".*\\d+x .*"), "no ratio quoted as a comparison: " + m);
+    }
+
+    @Test
+    void theTrapsAreSaidOnceUpFront() {
+        List<Finding> traps = report.findings().stream().filter(f -> f.kind() == Finding.Kind.TRAP).toList();
+        assertEquals(2, traps.size(), traps.toString());
+        assertTrue(traps.stream().anyMatch(f -> f.message().startsWith("tmpfs (/dev/shm) has no stable storage: none of its 2 rows is durable")),
+                traps.toString());
+        Finding fastest = traps.stream().filter(f -> f.message().startsWith("O_DIRECT is faster than every durable method in 1 group on ext4"))
+                .findFirst().orElseThrow(() -> new AssertionError(traps.toString()));
+        assertTrue(fastest.message().contains("NOT durable"), fastest.message());
+        assertEquals(0, report.findings().indexOf(traps.get(0)), "traps come first");
+        assertTrue(report.findings().stream().noneMatch(f -> f.context() != null && f.context().startsWith("tmpfs")
+                && f.kind() != Finding.Kind.TRAP), "nothing is said of durability costs where nothing is durable");
+    }
+
+    @Test
+    void everyFormatOpensWithTheFindings() {
+        String text = TextRenderer.render(report);
+        int findings = text.indexOf("FINDINGS"), firstTable = text.indexOf("\n  method ");
+        assertTrue(findings > 0 && firstTable > findings, text);
+        assertTrue(text.indexOf("WARNINGS") < 0 || text.indexOf("WARNINGS") < firstTable, text);
+        String md = MarkdownRenderer.render(report, List.of());
+        assertTrue(md.indexOf("## Findings") < md.indexOf("| Method |"), md);
+        JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject();
+        assertEquals(report.findings().size(), json.getAsJsonArray("findings").size());
+        JsonObject first = json.getAsJsonArray("findings").get(0).getAsJsonObject();
+        assertEquals("trap", first.get("kind").getAsString());
+        assertFalse(first.getAsJsonArray("rows").isEmpty());
+    }
+}

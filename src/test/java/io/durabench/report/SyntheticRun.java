@@ -1,0 +1,251 @@
+package io.durabench.report;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.durabench.workload.SyncMethod;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a results folder laid out as `durabench run --out` does, with figures chosen by the test:
+ * per target a jmh-result.json in JMH 1.37's shape (each row's 5 iterations spread symmetrically
+ * around the mean, so the report recomputes exactly that mean), environment.json and
+ * not-applicable.json. Findings, filters, the cost model and the chart layout are tested on
+ * these real files, read by the real loader.
+ */
+public final class SyntheticRun {
+    static final String SYNC_WRITE = "io.durabench.bench.SyncWriteCost.writeBlock";
+    static final String FILE_CREATE = "io.durabench.bench.FileCreateCost.createWriteSync";
+    static final String PG = "io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock";
+    private final Path root;
+    private final List<Target> targets = new ArrayList<>();
+
+    public SyntheticRun(Path root) {
+        this.root = root;
+    }
+
+    /** A target on a block device; {@code rotational} 1 for a disk that claims to spin (its floor is 1 ms per flush). */
+    public Target target(String dir, String fs, String deviceName, int rotational, String writeCache) {
+        JsonObject device = JsonParser.parseString("{\"name\":\"" + deviceName + "\",\"partition\":null,\"sysfsPath\":\"/sys/block/"
+                + deviceName + "\",\"writeCache\":\"" + writeCache + "\",\"fua\":0,\"rotational\":" + rotational
+                + ",\"scheduler\":\"[none]\",\"logicalBlockSize\":512,\"physicalBlockSize\":512,\"model\":\"synthetic\",\"loop\":null}")
+                .getAsJsonObject();
+        Target t = new Target(dir, fs, true, device);
+        targets.add(t);
+        return t;
+    }
+
+    /** A target with no stable storage behind it (tmpfs). */
+    public Target memory(String dir) {
+        Target t = new Target(dir, "tmpfs", false, null);
+        targets.add(t);
+        return t;
+    }
+
+    public Path save() {
+        targets.forEach(Target::save);
+        return root;
+    }
+
+    public final class Target {
+        final String dir;
+        private final String fs;
+        private final boolean durable;
+        private final JsonObject device;
+        private final JsonArray results = new JsonArray();
+        private final JsonArray notApplicable = new JsonArray();
+        private final JsonArray failed = new JsonArray();
+
+        private Target(String dir, String fs, boolean durable, JsonObject device) {
+            this.dir = dir;
+            this.fs = fs;
+            this.durable = durable;
+            this.device = device;
+        }
+
+        /** A SyncWriteCost row (AverageTime). */
+        public Target write(String method, int block, int batch, String prealloc, double mean, double spread) {
+            results.add(result(SYNC_WRITE, "avgt", writeParams(method, block, batch, prealloc), avgt(mean, spread),
+                    counters(method, block, batch)));
+            return this;
+        }
+
+        /** The same row's SampleTime result, with chosen p50, p99 and p99.9. */
+        public Target sample(String method, int block, int batch, String prealloc, double p50, double p99, double p999) {
+            JsonObject primary = new JsonObject();
+            JsonArray iterations = new JsonArray();
+            for (int i = 0; i < 5; i++) {
+                // 1,000 samples: 98.5% at p50, 1.3% at p99, 0.2% at p99.9.
+                JsonArray pairs = new JsonArray();
+                pairs.add(pair(p50, 985));
+                pairs.add(pair(p99, 13));
+                pairs.add(pair(p999, 2));
+                iterations.add(pairs);
+            }
+            JsonArray forks = new JsonArray();
+            forks.add(iterations);
+            primary.addProperty("score", (985 * p50 + 13 * p99 + 2 * p999) / 1000);
+            primary.addProperty("scoreError", 0.0);
+            primary.addProperty("scoreUnit", "us/op");
+            primary.add("rawDataHistogram", forks);
+            results.add(result(SYNC_WRITE, "sample", writeParams(method, block, batch, prealloc), primary, counters(method, block, batch)));
+            return this;
+        }
+
+        public Target fileCreate(boolean syncDirectory, double mean, double spread) {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("targetDir", dir);
+            params.put("blockSizeBytes", "8192");
+            params.put("syncDirectory", String.valueOf(syncDirectory));
+            JsonObject c = new JsonObject();
+            c.add("writes", counter(10000));
+            c.add("bytes", counter(10000 * 8192.0));
+            c.add("syncCalls", counter(10000 * (syncDirectory ? 2.0 : 1.0)));
+            c.add("syncedWrites", counter(0));
+            c.add("preallocSyncs", counter(0));
+            results.add(result(FILE_CREATE, "avgt", params, avgt(mean, spread), c));
+            return this;
+        }
+
+        public Target failed(String method, int block, int batch, String prealloc, String error) {
+            failed.add(notMeasured(writeParams(method, block, batch, prealloc), error));
+            return this;
+        }
+
+        public Target notApplicable(String method, int block, int batch, String prealloc, String reason) {
+            notApplicable.add(notMeasured(writeParams(method, block, batch, prealloc), reason));
+            return this;
+        }
+
+        private JsonObject notMeasured(Map<String, String> params, String reason) {
+            JsonObject o = new JsonObject();
+            o.addProperty("benchmark", SYNC_WRITE);
+            JsonObject p = new JsonObject();
+            params.forEach(p::addProperty);
+            o.add("params", p);
+            o.addProperty("reason", reason);
+            return o;
+        }
+
+        private Map<String, String> writeParams(String method, int block, int batch, String prealloc) {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("targetDir", dir);
+            params.put("syncMethod", method);
+            params.put("blockSizeBytes", String.valueOf(block));
+            params.put("writesPerSync", String.valueOf(batch));
+            params.put("preallocation", prealloc);
+            return params;
+        }
+
+        private JsonObject counters(String method, int block, int batch) {
+            SyncMethod m = SyncMethod.valueOf(method);
+            double writes = 10000;
+            JsonObject c = new JsonObject();
+            c.add("writes", counter(writes));
+            c.add("bytes", counter(writes * block));
+            c.add("syncCalls", counter(m.hasExplicitSync() ? writes / batch : 0));
+            c.add("syncedWrites", counter(m.syncsInWrite() ? writes : 0));
+            c.add("preallocSyncs", counter(0));
+            return c;
+        }
+
+        private void save() {
+            Path d = root.resolve(dir.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-", ""));
+            try {
+                Files.createDirectories(d);
+                var gson = new GsonBuilder().setPrettyPrinting().create();
+                Files.writeString(d.resolve("jmh-result.json"), gson.toJson(results));
+                Files.writeString(d.resolve("environment.json"), gson.toJson(environment()));
+                JsonObject na = new JsonObject();
+                na.addProperty("schema", "durabench-not-measured/1");
+                na.add("notApplicable", notApplicable);
+                na.add("failed", failed);
+                Files.writeString(d.resolve("not-applicable.json"), gson.toJson(na));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private JsonObject environment() {
+            JsonObject env = JsonParser.parseString("{\"schema\":\"durabench-environment/1\",\"timestamp\":\"2026-11-30T00:00:00Z\","
+                    + "\"hostname\":\"synthetic\",\"kernel\":{\"release\":\"6.1.0\",\"version\":\"#1\"},"
+                    + "\"cpu\":{\"model\":\"synthetic CPU\",\"count\":2},\"jdk\":{\"vendor\":\"Debian\",\"version\":\"17.0.15\","
+                    + "\"vmName\":\"OpenJDK 64-Bit Server VM\",\"vmVersion\":\"17.0.15\",\"home\":\"/usr/lib/jvm\"},"
+                    + "\"jmh\":{\"version\":\"1.37\",\"blackholeMode\":\"compiler\"}}").getAsJsonObject();
+            JsonObject target = new JsonObject();
+            target.addProperty("directory", dir);
+            target.addProperty("mountPoint", dir);
+            target.addProperty("filesystem", fs);
+            target.addProperty("mountSource", device == null ? fs : "/dev/" + device.get("name").getAsString());
+            target.addProperty("mountOptions", "rw,relatime");
+            target.addProperty("superOptions", "rw");
+            target.addProperty("durableStorage", durable);
+            env.add("target", target);
+            env.add("device", device == null ? com.google.gson.JsonNull.INSTANCE : device);
+            return env;
+        }
+    }
+
+    private static JsonObject result(String benchmark, String mode, Map<String, String> params, JsonObject primary, JsonObject secondary) {
+        JsonObject o = new JsonObject();
+        o.addProperty("jmhVersion", "1.37");
+        o.addProperty("benchmark", benchmark);
+        o.addProperty("mode", mode);
+        o.addProperty("threads", 1);
+        o.addProperty("forks", 1);
+        o.addProperty("jdkVersion", "17.0.15");
+        o.addProperty("vmName", "OpenJDK 64-Bit Server VM");
+        o.addProperty("vmVersion", "17.0.15");
+        o.addProperty("warmupIterations", 1);
+        o.addProperty("measurementIterations", 5);
+        JsonObject p = new JsonObject();
+        params.forEach(p::addProperty);
+        o.add("params", p);
+        o.add("primaryMetric", primary);
+        o.add("secondaryMetrics", secondary);
+        return o;
+    }
+
+    /** Five iterations at mean - 2 spread .. mean + 2 spread: the report's mean is exactly {@code mean}. */
+    private static JsonObject avgt(double mean, double spread) {
+        JsonObject primary = new JsonObject();
+        JsonArray raw = new JsonArray();
+        JsonArray fork = new JsonArray();
+        for (int k = -2; k <= 2; k++) fork.add(mean + k * spread);
+        raw.add(fork);
+        primary.addProperty("score", mean);
+        primary.addProperty("scoreError", 0.0);
+        primary.addProperty("scoreUnit", "us/op");
+        primary.add("rawData", raw);
+        return primary;
+    }
+
+    private static JsonElement counter(double v) {
+        JsonObject m = new JsonObject();
+        m.addProperty("score", v);
+        m.addProperty("scoreError", "NaN");
+        m.addProperty("scoreUnit", "#");
+        JsonArray raw = new JsonArray();
+        JsonArray fork = new JsonArray();
+        for (int i = 0; i < 5; i++) fork.add(v / 5);
+        raw.add(fork);
+        m.add("rawData", raw);
+        return m;
+    }
+
+    private static JsonArray pair(double value, int count) {
+        JsonArray p = new JsonArray();
+        p.add(value);
+        p.add(count);
+        return p;
+    }
+}
