@@ -20,8 +20,9 @@ public final class Catalogue {
     public static final PgTestFsyncFamily PG_TEST_FSYNC = new PgTestFsyncFamily();
     public static final FileCreateFamily FILE_CREATE = new FileCreateFamily();
     public static final GroupCommitFamily GROUP_COMMIT = new GroupCommitFamily();
+    public static final NativeCallCostFamily NATIVE_CALL_COST = new NativeCallCostFamily();
 
-    private static final List<BenchmarkFamily> FAMILIES = List.of(SYNC_WRITE_COST, PG_TEST_FSYNC, FILE_CREATE, GROUP_COMMIT);
+    private static final List<BenchmarkFamily> FAMILIES = List.of(SYNC_WRITE_COST, PG_TEST_FSYNC, FILE_CREATE, GROUP_COMMIT, NATIVE_CALL_COST);
 
     private Catalogue() {
     }

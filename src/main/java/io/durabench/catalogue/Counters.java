@@ -37,6 +37,9 @@ public record Counters(List<String> names, String operations, List<String> flush
     /** What a group-commit committer publishes: payload syncs per commit. */
     static final Counters COMMITTER = new Counters(List.of(COMMITS, SYNCS, BYTES, DELAYS), COMMITS, List.of(SYNCS));
 
+    /** A benchmark that counts nothing beyond its operations (NativeCallCost). */
+    static final Counters NONE = new Counters(List.of(), null, List.of());
+
     public Counters {
         names = List.copyOf(names);
         flushes = List.copyOf(flushes);
@@ -47,6 +50,7 @@ public record Counters(List<String> names, String operations, List<String> flush
      * NaN when the operation counter is missing or zero. A missing flush counter counts as 0.
      */
     public double flushesPerOperation(ToDoubleFunction<String> score) {
+        if (operations == null) return Double.NaN;
         double ops = score.applyAsDouble(operations);
         if (!(ops > 0)) return Double.NaN;
         double flushed = 0;

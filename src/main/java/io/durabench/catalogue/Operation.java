@@ -7,7 +7,9 @@ public enum Operation {
     /** One file created, written and synced (FileCreateCost). */
     FILE("file"),
     /** One commit that returned durable (GroupCommit). */
-    COMMIT("commit");
+    COMMIT("commit"),
+    /** One system call that writes nothing (NativeCallCost). */
+    CALL("call");
 
     private final String noun;
 

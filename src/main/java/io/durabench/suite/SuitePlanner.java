@@ -81,6 +81,8 @@ public final class SuitePlanner {
             cells.add(Cell.of(create).with(Catalogue.TARGET_DIR, target).with(SyncWriteCostFamily.BLOCK_SIZE, CENTRE_BLOCK)
                     .with(FileCreateFamily.SYNC_DIRECTORY, syncDir));
         }
+        // One no-op syscall: the per-call floor every row stands on (and what a JDK upgrade could move in it).
+        cells.add(Cell.of(Catalogue.NATIVE_CALL_COST.getppid()));
         if (profile == Profile.STANDARD || profile == Profile.FULL) addGroupCommits(cells, target);
         return new ArrayList<>(cells);
     }

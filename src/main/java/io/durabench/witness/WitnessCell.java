@@ -232,6 +232,11 @@ public sealed interface WitnessCell {
      * with one committer and no commit delay: the witnessed JVM runs one thread, and what is checked
      * is the syscalls each commit makes, not how committers share them.
      */
+    /** Whether the witness has rules for the cell's family (every family that writes). */
+    static boolean supports(Cell cell) {
+        return cell.family() != Catalogue.NATIVE_CALL_COST;
+    }
+
     static WitnessCell from(Cell cell) {
         if (cell.family() == Catalogue.SYNC_WRITE_COST) {
             return new SyncWrite(cell.get(SyncWriteCostFamily.SYNC_METHOD), cell.get(SyncWriteCostFamily.BLOCK_SIZE),
@@ -276,7 +281,7 @@ public sealed interface WitnessCell {
                     p.integer(CHUNK, GroupCommitConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES));
         } else {
             throw new IllegalArgumentException("unknown witness workload '" + benchmark + "' in '" + spec + "': use "
-                    + String.join(", ", Catalogue.families().stream().map(f -> f.simpleName()).toList()));
+                    + String.join(", ", Catalogue.families().stream().filter(f -> f != Catalogue.NATIVE_CALL_COST).map(f -> f.simpleName()).toList()));
         }
         p.requireAllUsed();
         return cell;

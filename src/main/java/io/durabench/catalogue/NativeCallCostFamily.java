@@ -1,0 +1,72 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.NoOpCall;
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.SyncMethod;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * NativeCallCost: one no-op system call through durabench's native path, the per-call floor. It has
+ * no parameters and no method axis (the report shows it as JMH reported it), writes nothing and so
+ * has nothing to make durable.
+ */
+public final class NativeCallCostFamily extends BenchmarkFamily {
+    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "getppid", List.of(), List.of()));
+
+    NativeCallCostFamily() {
+        super("NativeCallCost", Operation.CALL, Counters.NONE);
+    }
+
+    public Benchmark getppid() {
+        return benchmarks.get(0);
+    }
+
+    @Override
+    public List<Benchmark> benchmarks() {
+        return benchmarks;
+    }
+
+    /** None: there is one call, nothing to compare it with inside the family. */
+    @Override
+    public Parameter<?> methodAxis() {
+        return null;
+    }
+
+    @Override
+    public Optional<Object> baseline(SyncMethod chosenSyncMethod) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> notDurableBecause(Object methodValue) {
+        return Optional.of("a no-op system call writes nothing");
+    }
+
+    @Override
+    public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
+        long[] calls = {0};
+        return new OperationLoop() {
+            @Override
+            public void operate() {
+                NoOpCall.getppid();
+                calls[0]++;
+            }
+
+            @Override
+            public void finish() {
+            }
+
+            @Override
+            public Map<String, Long> counters() {
+                return new LinkedHashMap<>();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}
