@@ -30,8 +30,9 @@ public final class PlotCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
     List<Path> paths;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the charts (default: ${DEFAULT-VALUE}).")
-    Path out = Path.of("plot");
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the charts (default: plot/<name of the first PATH>/, "
+            + "e.g. plot/reference-standard/ for results/reference-standard).")
+    Path out;
 
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
     String baseline = "NONE";
@@ -42,7 +43,7 @@ public final class PlotCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SyncMethod base = ReportCommand.checkedBaseline(baseline);
-        Path outDir = OutputPaths.folder(out);
+        Path outDir = OutputPaths.folder(out != null ? out : defaultOut(paths.get(0)));
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
         ReportCommand.sayWhereLinksLead(paths, stdout);
@@ -51,5 +52,17 @@ public final class PlotCommand implements Callable<Integer> {
         }
         stdout.flush();
         return 0;
+    }
+
+    /** plot/RUN/ for results/RUN (or for a JMH file, its name without .json): the charts of each run in one place. */
+    static Path defaultOut(Path first) {
+        Path abs = first.toAbsolutePath().normalize();
+        String name = abs.getFileName() == null ? "root" : abs.getFileName().toString();
+        if (name.endsWith(".json")) {
+            Path parent = abs.getParent();
+            name = name.equals("jmh-result.json") && parent != null && parent.getFileName() != null
+                    ? parent.getFileName().toString() : name.substring(0, name.length() - ".json".length());
+        }
+        return Path.of("plot", name);
     }
 }
