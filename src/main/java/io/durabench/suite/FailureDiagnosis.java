@@ -34,11 +34,29 @@ final class FailureDiagnosis {
         if (failure.find()) return benchmarkException(failure.group(1));
         Matcher died = FORK_DIED.matcher(jmhText);
         if (died.find()) {
+            int code = Integer.parseInt(died.group(1));
+            String stopped = stoppedFromOutside(code);
+            if (stopped != null) return "the benchmark JVM " + stopped;
             String why = forkCheck(forkCheck);
             return "the benchmark JVM exited with code " + died.group(1) + " before reporting"
                     + (why == null ? " (it printed nothing; see jmh-log.txt)" : ": " + why);
         }
         return "JMH run failed: " + fallback;
+    }
+
+    /**
+     * The exit codes of a JVM stopped from outside, 128 + the signal: the kernel reports a SIGKILL so,
+     * and the JVM exits so itself after running its hooks on SIGHUP, SIGINT and SIGTERM. Nothing about
+     * the JVM's flags is to blame then, so no fork check is made; null for any other code.
+     */
+    static String stoppedFromOutside(int exitCode) {
+        return switch (exitCode) {
+            case 128 + 1 -> "was stopped by SIGHUP (exit code 129: its terminal went away)";
+            case 128 + 2 -> "was interrupted by SIGINT (exit code 130: Ctrl-C)";
+            case 128 + 9 -> "was killed with SIGKILL (exit code 137: by a user, or the kernel's out-of-memory killer, see dmesg)";
+            case 128 + 15 -> "was terminated by SIGTERM (exit code 143)";
+            default -> null;
+        };
     }
 
     /** "java.lang.IllegalStateException: x" -> "IllegalStateException: x" (durabench's own exceptions name call, errno and path). */

@@ -237,6 +237,10 @@ public final class SuiteRun {
             results.notMeasured(cell, NotMeasured.Kind.FAILED, o.failure());
             progress.notMeasured(cell, slot.label(), estimate, true, o.failure());
             state.ran(target, slot, cell, "failed");
+            // A forked JVM killed outright (SIGKILL, the OOM killer) ran no hook: its files would sit
+            // in the directory, up to a 64 MiB region each, until the next run. Its lock is free now.
+            StaleFiles.Removal stale = StaleFiles.removeDeadOwners(target.dir());
+            if (!stale.removed().isEmpty()) out.println("# " + stale.summary());
             return;
         }
         var entries = results.measured(cell, o.results());

@@ -34,6 +34,17 @@ class FailureDiagnosisTest {
     }
 
     @Test
+    void aForkKilledFromOutsideIsSaidToBeKilledWithoutBlamingItsFlags() {
+        String jmh = "# Fork: 1 of 1\n<forked VM failed with exit code 137>\n<stdout last='20 lines'>\n</stdout>\n";
+        // A JVM killed from outside was not refused by its flags: the message says so without a fork check.
+        assertEquals("the benchmark JVM was killed with SIGKILL (exit code 137: by a user, or the kernel's out-of-memory killer, see dmesg)",
+                FailureDiagnosis.explain(jmh, "Forked VM failed with exit code 137", List.of("/bin/false")));
+        assertTrue(FailureDiagnosis.explain(jmh.replace("137", "143"), "x", List.of("/bin/false")).contains("SIGTERM"));
+        assertTrue(FailureDiagnosis.explain(jmh.replace("137", "130"), "x", List.of("/bin/false")).contains("SIGINT"));
+        assertEquals(null, FailureDiagnosis.stoppedFromOutside(1));
+    }
+
+    @Test
     void nothingToGoOnFallsBackToJmhsMessage() {
         assertTrue(FailureDiagnosis.explain("", "Unable to extract forked JVM properties", List.of("true"))
                 .startsWith("JMH run failed: Unable to extract"));

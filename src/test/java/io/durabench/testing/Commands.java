@@ -18,20 +18,44 @@ public final class Commands {
 
     /** Runs {@code command} (60 s at most) and returns its output; fails the test when it cannot start or exits non-zero. */
     public static String run(String... command) {
+        Outcome o = execute(command);
+        return o.problem() == null ? o.output() : fail(o.problem());
+    }
+
+    /** Runs {@code command} for a clean-up: empty when it worked, else what went wrong. Never throws, so later steps still run. */
+    public static String problemRunning(String... command) {
+        String problem = execute(command).problem();
+        return problem == null ? "" : problem;
+    }
+
+    private record Outcome(String output, String problem) {
+    }
+
+    private static Outcome execute(String... command) {
+        String line = String.join(" ", command);
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return fail(String.join(" ", command) + " did not finish in 60 s");
+                return new Outcome(out, line + " did not finish in 60 s");
             }
-            if (p.exitValue() != 0) return fail(String.join(" ", command) + " exited " + p.exitValue() + ": " + out.strip());
-            return out;
+            return new Outcome(out, p.exitValue() == 0 ? null : line + " exited " + p.exitValue() + ": " + out.strip());
         } catch (IOException e) {
-            return fail(command[0] + " could not be started: " + e.getMessage());
+            return new Outcome("", command[0] + " could not be started: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return fail("interrupted while running " + String.join(" ", command));
+            return new Outcome("", "interrupted while running " + line);
+        }
+    }
+
+    /** Sleeps, failing the test if it is interrupted. */
+    public static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted");
         }
     }
 
