@@ -15,7 +15,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * Group commit's knee: commits/s and p99 commit latency against committers, side by side, one row
  * of panels per context, one colour per variant. Both y axes are linear from 0 (a knee is a change
- * of slope, which a log axis flattens) and shared down the column. Committer counts are categories
+ * of slope, which a log axis flattens) and shared down the column by the contexts with stable
+ * storage; a context without (tmpfs) has axes of its own, said in its titles, because its millions
+ * of "commits" per second would flatten every real disk's lines to the floor. Committer counts are categories
  * (1, 2, 4, 8, 16 evenly spaced: a log2 axis). A run with several groups is charted at the
  * headline group, the one with the most measured rows (ties: the first).
  */
@@ -52,11 +54,12 @@ public final class GroupCommitChart {
                 commits.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::meanCommitsPerSec)));
                 p99.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::p99Us)));
             }
-            throughput.add(new Figure.Panel(prefix + "commits/s, summed over committers", x, null, commits));
-            latency.add(new Figure.Panel(prefix + "p99 latency per commit (µs)", x, null, p99));
+            String own = c.hasNoStableStorage() && contexts.size() > 1 ? " (own scale)" : "";
+            throughput.add(new Figure.Panel(prefix + "commits/s, summed over committers" + own, x, null, commits));
+            latency.add(new Figure.Panel(prefix + "p99 latency per commit (µs)" + own, x, null, p99));
         }
-        throughput = ChartParts.withY(throughput, Axis.Linear.fromZero(ChartParts.highest(throughput)));
-        latency = ChartParts.withY(latency, Axis.Linear.fromZero(ChartParts.highest(latency)));
+        throughput = sharedY(throughput, contexts);
+        latency = sharedY(latency, contexts);
         List<Figure.Panel> panels = new ArrayList<>();
         for (int i = 0; i < contexts.size(); i++) {
             panels.add(throughput.get(i));
@@ -67,6 +70,20 @@ public final class GroupCommitChart {
         Figure f = new Figure(TITLE + " (" + group + ")", panels, 2, legend, "committers (JMH threads)",
                 "commits/s (left), p99 µs per commit (right)", "Linear axes from zero: a knee is a change of slope.");
         return ChartSpec.of(NAME, TITLE, f);
+    }
+
+    /** One linear axis from zero for the panels of contexts with stable storage, its own for each of the others. */
+    private static List<Figure.Panel> sharedY(List<Figure.Panel> panels, List<Context> contexts) {
+        List<Figure.Panel> durable = new ArrayList<>();
+        for (int i = 0; i < panels.size(); i++) if (!contexts.get(i).hasNoStableStorage()) durable.add(panels.get(i));
+        Axis shared = Axis.Linear.fromZero(ChartParts.highest(durable.isEmpty() ? panels : durable));
+        List<Figure.Panel> out = new ArrayList<>();
+        for (int i = 0; i < panels.size(); i++) {
+            Figure.Panel p = panels.get(i);
+            boolean alone = contexts.get(i).hasNoStableStorage() && !durable.isEmpty();
+            out.add(ChartParts.withY(List.of(p), alone ? Axis.Linear.fromZero(ChartParts.highest(List.of(p))) : shared).get(0));
+        }
+        return out;
     }
 
     /** One point per committer count the variant has, at its slot; a count without a figure is left out (a gap). */
