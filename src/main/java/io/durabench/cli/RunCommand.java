@@ -6,6 +6,10 @@ import io.durabench.lab.LabConfig;
 import io.durabench.lab.LabTarget;
 import io.durabench.lab.Variant;
 import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.report.Report;
+import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.render.ReportWriter;
+import io.durabench.results.ResultsLoader;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.JvmSlot;
 import io.durabench.suite.Profile;
@@ -13,6 +17,7 @@ import io.durabench.suite.Resume;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
 import io.durabench.suite.TargetCheck;
+import io.durabench.workload.SyncMethod;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -102,8 +107,8 @@ public final class RunCommand implements Callable<Integer> {
                     + ": check the pattern (group commit runs in standard and full, not quick)");
         }
         notes.forEach(stdout()::println);
-        if (lab.isEmpty()) return exit(run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
-        return withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab));
+        if (lab.isEmpty()) return finish(outDir, run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
+        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab)));
     }
 
     private Integer resumeRun() {
@@ -120,13 +125,33 @@ public final class RunCommand implements Callable<Integer> {
         stdout().println("# durabench: resuming " + resume + " (profile " + r.profile().label() + ", " + r.manifest().ran().size()
                 + " cells already done)");
         if (r.manifest().labVariants().isEmpty()) {
-            return exit(run.resume(r.dirs().stream().map(d -> RunTarget.directory(TargetCheck.check(d, new ArrayList<>()))).toList(), r));
+            return finish(resume, run.resume(r.dirs().stream().map(d -> RunTarget.directory(TargetCheck.check(d, new ArrayList<>()))).toList(), r));
         }
-        return withLab(Variant.parseList(r.manifest().labVariants()), labTargets -> run.resume(labTargets, r));
+        return finish(resume, withLab(Variant.parseList(r.manifest().labVariants()), labTargets -> run.resume(labTargets, r)));
+    }
+
+    /**
+     * A run that got to its end (some cells may have FAILED; an interrupted run never returns here)
+     * writes its report beside its results, in OUT/report: report.md, the CSVs, report.json and the
+     * charts, every target side by side. A report that cannot be made is said, and changes no exit code.
+     */
+    private Integer finish(Path root, boolean failed) {
+        Path dir = root.resolve("report");
+        try {
+            Report report = ReportBuilder.build(ResultsLoader.load(List.of(root)), SyncMethod.NONE);
+            ReportWriter.writeAll(report, dir);
+            stdout().println("Report in " + dir.resolve("report.md") + " (with report.csv, report.json and the charts); `durabench report "
+                    + root + "` prints it");
+        } catch (RuntimeException e) {
+            spec.commandLine().getErr().println("durabench: no report written in " + dir + ": " + e.getMessage()
+                    + " (the results are kept; `durabench report " + root + "` tries again)");
+        }
+        stdout().flush();
+        return exit(failed);
     }
 
     /** Brings the lab up, runs, and always tears it down (a shutdown hook covers Ctrl-C). */
-    private Integer withLab(List<Variant> variants, java.util.function.Function<List<RunTarget>, Boolean> body) {
+    private boolean withLab(List<Variant> variants, java.util.function.Function<List<RunTarget>, Boolean> body) {
         PrintWriter o = stdout();
         try (Lab l = Lab.create(LabConfig.defaults(), line -> {
             o.println("# " + line);
@@ -135,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
             l.installShutdownHook();
             List<LabTarget> up = l.up(variants);
             List<RunTarget> targets = up.stream().map(t -> new RunTarget(t.directory(), t)).toList();
-            return exit(body.apply(targets));
+            return body.apply(targets);
         }
     }
 

@@ -93,6 +93,13 @@ class RunCommandIT {
         assertTrue(Files.exists(target.resolve("environment.json")));
         assertTrue(Files.readString(target.resolve("jmh-log.txt")).contains("# Run progress"), "JMH's output kept in jmh-log.txt");
         assertTrue(Files.exists(out.resolve("run.json")));
+
+        // A finished run writes its report beside its results: the findings first, the n/a row with its reason.
+        String md = Files.readString(out.resolve("report").resolve("report.md"));
+        assertTrue(md.indexOf("## Findings") >= 0 && md.indexOf("## Findings") < md.indexOf("#### SyncWriteCost"), md);
+        assertTrue(md.contains("| O_DIRECT | n/a: "), md);
+        assertTrue(Files.exists(out.resolve("report").resolve("report.csv")) && Files.exists(out.resolve("report").resolve("chart-durability-cost.png")));
+        assertTrue(text.contains("Report in " + out.resolve("report").resolve("report.md")), text);
     }
 
     private static Set<String> listing(Path dir) throws Exception {
