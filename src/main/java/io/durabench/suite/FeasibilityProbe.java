@@ -80,15 +80,25 @@ public final class FeasibilityProbe {
             return Optional.empty();
         } catch (NativeCallException e) {
             boolean unsupported = UNSUPPORTED.contains(e.errnoName());
-            return Optional.of(new Outcome(unsupported, e.errnoName() + ": " + hint(cell, e) + e.getMessage()));
+            return Optional.of(new Outcome(unsupported, reason(unsupported, e.errnoName(), hint(cell, e) + e.getMessage())));
         } catch (JdkCallException e) {
             boolean unsupported = e.errnoName() != null && UNSUPPORTED.contains(e.errnoName());
-            return Optional.of(new Outcome(unsupported, (e.errnoName() == null ? "" : e.errnoName() + ": ") + e.getMessage()));
+            return Optional.of(new Outcome(unsupported, reason(unsupported, e.errnoName(), e.getMessage())));
         } catch (IllegalArgumentException e) {
             return Optional.of(new Outcome(true, e.getMessage()));
         } catch (RuntimeException e) {
             return Optional.of(new Outcome(false, e.getClass().getSimpleName() + ": " + e.getMessage()));
         }
+    }
+
+    /**
+     * An n/a reason leads with its errno (the platform's refusal, then why); a failure's message
+     * already names call, errno and path ("fdatasync failed: ENOSPC (...) on /x/f"), so it is not
+     * said twice.
+     */
+    private static String reason(boolean unsupported, String errno, String message) {
+        if (errno == null || (!unsupported && message.contains(errno))) return message;
+        return errno + ": " + message;
     }
 
     private void tryOnce(Cell cell) {

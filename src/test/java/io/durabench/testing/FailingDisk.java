@@ -11,8 +11,9 @@ import java.util.List;
  * from the kernel, the way a dying disk fails them. This kernel has no device-mapper (no dm-error,
  * no dm-flakey) and no block-layer fault injection, so the failure is made one level down: the loop
  * device's image is a file on a tmpfs of its own, and once that tmpfs is full, every write the loop
- * device must put into a hole of the image fails (tmpfs: ENOSPC), which the loop driver hands up as
- * EIO: the filesystem's writeback fails, and fsync/fdatasync return the error.
+ * device must put into a hole of the image fails (tmpfs: ENOSPC), which the loop driver hands up
+ * (as ENOSPC on kernel 6.18; EIO is what a dying disk would give): the filesystem's writeback
+ * fails, and fsync/fdatasync return the error. Tests read which errno from strace, never assume it.
  *
  * <p>Only data must fail, not the filesystem's own metadata (a filesystem that cannot write its
  * journal or log shuts down, and then nothing, not even a delete, works). So the image starts fully
