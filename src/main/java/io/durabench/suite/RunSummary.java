@@ -28,7 +28,7 @@ public final class RunSummary {
             if (!cells.add(c.toString())) continue; // one cell, several modes
             boolean methodDurable = c.family().notDurableBecause(c.methodValue()).isEmpty();
             if (durableStorage && methodDurable) durable++;
-            else if (!methodDurable) notDurable.add(c.method().equals("-") ? c.benchmark().shortName() : c.method());
+            else if (!methodDurable) notDurable.add(methodLabel(c));
         }
         long failed = notMeasured.stream().filter(NotMeasured::failed).count();
         out.println();
@@ -40,5 +40,11 @@ public final class RunSummary {
             out.printf("%s %s: %s%n", s.failed() ? "FAILED" : "n/a   ", c, s.reason());
         }
         out.flush();
+    }
+
+    /** The method as a reader knows it: named with its axis when it is a bare boolean (syncDirectory=false), the benchmark when it has none. */
+    private static String methodLabel(Cell c) {
+        if (c.method().equals("-")) return c.benchmark().shortName();
+        return c.methodValue() instanceof Boolean ? c.family().methodAxis().name() + "=" + c.methodValue() : c.method();
     }
 }

@@ -37,7 +37,7 @@ class RunSummaryTest {
         String[] lines = summary(true, List.of(failed)).strip().split("\n");
         assertEquals(2, lines.length, String.join("\n", lines));
         assertTrue(lines[0].matches("== /mnt/x \\(ext4\\): \\d+ measured, \\d+ durable, NOT durable: .*; 0 n/a, 1 FAILED"), lines[0]);
-        assertTrue(lines[0].contains("O_DIRECT") && lines[0].contains("SYNC_FILE_RANGE") && !lines[0].contains("FDATASYNC"), lines[0]);
+        assertTrue(lines[0].contains("O_DIRECT") && lines[0].contains("SYNC_FILE_RANGE") && lines[0].contains("syncDirectory=false") && !lines[0].contains("FDATASYNC"), lines[0]);
         assertTrue(lines[1].startsWith("FAILED SyncWriteCost") && lines[1].contains("syncMethod=FSYNC")
                 && lines[1].endsWith(": fsync failed: EIO (Input/output error) on /mnt/x/durabench-1.log"), lines[1]);
     }

@@ -17,7 +17,7 @@ import java.util.function.ToDoubleFunction;
  * of panels per context, one colour per variant. Both y axes are linear from 0 (a knee is a change
  * of slope, which a log axis flattens) and shared down the column by the contexts with stable
  * storage; a context without (tmpfs) has axes of its own, said in its titles, because its millions
- * of "commits" per second would flatten every real disk's lines to the floor. Committer counts are categories
+ * of commits per second (nothing durable) would flatten every real disk's lines to the floor. Committer counts are categories
  * (1, 2, 4, 8, 16 evenly spaced: a log2 axis). A run with several groups is charted at the
  * headline group, the one with the most measured rows (ties: the first).
  */
