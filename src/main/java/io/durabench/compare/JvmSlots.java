@@ -57,7 +57,8 @@ public final class JvmSlots {
     /**
      * {@code compare FOLDER --by jdk}: per target, base = the JDK of the lowest slot, candidate = the
      * other JDK, each JDK's slots pooled; a JDK in two slots is an A/A pair (its first two slots).
-     * With one JDK only, slot 1 is compared with slot 2: an A/A comparison in itself.
+     * With one JDK only, an A/A comparison in itself: slot 1 with slot 2, or, measured in rounds
+     * ({@code --repeat N}), the odd slots pooled with the even ones (a last odd slot left out).
      */
     public static List<SetPair> byJdk(Path folder, List<ResultSet> sets) {
         List<SetPair> pairs = new ArrayList<>();
@@ -78,7 +79,10 @@ public final class JvmSlots {
                     throw new NotComparableException("--by jdk: " + folder + " holds one JDK (" + byJdk.keySet().iterator().next()
                             + ") measured once on " + label + ": nothing to compare; run it with --jvm A --jvm B (or --repeat 2)");
                 }
-                pairs.add(new SetPair(label, List.of(slots.get(0)), List.of(slots.get(1)), List.of()));
+                // Rounds (--repeat N): slots 1, 3, 5… pooled against 2, 4, 6…, so time drift over the run hits both halves alike.
+                List<ResultSet> odd = new ArrayList<>(), even = new ArrayList<>();
+                for (int i = 0; i < slots.size() - slots.size() % 2; i++) (i % 2 == 0 ? odd : even).add(slots.get(i));
+                pairs.add(new SetPair(label, odd, even, List.of()));
                 continue;
             }
             List<List<ResultSet>> jdks = new ArrayList<>(byJdk.values());

@@ -101,6 +101,18 @@ class CompareByJdkTest {
         assertFalse(t.contains("compared: JDK"), "the same JDK is not a thing compared: " + t);
     }
 
+    /** An A/A in rounds (--repeat 4 on one JDK): the odd slots pooled against the even ones, so drift over the run hits both. */
+    @Test
+    void byJdkWithOneJdkInRoundsPoolsTheOddSlotsAgainstTheEvenOnes() {
+        Path run = dir.resolve("run");
+        for (int k = 1; k <= 5; k++) slot(run, k, "17.0.15", 60 + k, onJdk("17.0.15"));
+        assertEquals(0, run("compare", run.toString(), "--by", "jdk"), cli.err());
+        String t = text();
+        assertTrue(t.contains("one JDK (17.0.15) in several slots: jvm1-17.0.15, jvm3-17.0.15 vs jvm2-17.0.15, jvm4-17.0.15, an A/A comparison"), t);
+        assertTrue(t.contains("replicates: 24 forks per row on each side"), t);
+        assertTrue(t.contains("0 regressions, 0 improvements, 41 unchanged"), t);
+    }
+
     @Test
     void byJdkRefusesWhatItCannotCompare() {
         Path once = dir.resolve("once");
