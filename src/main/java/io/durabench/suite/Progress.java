@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The run's console, one line per cell as it finishes: where it is in the run, elapsed time and
+ * The run's console, one line per cell as it finishes: where it is in the whole run (every target
+ * and JVM), elapsed time and
  * an ETA (JMH's own estimate of the remaining cells, scaled by how the run has actually paced), the
  * cell, its time per operation with JMH's error, flushes per operation, and whether the row is
  * durable — or n/a / FAILED with why. JMH's own output is in jmh-log.txt.
@@ -17,8 +18,8 @@ final class Progress {
     private static final int REASON_WIDTH = 110;
 
     private final PrintWriter out;
-    private final int total;
-    private final double estimatedSeconds;
+    private int total;
+    private double estimatedSeconds;
     private final long startNanos = System.nanoTime();
     private int done;
     private double doneEstimate;
@@ -27,6 +28,12 @@ final class Progress {
         this.out = out;
         this.total = total;
         this.estimatedSeconds = estimatedSeconds;
+    }
+
+    /** Cells a resumed run had already finished: neither counted nor waited for. */
+    void alreadyDone(int cells, double estimate) {
+        total -= cells;
+        estimatedSeconds -= estimate;
     }
 
     void measured(Cell cell, String slot, double estimate, List<BenchmarkResult> results, String durableOrWhyNot) {

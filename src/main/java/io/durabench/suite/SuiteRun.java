@@ -103,8 +103,17 @@ public final class SuiteRun {
         try {
             List<Runnable> summaries = new ArrayList<>();
             boolean failed = false;
+            // One count and one ETA for the whole run, every target and JVM (a resumed run takes off what it had done).
+            int total = 0;
+            double estimate = 0;
             for (RunTarget target : targets) {
-                failed |= runTarget(target, state, continuing, summaries);
+                List<Cell> cells = plan(target.dir());
+                total += cells.size() * slots.size();
+                estimate += cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
+            }
+            Progress progress = new Progress(out, total, estimate);
+            for (RunTarget target : targets) {
+                failed |= runTarget(target, state, continuing, summaries, progress);
             }
             state.finish();
             summaries.forEach(Runnable::run);
@@ -121,7 +130,7 @@ public final class SuiteRun {
         }
     }
 
-    private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries) {
+    private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress) {
         Path dir = target.dir();
         // Files a killed run left (its owner lock is free again) go first; nothing else is touched.
         StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
@@ -129,13 +138,13 @@ public final class SuiteRun {
         // The probe's files are this JVM's: claimed, so a SIGKILL of the CLI leaves nothing the next run cannot remove.
         OwnedFiles.claim(dir).ifPresent(why -> out.println("WARNING: " + why));
         try {
-            return measureTarget(target, state, continuing, summaries);
+            return measureTarget(target, state, continuing, summaries, progress);
         } finally {
             OwnedFiles.release(dir);
         }
     }
 
-    private boolean measureTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries) {
+    private boolean measureTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress) {
         Path dir = target.dir();
         ResultsFolder.Target base = state.folder().target(target.label());
         Map<JvmSlot, Environment> envs = new LinkedHashMap<>();
@@ -162,13 +171,13 @@ public final class SuiteRun {
             Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
             for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), output));
             CellRunner runner = new CellRunner(settings, output, out);
-            int todo = 0;
-            double todoEstimate = 0;
-            for (Cell c : cells) for (JvmSlot slot : slots) if (!results.get(slot).has(c)) {
-                todo++;
-                todoEstimate += settings.secondsFor(c);
+            int done = 0;
+            double doneEstimate = 0;
+            for (Cell c : cells) for (JvmSlot slot : slots) if (results.get(slot).has(c)) {
+                done++;
+                doneEstimate += settings.secondsFor(c);
             }
-            Progress progress = new Progress(out, todo, todoEstimate);
+            progress.alreadyDone(done, doneEstimate);
             for (Cell cell : cells) {
                 for (JvmSlot slot : slots) {
                     SlotResults r = results.get(slot);
