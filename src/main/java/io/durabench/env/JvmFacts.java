@@ -39,7 +39,8 @@ public record JvmFacts(Path java, String version, String vendor, String vmName, 
             Process p = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
             text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalArgumentException("--jvm " + java + " did not start: " + firstLine(text));
+                throw new IllegalArgumentException("--jvm " + java + " did not start as a JVM (" + firstLine(text)
+                        + "): pass a JDK's bin/java or its home");
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("--jvm " + java + " cannot be run: " + e.getMessage());
