@@ -89,7 +89,9 @@ class LabKilledOwnerTest {
     /** Starts LabHolder in a new JVM and waits for it to print {@code signal}. */
     private Process startHolder(String variants, String hang, String signal) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), LabHolder.class.getName(),
+        // SIGINT and SIGTERM at their default action, as in a terminal: a run started in the background
+        // (nohup, `&` in a script) passes them on ignored, and an ignored SIGINT never reaches the hooks.
+        Process p = new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"), LabHolder.class.getName(),
                 sandbox.labDir().toString(), sandbox.mountRoot().toString(), "64", variants, hang)
                 .redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

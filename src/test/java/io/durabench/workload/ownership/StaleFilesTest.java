@@ -225,7 +225,9 @@ class StaleFilesTest {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Path err = Files.createTempFile(Path.of("target"), "owner-child-", ".err");
             Child c = new Child();
-            c.process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), OwnerChild.class.getName(), dir.toString(), activity)
+            // SIGINT and SIGTERM at their default action, as in a terminal: a run started in the background
+            // (nohup, `&` in a script) passes them on ignored, and an ignored SIGINT never reaches the hooks.
+            c.process = new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"), OwnerChild.class.getName(), dir.toString(), activity)
                     .redirectError(err.toFile()).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(c.process.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
