@@ -17,11 +17,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,6 +37,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class StaleFilesTest {
     private static final String OTHER_TOKEN = "123456789012345678";
+
+    @AfterEach
+    void killLeftoverChildren() {
+        Child.STARTED.forEach(Process::destroyForcibly);
+        Child.STARTED.clear();
+    }
 
     @ParameterizedTest
     @EnumSource(Medium.class)
@@ -217,6 +225,8 @@ class StaleFilesTest {
 
     /** A child JVM running {@link OwnerChild}, ready: its token and the names of its files (the lock last). */
     private static final class Child {
+        /** Every child started, killed after each test: one a failed assertion left running must not go on writing. */
+        static final List<Process> STARTED = new ArrayList<>();
         Process process;
         String token;
         List<String> files;
@@ -229,6 +239,7 @@ class StaleFilesTest {
             // (nohup, `&` in a script) passes them on ignored, and an ignored SIGINT never reaches the hooks.
             c.process = new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"), OwnerChild.class.getName(), dir.toString(), activity)
                     .redirectError(err.toFile()).start();
+            STARTED.add(c.process);
             BufferedReader out = new BufferedReader(new InputStreamReader(c.process.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             String stderr = Files.readString(err);
