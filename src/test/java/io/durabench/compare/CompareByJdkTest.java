@@ -79,6 +79,7 @@ class CompareByJdkTest {
         String t = text();
         assertTrue(t.contains("compared: JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"), t);
         assertTrue(t.contains("JDK 17.0.15 ran in 2 slots (jvm1-17.0.15, jvm3-17.0.15); their forks are pooled"), t);
+        assertFalse(t.contains("one block of forks"), "in rounds: no warning about blocks: " + t);
         assertTrue(t.contains("replicates: 24 forks per row on each side"), t);
         assertTrue(t.contains("A/A noise: jvm1-17.0.15 vs jvm3-17.0.15 (JDK 17.0.15 measured twice); jvm2-25.0.3 vs jvm4-25.0.3 "
                 + "(JDK 25.0.3 measured twice)"), t);
@@ -89,6 +90,19 @@ class CompareByJdkTest {
         assertTrue(verdictOf(ROW).startsWith("regression: +2"), verdictOf(ROW));
     }
 
+    /** Two JDKs in one slot each: said to be blocks, with the recipe for rounds. */
+    @Test
+    void twoJdksInOneBlockEachAreToldToMeasureInRounds() {
+        Path run = dir.resolve("run");
+        slot(run, 1, "17.0.15", 71, onJdk("17.0.15"));
+        slot(run, 2, "25.0.3", 72, onJdk("25.0.3"));
+        run("compare", run.toString(), "--by", "jdk");
+        for (String jdk : List.of("17.0.15", "25.0.3")) {
+            assertTrue(text().contains("JDK " + jdk + " ran in one block of forks per cell: the disk's drift between blocks is not in the"
+                    + " test's error term and can pass for a change; to gate on it, measure in rounds (--repeat 3 -- -f 4)"), text());
+        }
+    }
+
     @Test
     void byJdkWithOneJdkRepeatedComparesSlotOneWithSlotTwo() {
         Path run = dir.resolve("run");
@@ -97,6 +111,7 @@ class CompareByJdkTest {
         assertEquals(0, run("compare", run.toString(), "--by", "jdk"), cli.err());
         String t = text();
         assertTrue(t.contains("one JDK (17.0.15) in several slots: jvm1-17.0.15 vs jvm2-17.0.15, an A/A comparison"), t);
+        assertTrue(t.contains("in one block of forks each per cell (drift between the blocks can pass for a change; measure in rounds"), t);
         assertTrue(t.contains("0 regressions, 0 improvements, 41 unchanged"), t);
         assertFalse(t.contains("compared: JDK"), "the same JDK is not a thing compared: " + t);
     }
@@ -109,6 +124,7 @@ class CompareByJdkTest {
         assertEquals(0, run("compare", run.toString(), "--by", "jdk"), cli.err());
         String t = text();
         assertTrue(t.contains("one JDK (17.0.15) in several slots: jvm1-17.0.15, jvm3-17.0.15 vs jvm2-17.0.15, jvm4-17.0.15, an A/A comparison"), t);
+        assertFalse(t.contains("one block"), t);
         assertTrue(t.contains("replicates: 24 forks per row on each side"), t);
         assertTrue(t.contains("0 regressions, 0 improvements, 41 unchanged"), t);
     }
