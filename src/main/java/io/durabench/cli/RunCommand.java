@@ -53,17 +53,21 @@ public final class RunCommand implements Callable<Integer> {
     List<String> lab = new ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
-            description = "quick: pg_test_fsync's main table, ~2.5 min per dir; standard: every axis, ~25 min; full: cross product (hours); "
-                    + "compare: quick's cells with 12 forks each, for durabench compare (~25 min per dir, estimated). Default: ${DEFAULT-VALUE}.")
+            description = "quick: pg_test_fsync's main table, ~2-3 min per dir; standard: every axis, ~22 min; full: cross product (hours); "
+                    + "compare: every method at the centre, 12 forks each, for durabench compare (~13 min per dir and JVM). Default: ${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--jvm", paramLabel = "JAVA",
             description = "A JVM to measure with (its bin/java or its home); repeatable: cells are interleaved across JVMs (A B A B ...).")
     List<Path> jvms = new ArrayList<>();
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
-            description = "Measure each JVM N times, interleaved (--repeat 2 with one JVM: an A/A pair). Default: ${DEFAULT-VALUE}.")
-    int repeat;
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Measure each JVM N times, interleaved (--repeat 2 with one JVM: an A/A pair). Default: 1; with --profile compare"
+                    + " and two or more --jvm, 3 rounds of 4 forks each (unless -f is given).")
+    Integer repeat;
+
+    /** Rounds for a JDK comparison: measured here, one block of forks per JVM let drift pass for a change, three rounds did not. */
+    static final int COMPARE_ROUNDS = 3;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
     Path out;
@@ -90,17 +94,28 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
-        JmhSettings settings = settings(p, jmhArgs);
+        List<String> args = jmhArgs;
+        JmhSettings settings = settings(p, args);
         if (!dirs.isEmpty() && !lab.isEmpty()) throw new UsageException("--dir and --lab together: measure either your directories or the lab's");
-        if (repeat < 1) throw new UsageException("--repeat " + repeat + ": give 1 or more");
-        List<JvmSlot> slots = slots(settings);
+        if (repeat != null && repeat < 1) throw new UsageException("--repeat " + repeat + ": give 1 or more");
         List<String> notes = new ArrayList<>();
+        int repeats = repeat == null ? 1 : repeat;
+        if (p == Profile.COMPARE && jvms.size() >= 2 && repeat == null && !settings.userSetsForks()) {
+            int forks = settings.forks() / COMPARE_ROUNDS;
+            args = new ArrayList<>(jmhArgs);
+            args.addAll(List.of("-f", String.valueOf(forks)));
+            settings = settings(p, args);
+            repeats = COMPARE_ROUNDS;
+            notes.add("# durabench: " + jvms.size() + " JVMs, compare profile: " + COMPARE_ROUNDS + " rounds of " + forks
+                    + " forks per cell and JVM, alternating, so the disk's drift hits every JVM alike (--repeat 1 for one block each)");
+        }
+        List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = out != null ? out : defaultOut();
         if (Files.exists(outDir) && !isEmptyDir(outDir)) {
             throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
         }
-        SuiteRun run = new SuiteRun(p, settings, jmhArgs, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
+        SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
         if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
@@ -172,7 +187,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<JvmSlot> slots(JmhSettings settings) {
+    private List<JvmSlot> slots(JmhSettings settings, int repeat) {
         if (jvms.isEmpty()) {
             if (repeat == 1) return List.of(JvmSlot.launcher());
             return JvmSlot.of(List.of(JvmFacts.current()), repeat);

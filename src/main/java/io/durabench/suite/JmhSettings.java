@@ -63,6 +63,16 @@ public final class JmhSettings {
         return userParamNames;
     }
 
+    /** Whether the user's JMH options set the fork count (-f), which then wins over the profile's. */
+    public boolean userSetsForks() {
+        return user.getForkCount().hasValue();
+    }
+
+    /** The profile's forks per cell, or the user's -f. */
+    public int forks() {
+        return user.getForkCount().orElse(profile.forks);
+    }
+
     public Profile profile() {
         return profile;
     }

@@ -57,6 +57,33 @@ class RunCommandIT {
         }
     }
 
+    /** The compare profile with two JVMs runs in rounds (3 x 4 forks, alternating), said on the console and kept in run.json for --resume. */
+    @Test
+    void theCompareProfileWithTwoJvmsRunsInRounds() throws Exception {
+        Path out = Files.createTempDirectory(Path.of("target"), "run-it-").resolve("out");
+        Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "durabench-run-it-");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        try {
+            StringWriter captured = new StringWriter();
+            CommandLine cl = DurabenchMain.commandLine();
+            cl.setOut(new PrintWriter(captured, true));
+            int rc = cl.execute("run", "--profile", "compare", "--dir", shm.toString(), "--out", out.toString(), "--jvm", java, "--jvm", java,
+                    "--", "SyncWriteCost", "-p", "syncMethod=NONE", "-wi", "0", "-i", "1", "-r", "20ms");
+            String text = captured.toString();
+            assertEquals(0, rc, text);
+            assertTrue(text.contains("2 JVMs, compare profile: 3 rounds of 4 forks per cell and JVM, alternating"), text);
+            Path target = out.resolve(TargetLabel.label(shm.toAbsolutePath()));
+            try (var slots = Files.list(target)) {
+                assertEquals(6, slots.filter(Files::isDirectory).count(), "3 rounds x 2 JVMs");
+            }
+            JsonObject run = JsonParser.parseString(Files.readString(out.resolve("run.json"))).getAsJsonObject();
+            assertTrue(run.getAsJsonArray("jmhArgs").toString().endsWith("\"-f\",\"4\"]"), run.toString());
+            assertEquals(6, run.getAsJsonArray("jvms").size(), run.toString());
+        } finally {
+            Commands.deleteTree(shm);
+        }
+    }
+
     private static void runOnTmpfs(Path shm, Path out) throws Exception {
         StringWriter captured = new StringWriter();
         CommandLine cl = DurabenchMain.commandLine();
