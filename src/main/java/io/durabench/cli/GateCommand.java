@@ -100,6 +100,7 @@ public final class GateCommand implements Callable<Integer> {
         boolean failed = run.run(List.of(RunTarget.directory(target)), outDir, List.of());
 
         List<ResultSet> candidate = ResultsLoader.load(List.of(outDir));
+        RunReport.write(outDir, candidate, stdout, stderr);
         Comparison c = new ComparisonBuilder(JvmSlots.describe(baseline, base), JvmSlots.describe(outDir, candidate),
                 SetPairing.pair(base, candidate), List.of(), List.of()).compare(settings, allowed);
         stdout.println();

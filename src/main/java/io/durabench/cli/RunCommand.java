@@ -6,10 +6,6 @@ import io.durabench.lab.LabConfig;
 import io.durabench.lab.LabTarget;
 import io.durabench.lab.Variant;
 import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.report.Report;
-import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.ReportWriter;
-import io.durabench.results.ResultsLoader;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.JvmSlot;
 import io.durabench.suite.Profile;
@@ -17,7 +13,6 @@ import io.durabench.suite.Resume;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
 import io.durabench.suite.TargetCheck;
-import io.durabench.workload.SyncMethod;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -145,23 +140,9 @@ public final class RunCommand implements Callable<Integer> {
         return finish(resume, withLab(Variant.parseList(r.manifest().labVariants()), labTargets -> run.resume(labTargets, r)));
     }
 
-    /**
-     * A run that got to its end (some cells may have FAILED; an interrupted run never returns here)
-     * writes its report beside its results, in OUT/report: report.md, the CSVs, report.json and the
-     * charts, every target side by side. A report that cannot be made is said, and changes no exit code.
-     */
+    /** A run that got to its end writes its report (an interrupted run never returns here), then its exit code. */
     private Integer finish(Path root, boolean failed) {
-        Path dir = root.resolve("report");
-        try {
-            Report report = ReportBuilder.build(ResultsLoader.load(List.of(root)), SyncMethod.NONE);
-            ReportWriter.writeAll(report, dir);
-            stdout().println("Report in " + dir.resolve("report.md") + " (with report.csv, report.json and the charts); `durabench report "
-                    + root + "` prints it");
-        } catch (RuntimeException e) {
-            spec.commandLine().getErr().println("durabench: no report written in " + dir + ": " + e.getMessage()
-                    + " (the results are kept; `durabench report " + root + "` tries again)");
-        }
-        stdout().flush();
+        RunReport.write(root, stdout(), spec.commandLine().getErr());
         return exit(failed);
     }
 

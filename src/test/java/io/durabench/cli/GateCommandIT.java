@@ -64,6 +64,7 @@ class GateCommandIT {
         assertTrue(text.contains("1 regression, 0 improvements, 0 unchanged"), text);
         assertTrue(cli.err().contains("durabench gate: FAILED: 1 regression counted (--fail-on regression) against " + baseline), cli.err());
         assertEquals(TINY, RunManifest.read(candidate.resolve(ResultsFolder.RUN_MANIFEST)).jmhArgs(), "the baseline's JMH options, replayed");
+        assertTrue(Files.isRegularFile(candidate.resolve("report").resolve("report.md")), "the gate's run writes its report, as any run does");
         JsonObject cmp = JsonParser.parseString(Files.readString(candidate.resolve("compare").resolve("compare.json"))).getAsJsonObject();
         JsonObject row = cmp.getAsJsonArray("rows").get(0).getAsJsonObject();
         assertEquals("regression", row.get("verdict").getAsString(), row.toString());
