@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,6 +63,16 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
+    /** The lab folder of up, status and down: one option, one default. */
+    static final class LabDir {
+        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder: images and state file (default: target/lab in the project).")
+        Path dir;
+
+        Path path() {
+            return dir != null ? dir : LabConfig.defaultLabDir();
+        }
+    }
+
     @Command(name = "up", mixinStandardHelpOptions = true,
             description = {"Makes and mounts one filesystem per VARIANT (default: ext4 xfs btrfs) and leaves them up;"
                     + " prints the directory to benchmark on each. Tear them down with 'durabench lab down'."})
@@ -74,8 +85,8 @@ public final class LabCommand implements Callable<Integer> {
         @Parameters(arity = "0..*", paramLabel = "VARIANT", description = "ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs (default: ext4 xfs btrfs).")
         List<String> variants = new ArrayList<>();
 
-        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder: images and state file (default: target/lab in the project).")
-        Path dir;
+        @Mixin
+        LabDir labDir;
 
         @Option(names = "--mount-root", paramLabel = "DIR", description = "Mount each variant at DIR/VARIANT (default: ${DEFAULT-VALUE}).")
         Path mountRoot = LabConfig.DEFAULT_MOUNT_ROOT;
@@ -88,7 +99,7 @@ public final class LabCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             return refusalsAsUsage(() -> {
                 List<Variant> wanted = variants.isEmpty() ? Variant.DEFAULTS : Variant.parseList(variants);
-                LabConfig config = new LabConfig(dir != null ? dir : LabConfig.defaultLabDir(), mountRoot, sizeMiB);
+                LabConfig config = new LabConfig(labDir.path(), mountRoot, sizeMiB);
                 Lab lab = Lab.create(config, line -> { out.println(line); out.flush(); }, parent.host);
                 lab.installShutdownHook(); // Ctrl-C during up undoes it
                 List<LabTarget> targets;
@@ -104,7 +115,7 @@ public final class LabCommand implements Callable<Integer> {
                             ? t.loopDevice() + ", image " + t.image() : "tmpfs") + ", " + t.superOptions() + ")");
                 }
                 out.println("benchmark with: durabench run " + String.join(" ", targets.stream().map(t -> "--dir " + t.directory()).toList()));
-                out.println("tear down with: durabench lab down" + (dir != null ? " --dir " + dir : ""));
+                out.println("tear down with: durabench lab down" + (labDir.dir != null ? " --dir " + labDir.dir : ""));
                 out.flush();
                 return 0;
             });
@@ -118,15 +129,15 @@ public final class LabCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder (default: target/lab in the project).")
-        Path dir;
+        @Mixin
+        LabDir labDir;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Path labDir = dir != null ? dir : LabConfig.defaultLabDir();
-            Optional<LabStatus> status = refusalsAsUsage(() -> Lab.status(labDir, parent.host));
-            if (status.isEmpty()) out.println("no lab is up in " + labDir.toAbsolutePath().normalize());
+            Path dir = labDir.path();
+            Optional<LabStatus> status = refusalsAsUsage(() -> Lab.status(dir, parent.host));
+            if (status.isEmpty()) out.println("no lab is up in " + dir.toAbsolutePath().normalize());
             else status.get().lines().forEach(out::println);
             out.flush();
             return 0;
@@ -141,8 +152,8 @@ public final class LabCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder (default: target/lab in the project).")
-        Path dir;
+        @Mixin
+        LabDir labDir;
 
         @Option(names = "--force", description = "Tear down even while the lab's owner (a running durabench run --lab) is alive.")
         boolean force;
@@ -150,10 +161,10 @@ public final class LabCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Path labDir = dir != null ? dir : LabConfig.defaultLabDir();
-            boolean wasUp = refusalsAsUsage(() -> Lab.down(labDir, force, line -> { out.println(line); out.flush(); }, parent.host));
-            out.println(wasUp ? "lab in " + labDir.toAbsolutePath().normalize() + " is down"
-                    : "no lab is up in " + labDir.toAbsolutePath().normalize() + ": nothing to tear down");
+            Path dir = labDir.path();
+            boolean wasUp = refusalsAsUsage(() -> Lab.down(dir, force, line -> { out.println(line); out.flush(); }, parent.host));
+            out.println(wasUp ? "lab in " + dir.toAbsolutePath().normalize() + " is down"
+                    : "no lab is up in " + dir.toAbsolutePath().normalize() + ": nothing to tear down");
             out.flush();
             return 0;
         }
