@@ -1,17 +1,14 @@
 package io.durabench.witness;
 
 import io.durabench.nativeio.CountingSyscalls.Call;
-import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.nativeio.Syscalls;
-import java.nio.ByteBuffer;
+import io.durabench.nativeio.ForwardingSyscalls;
 
 /**
  * A lying syscall layer, as fio's was: the k-th fsync or fdatasync is silently not made and
  * "succeeds" (returns 0), so the workload counts a sync the kernel never saw; or an open flag the
  * workload asked for (O_DSYNC) is quietly left out. Everything else is the real call. Test code only.
  */
-final class DroppingSyscalls implements Syscalls {
-    private final Syscalls real = JnrSyscalls.get();
+final class DroppingSyscalls extends ForwardingSyscalls {
     private final Call dropped;
     private final int occurrence;
     private final int strippedOpenFlags;
@@ -44,11 +41,6 @@ final class DroppingSyscalls implements Syscalls {
     }
 
     @Override
-    public long pwrite(int fd, ByteBuffer directBuffer, long count, long offset) {
-        return real.pwrite(fd, directBuffer, count, offset);
-    }
-
-    @Override
     public int fsync(int fd) {
         return dropNow(Call.FSYNC) ? 0 : real.fsync(fd);
     }
@@ -56,30 +48,5 @@ final class DroppingSyscalls implements Syscalls {
     @Override
     public int fdatasync(int fd) {
         return dropNow(Call.FDATASYNC) ? 0 : real.fdatasync(fd);
-    }
-
-    @Override
-    public int ftruncate(int fd, long length) {
-        return real.ftruncate(fd, length);
-    }
-
-    @Override
-    public int fallocate(int fd, int mode, long offset, long length) {
-        return real.fallocate(fd, mode, offset, length);
-    }
-
-    @Override
-    public int syncFileRange(int fd, long offset, long nbytes, int flags) {
-        return real.syncFileRange(fd, offset, nbytes, flags);
-    }
-
-    @Override
-    public int close(int fd) {
-        return real.close(fd);
-    }
-
-    @Override
-    public int errno() {
-        return real.errno();
     }
 }

@@ -1,8 +1,7 @@
 package io.durabench.workload.groupcommit;
 
 import io.durabench.nativeio.FaultInjectingSyscalls;
-import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.nativeio.Syscalls;
+import io.durabench.nativeio.ForwardingSyscalls;
 import io.durabench.workload.LogFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * shutdown paths. A JDK data path (FileChannel) makes no call here: {@link #recording} wraps it so
  * its writes and forces are recorded the same way, under a descriptor number of its own.
  */
-final class RecordingSyscalls implements Syscalls {
+final class RecordingSyscalls extends ForwardingSyscalls {
     /** One sync call: what it could cover (written prefix at its start), when it started and returned, and the file's epoch. */
     record SyncEvent(int fd, long coveredAtStart, long startedSeq, long completedSeq, boolean succeeded, int epoch) {
     }
@@ -36,7 +35,6 @@ final class RecordingSyscalls implements Syscalls {
     /** Descriptor numbers for wrapped JDK data paths: negative, so they never meet a real fd. */
     private static final int FIRST_JDK_PATH = -1000;
 
-    private final Syscalls real = JnrSyscalls.get();
     /** One clock for syncs here and commit returns in the tests: a total order of events. */
     final AtomicLong clock = new AtomicLong();
     private final Map<Integer, String> paths = new HashMap<>();
@@ -203,26 +201,6 @@ final class RecordingSyscalls implements Syscalls {
             }
         }
         return rc;
-    }
-
-    @Override
-    public int fallocate(int fd, int mode, long offset, long length) {
-        return real.fallocate(fd, mode, offset, length);
-    }
-
-    @Override
-    public int syncFileRange(int fd, long offset, long nbytes, int flags) {
-        return real.syncFileRange(fd, offset, nbytes, flags);
-    }
-
-    @Override
-    public int close(int fd) {
-        return real.close(fd);
-    }
-
-    @Override
-    public int errno() {
-        return real.errno();
     }
 
     /** The prefix [0, n) of a file written through one fd with no gap; later ranges wait for the gap. */
