@@ -57,12 +57,12 @@ public final class RunCommand implements Callable<Integer> {
     List<Path> jvms = new ArrayList<>();
 
     @Option(names = "--repeat", paramLabel = "N",
-            description = "Measure each JVM N times, interleaved (--repeat 2 with one JVM: an A/A pair). Default: 1; with --profile compare"
-                    + " and two or more --jvm, 3 rounds of 4 forks each (unless -f is given).")
+            description = "Measure each JVM as N separate slots, interleaved (--repeat 2 with one JVM: an A/A pair). Default: 1."
+                    + " Every cell's forks are spread over the run in rounds whatever this says.")
     Integer repeat;
 
-    /** Rounds for a JDK comparison: measured here, one block of forks per JVM let drift pass for a change, three rounds did not. */
-    static final int COMPARE_ROUNDS = 3;
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the cells' shuffled order in each round (default: a random one; run.json keeps it).")
+    Long seed;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
     Path out;
@@ -95,15 +95,6 @@ public final class RunCommand implements Callable<Integer> {
         if (repeat != null && repeat < 1) throw new UsageException("--repeat " + repeat + ": give 1 or more");
         List<String> notes = new ArrayList<>();
         int repeats = repeat == null ? 1 : repeat;
-        if (p == Profile.COMPARE && jvms.size() >= 2 && repeat == null && !settings.userSetsForks()) {
-            int forks = settings.forks() / COMPARE_ROUNDS;
-            args = new ArrayList<>(jmhArgs);
-            args.addAll(List.of("-f", String.valueOf(forks)));
-            settings = settings(p, args);
-            repeats = COMPARE_ROUNDS;
-            notes.add("# durabench: " + jvms.size() + " JVMs, compare profile: " + COMPARE_ROUNDS + " rounds of " + forks
-                    + " forks per cell and JVM, alternating, so the disk's drift hits every JVM alike (--repeat 1 for one block each)");
-        }
         List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = out != null ? out : defaultOut();
@@ -111,6 +102,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
         }
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
+        if (seed != null) run.seed(seed);
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
         if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
@@ -122,8 +114,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Integer resumeRun() {
-        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty()) {
-            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out or JMH options");
+        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || seed != null) {
+            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed or JMH options");
         }
         Resume r = Resume.of(resume);
         JmhSettings settings = settings(r.profile(), r.manifest().jmhArgs());

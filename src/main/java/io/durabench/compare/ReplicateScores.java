@@ -1,7 +1,6 @@
 package io.durabench.compare;
 
 import io.durabench.results.BenchmarkResult;
-import io.durabench.results.Metric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,7 +34,7 @@ public record ReplicateScores(double[] values, int forks, int iterationsPerFork)
     /** The replicates of the same row in one or more result entries (one per pooled result file). */
     public static ReplicateScores of(List<BenchmarkResult> entries) {
         List<double[]> forks = new ArrayList<>();
-        for (BenchmarkResult r : entries) forks.addAll(forksOf(r));
+        for (BenchmarkResult r : entries) forks.addAll(r.forks());
         int iterations = forks.stream().mapToInt(f -> f.length).max().orElse(0);
         if (forks.isEmpty()) {
             // No raw data at all: JMH's own score per entry, nothing else to go on.
@@ -54,33 +53,6 @@ public record ReplicateScores(double[] values, int forks, int iterationsPerFork)
     public String describe() {
         if (forksAreReplicates()) return forks + (forks == 1 ? " fork" : " forks");
         return iterationsPerFork + " iterations of 1 fork (iterations within one JVM are not independent)";
-    }
-
-    /**
-     * Per fork, its iteration scores: rawData as written; SampleTime's histogram has one entry per
-     * iteration of every fork in order, so it is cut into forks of measurementIterations each.
-     */
-    private static List<double[]> forksOf(BenchmarkResult r) {
-        Metric m = r.primary();
-        if (m.hasRawData()) return m.rawData().stream().filter(f -> f.length > 0).toList();
-        if (!m.hasHistogram()) return List.of();
-        List<List<double[]>> iterations = m.histogram();
-        Integer perFork = r.settings() == null ? null : r.settings().measurementIterations();
-        int size = perFork != null && perFork > 0 && iterations.size() % perFork == 0 ? perFork : iterations.size();
-        List<double[]> forks = new ArrayList<>();
-        for (int start = 0; start < iterations.size(); start += size) {
-            forks.add(iterations.subList(start, start + size).stream().mapToDouble(ReplicateScores::histogramMean).toArray());
-        }
-        return forks;
-    }
-
-    private static double histogramMean(List<double[]> pairs) {
-        double sum = 0, count = 0;
-        for (double[] p : pairs) {
-            sum += p[0] * p[1];
-            count += p[1];
-        }
-        return count == 0 ? Double.NaN : sum / count;
     }
 
     private static double mean(double[] x) {

@@ -8,14 +8,17 @@ import io.durabench.stats.Estimate;
  * all times in µs per operation. Interval fields are NaN when they cannot be computed. A row that
  * produced no number says why: {@code na} for a combination the platform refuses by design,
  * {@code failed} for one that broke (then the figures are NaN) — never one for the other.
- * {@code iterationUs} are the per-iteration times the interval was computed from (empty when JMH
+ * {@code replicateUs} are the replicates the interval was computed from: each fork's mean time, or
+ * the iterations of the one fork an old result has (empty when JMH
  * gave none): the cost model fits a line through them; they are not a report field.
+ * {@code outlierIteration} names an iteration far outside the row's others (null when none): it is
+ * kept in the mean, and said in the warnings instead of being silently averaged.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
-                        double[] iterationUs) implements Durability {
+                        double[] replicateUs, String outlierIteration) implements Durability {
 
     /** The JMH name of the benchmark. */
     public String benchmark() {

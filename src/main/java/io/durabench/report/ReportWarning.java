@@ -14,7 +14,8 @@ public record ReportWarning(Kind kind, String message, List<Integer> rows, Strin
         RATIO_MISLEADS("ratio-misleads"),
         NOISY_BASELINE("noisy-baseline"),
         NOT_DURABLE("not-durable"),
-        IMPLAUSIBLY_FAST("implausibly-fast");
+        IMPLAUSIBLY_FAST("implausibly-fast"),
+        OUTLIER_ITERATION("outlier-iteration");
 
         private final String id;
 

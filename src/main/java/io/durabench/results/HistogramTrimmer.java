@@ -13,17 +13,18 @@ import java.util.List;
  * per-fork scores are computed from) and the pooled p50, p99, p99.9 and maximum. JMH writes every
  * distinct sample value with its count — hundreds of pairs per iteration, megabytes per run.
  *
- * <p>How the percentiles survive: a pooled percentile is the smallest value whose cumulative count
- * reaches p% of all samples ({@link Stats#percentile}). Per iteration, the samples strictly between
- * two kept values (P50, P99, P99.9, max) are replaced by one entry at their exact mean with their
- * total count; the kept values themselves stay with their own counts. A collapsed entry lies
- * strictly between the same two kept values as its members, so every cumulative count at a kept
- * value is unchanged and each kept value is still the smallest to reach its share: the percentiles
- * come out identical, and sums and counts are unchanged, so iteration means are too. Other
- * percentiles (p90, say) are not kept: a run without --trim-histograms keeps JMH's full histogram.
+ * <p>How the percentiles survive: a pooled percentile is, by JMH's definition ({@link Stats#percentile}),
+ * interpolated between the samples at two ranks around p·(N+1)/100. Those two samples for p50, p99
+ * and p99.9, and the maximum, are the kept values. Per iteration, the samples strictly between two
+ * kept values are replaced by one entry at their exact mean with their total count; the kept values
+ * stay with their own counts. A collapsed entry lies strictly between the same two kept values as
+ * its members, so every cumulative count at a kept value is unchanged and the sample at each kept
+ * rank is still the kept value: the percentiles come out identical, and sums and counts are
+ * unchanged, so iteration means are too. Other percentiles (p90, say) are not kept: a run without
+ * --trim-histograms keeps JMH's full histogram. (JMH's own scorePercentiles stay in the entry.)
  */
 public final class HistogramTrimmer {
-    private static final double[] KEPT_PERCENTILES = {50, 99, 99.9, 100};
+    private static final double[] KEPT_PERCENTILES = {50, 99, 99.9};
 
     private HistogramTrimmer() {
     }
@@ -55,8 +56,7 @@ public final class HistogramTrimmer {
             }
             all.add(iterations);
         }
-        double[] kept = new double[KEPT_PERCENTILES.length];
-        for (int i = 0; i < kept.length; i++) kept[i] = Stats.percentile(pooled, KEPT_PERCENTILES[i]);
+        double[] kept = keptValues(pooled);
         JsonArray trimmedForks = new JsonArray();
         for (List<List<double[]>> fork : all) {
             JsonArray iterations = new JsonArray();
@@ -64,6 +64,22 @@ public final class HistogramTrimmer {
             trimmedForks.add(iterations);
         }
         m.add("rawDataHistogram", trimmedForks);
+    }
+
+    /** The samples at the two ranks around each kept percentile's position, and the maximum; sorted, distinct. */
+    static double[] keptValues(List<List<double[]>> pooled) {
+        List<double[]> all = new ArrayList<>();
+        pooled.forEach(all::addAll);
+        all.sort((a, b) -> Double.compare(a[0], b[0]));
+        double total = all.stream().mapToDouble(p -> p[1]).sum();
+        java.util.TreeSet<Double> kept = new java.util.TreeSet<>();
+        for (double p : KEPT_PERCENTILES) {
+            double floor = Math.floor(p * (total + 1) / 100);
+            kept.add(Stats.sampleAt(all, floor));
+            kept.add(Stats.sampleAt(all, floor + 1));
+        }
+        if (!all.isEmpty()) kept.add(all.get(all.size() - 1)[0]);
+        return kept.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** One iteration: each kept value with its own count, and one entry at the mean of the samples between two kept values. */

@@ -15,6 +15,7 @@ import java.util.Map;
  * real files contain: "NaN"/"+INF"/"-INF" strings for numbers, absent params, SampleTime's
  * rawDataHistogram instead of rawData, and JMH ≤ 1.36's leading "·" on secondary metric names.
  * Any file it cannot read becomes a {@link ResultsFileException} naming the file and the problem.
+ * A cell measured in rounds (one entry per round) reads back as one result holding every fork ({@link RoundMerge}).
  */
 public final class JmhJsonReader {
     private static final String SECONDARY_PREFIX = "\u00b7";
@@ -36,7 +37,7 @@ public final class JmhJsonReader {
             if (!e.isJsonObject()) throw notJmh(source, "entry " + index + " is not an object");
             results.add(entry(new JmhFields(source, "entry " + index++), e.getAsJsonObject()));
         }
-        return results;
+        return RoundMerge.merge(results);
     }
 
     private static BenchmarkResult entry(JmhFields f, JsonObject o) {
@@ -98,7 +99,22 @@ public final class JmhJsonReader {
         String unit = f.text(m, "scoreUnit");
         return new Metric(f.number("score", m.get("score")),
                 error == null || error.isJsonNull() ? Double.NaN : f.number("scoreError", error),
-                unit == null ? "" : unit, raw, histogram.isEmpty() ? null : histogram);
+                unit == null ? "" : unit, raw, histogram.isEmpty() ? null : histogram, percentiles(f, m));
+    }
+
+    /** JMH's scorePercentiles ("99.9" → value), or none. */
+    private static List<Map<Double, Double>> percentiles(JmhFields f, JsonObject m) {
+        JsonObject p = f.object(m, "scorePercentiles");
+        if (p == null || p.isEmpty()) return List.of();
+        Map<Double, Double> out = new java.util.TreeMap<>();
+        for (String k : p.keySet()) {
+            try {
+                out.put(Double.parseDouble(k), f.number("scorePercentiles", p.get(k)));
+            } catch (NumberFormatException e) {
+                throw f.wrong("scorePercentiles", "percentile ranks as numbers", p);
+            }
+        }
+        return List.of(out);
     }
 
     /** One iteration of SampleTime's histogram: [value, count] pairs. */

@@ -16,7 +16,7 @@ import java.util.List;
  *
  * @param finished null while the run is going or when it was cut short ({@code interrupted} then says which)
  */
-public record RunManifest(String profile, String started, List<String> jmhArgs, String finished, List<Target> targets,
+public record RunManifest(String profile, String started, List<String> jmhArgs, int rounds, long seed, String finished, List<Target> targets,
                           List<Jvm> jvms, List<String> labVariants, Options options, List<Ran> ran, boolean interrupted) {
     public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-run", 1);
 
@@ -33,8 +33,8 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         public static final Options DEFAULT = new Options(false, false);
     }
 
-    /** One cell on one JVM, in the order they ran: outcome is "measured", "n/a" or "failed". */
-    public record Ran(String target, String slot, String cell, String outcome, String finished) {
+    /** One cell on one JVM in one round (1-based; 1 in runs from before rounds), in the order they ran: outcome is "measured", "n/a" or "failed". */
+    public record Ran(String target, String slot, String cell, int round, String outcome, String finished) {
     }
 
     public RunManifest {
@@ -46,27 +46,27 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     }
 
     /** A run as it starts: nothing ran yet. */
-    public static RunManifest starting(String profile, String started, List<String> jmhArgs, List<Target> targets,
+    public static RunManifest starting(String profile, String started, List<String> jmhArgs, int rounds, long seed, List<Target> targets,
                                        List<Jvm> jvms, List<String> labVariants, Options options) {
-        return new RunManifest(profile, started, jmhArgs, null, targets, jvms, labVariants, options, List.of(), false);
+        return new RunManifest(profile, started, jmhArgs, rounds, seed, null, targets, jvms, labVariants, options, List.of(), false);
     }
 
     public RunManifest with(Ran r) {
         List<Ran> more = new ArrayList<>(ran);
         more.add(r);
-        return new RunManifest(profile, started, jmhArgs, finished, targets, jvms, labVariants, options, more, interrupted);
+        return new RunManifest(profile, started, jmhArgs, rounds, seed, finished, targets, jvms, labVariants, options, more, interrupted);
     }
 
     public RunManifest finishedAt(String when) {
-        return new RunManifest(profile, started, jmhArgs, when, targets, jvms, labVariants, options, ran, false);
+        return new RunManifest(profile, started, jmhArgs, rounds, seed, when, targets, jvms, labVariants, options, ran, false);
     }
 
     public RunManifest interruptedNow() {
-        return new RunManifest(profile, started, jmhArgs, null, targets, jvms, labVariants, options, ran, true);
+        return new RunManifest(profile, started, jmhArgs, rounds, seed, null, targets, jvms, labVariants, options, ran, true);
     }
 
     public RunManifest withTargets(List<Target> newTargets) {
-        return new RunManifest(profile, started, jmhArgs, finished, newTargets, jvms, labVariants, options, ran, interrupted);
+        return new RunManifest(profile, started, jmhArgs, rounds, seed, finished, newTargets, jvms, labVariants, options, ran, interrupted);
     }
 
     public JsonObject toJson() {
@@ -77,6 +77,8 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         JsonArray args = new JsonArray();
         jmhArgs.forEach(args::add);
         o.add("jmhArgs", args);
+        o.addProperty("rounds", rounds);
+        o.addProperty("seed", seed);
         o.addProperty("finished", finished);
         o.addProperty("interrupted", interrupted);
         JsonArray ts = new JsonArray();
@@ -109,6 +111,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             rj.addProperty("target", r.target());
             rj.addProperty("slot", r.slot());
             rj.addProperty("cell", r.cell());
+            rj.addProperty("round", r.round());
             rj.addProperty("outcome", r.outcome());
             rj.addProperty("finished", r.finished());
             order.add(rj);
@@ -132,12 +135,14 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             List<Ran> ran = new ArrayList<>();
             for (JsonObject r : objects(file, o, "ran")) {
                 ran.add(new Ran(JsonFields.string(r, "target"), JsonFields.string(r, "slot"), JsonFields.string(r, "cell"),
-                        JsonFields.string(r, "outcome"), JsonFields.string(r, "finished")));
+                        r.has("round") ? r.get("round").getAsInt() : 1, JsonFields.string(r, "outcome"), JsonFields.string(r, "finished")));
             }
             JsonObject opts = JsonFields.object(o, "options");
             Options options = opts == null ? Options.DEFAULT
                     : new Options(Boolean.TRUE.equals(JsonFields.bool(opts, "verifySyscalls")), Boolean.TRUE.equals(JsonFields.bool(opts, "trimHistograms")));
-            return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), strings(file, o, "jmhArgs"),
+            int rounds = o.has("rounds") ? o.get("rounds").getAsInt() : 1;
+            long seed = o.has("seed") ? o.get("seed").getAsLong() : 0;
+            return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), strings(file, o, "jmhArgs"), rounds, seed,
                     JsonFields.string(o, "finished"), targets, jvms, strings(file, o, "lab"), options, ran,
                     Boolean.TRUE.equals(JsonFields.bool(o, "interrupted")));
         } catch (IllegalArgumentException e) {

@@ -73,6 +73,19 @@ public final class JmhSettings {
         return user.getForkCount().orElse(profile.forks);
     }
 
+    /**
+     * Rounds a cell is measured in: one fork per round, so a cell's forks are spread over the run
+     * rather than run back to back; -f 0 (JMH in the launcher's JVM, no fork) is one round.
+     */
+    public int rounds() {
+        return Math.max(1, forks());
+    }
+
+    /** Forks of one cell in one round: 1 (0 when the user asked for no fork at all). */
+    public int forksPerRound() {
+        return forks() == 0 ? 0 : 1;
+    }
+
     public Profile profile() {
         return profile;
     }
@@ -122,7 +135,7 @@ public final class JmhSettings {
      * the user's options come later on the command line and win).
      */
     public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes, List<String> jvmFlags) {
-        b.forks(user.getForkCount().orElse(profile.forks));
+        b.forks(forksPerRound());
         b.warmupIterations(user.getWarmupIterations().orElse(profile.warmupIterations));
         b.warmupTime(user.getWarmupTime().orElse(TimeValue.milliseconds(profile.warmupMillis)));
         b.measurementIterations(user.getMeasurementIterations().orElse(profile.measurementIterations));
@@ -146,7 +159,12 @@ public final class JmhSettings {
         return cellModes.isEmpty() || !user.getBenchModes().isEmpty() ? modes() : cellModes;
     }
 
-    /** Estimated seconds of JMH time for one cell (forks x (warmup + measurement + JVM start) x modes). */
+    /** Estimated seconds of JMH time for one cell in one round (a fork: warmup + measurement + JVM start, per mode). */
+    public double secondsPerRound(Cell cell) {
+        return secondsFor(cell) / rounds();
+    }
+
+    /** Estimated seconds of JMH time for one cell over all its rounds (forks x (warmup + measurement + JVM start) x modes). */
     public double secondsFor(Cell cell) {
         int forks = user.getForkCount().orElse(profile.forks);
         double w = user.getWarmupIterations().orElse(profile.warmupIterations)

@@ -4,21 +4,25 @@ import java.util.List;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
- * How much of the space a run covers, and with what JMH settings.
+ * How much of the space a run covers, and with what JMH settings. Every profile measures each cell
+ * in several forks, one fork per round, the rounds spread over the run ({@link Rounds}): a fork is
+ * the unit of replication (iterations seconds apart share a JVM's state, forks do not), so the
+ * forks are many and short. Measured on the lab (results/README.md): the iterations of one fork
+ * correlate (intra-class correlation 0.5–0.8), so a fork's later iterations add little.
  * quick: pg_test_fsync's main table (8 KiB, every method, batch 1 and 100, append vs zero-fill),
- * about two minutes per directory. standard: every axis swept one at a time around that centre,
- * average time and latency percentiles, under ~30 minutes. full: the whole cross product (hours).
- * compare: the cells of quick with enough replication for `durabench compare` to have power: the
- * unit of replication is one fork's score, and with 41 rows Holm's first step is 0.05/41 = 0.0012,
- * which 5 or 6 values per side can never reach (2/C(10,5) = 0.0079, 2/C(12,6) = 0.0022); 12 forks
- * per side flag a 10% slowdown of a durable row with ~99% power (PowerSimulationTest).
+ * 3 forks of 150 ms warmup + 3 x 100 ms, under three minutes per directory. standard: every axis swept one at a time
+ * around that centre in SampleTime only, so a row's mean and its percentiles come from the same
+ * forks. full: the whole cross product (hours). compare: the cells of quick with the replication
+ * `durabench compare` needs: with 41 rows Holm's first step is 0.05/41 = 0.0012, which 5 or 6
+ * values per side can never reach (2/C(10,5) = 0.0079, 2/C(12,6) = 0.0022), so 12 forks per side.
  */
 public enum Profile {
-    QUICK(1, 1, 300, 5, 300, List.of(Mode.AverageTime)),
-    STANDARD(1, 1, 300, 5, 700, List.of(Mode.AverageTime, Mode.SampleTime)),
-    FULL(1, 1, 1000, 5, 1000, List.of(Mode.AverageTime, Mode.SampleTime)),
+    QUICK(3, 1, 150, 3, 100, List.of(Mode.AverageTime)),
+    STANDARD(3, 1, 200, 3, 400, List.of(Mode.SampleTime)),
+    FULL(3, 1, 300, 3, 500, List.of(Mode.SampleTime)),
     COMPARE(12, 1, 300, 5, 300, List.of(Mode.AverageTime));
 
+    /** Forks per cell, one per round. */
     final int forks;
     final int warmupIterations;
     final int warmupMillis;

@@ -36,26 +36,27 @@ final class Progress {
         estimatedSeconds -= estimate;
     }
 
-    void measured(Cell cell, String slot, double estimate, List<BenchmarkResult> results, String durableOrWhyNot) {
+    void measured(Cell cell, String slot, int round, double estimate, List<BenchmarkResult> results, String durableOrWhyNot) {
         BenchmarkResult first = results.get(0);
         String figure = figure(first);
         double flushes = cell.family().counters().flushesPerOperation(first::counter);
         String syncs = Double.isNaN(flushes) ? "" : String.format(Locale.ROOT, "  %.3f syncs/op", flushes);
-        line(estimate, slot, cell, figure + syncs + "  " + durableOrWhyNot);
+        line(estimate, 1, "r" + (round + 1) + " " + (slot == null ? "" : slot + " "), cell, figure + syncs + "  " + durableOrWhyNot);
     }
 
-    void notMeasured(Cell cell, String slot, double estimate, boolean failed, String reason) {
+    /** A cell that will not be measured: it stands for {@code rounds} rounds of the count. */
+    void notMeasured(Cell cell, String slot, double estimate, boolean failed, String reason, int rounds) {
         String r = reason.length() > REASON_WIDTH ? reason.substring(0, REASON_WIDTH - 3) + "..." : reason;
-        line(estimate, slot, cell, (failed ? "FAILED: " : "n/a: ") + r);
+        line(estimate, rounds, slot == null ? "" : slot + " ", cell, (failed ? "FAILED: " : "n/a: ") + r);
     }
 
-    private void line(double estimate, String slot, Cell cell, String what) {
-        done++;
+    private void line(double estimate, int count, String prefix, Cell cell, String what) {
+        done += count;
         doneEstimate += estimate;
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
         double pace = doneEstimate > 0 ? elapsed / doneEstimate : 1;
         double eta = Math.max(0, (estimatedSeconds - doneEstimate) * pace);
-        out.printf("[%d/%d %s, ETA %s] %s%s  %s%n", done, total, clock(elapsed), clock(eta), slot == null ? "" : slot + " ", cell, what);
+        out.printf("[%d/%d %s, ETA %s] %s%s  %s%n", done, total, clock(elapsed), clock(eta), prefix, cell, what);
         out.flush();
     }
 

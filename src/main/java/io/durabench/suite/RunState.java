@@ -69,9 +69,14 @@ final class RunState {
         return stopping;
     }
 
-    synchronized void ran(RunTarget target, JvmSlot slot, Cell cell, String outcome) {
+    /** The run's rounds and their seed, as run.json records them (a resumed run takes the same). */
+    Rounds rounds() {
+        return new Rounds(manifest.rounds(), manifest.seed());
+    }
+
+    synchronized void ran(RunTarget target, JvmSlot slot, Cell cell, int round, String outcome) {
         if (stopping) return;
-        manifest = manifest.with(new RunManifest.Ran(target.label(), slot.label(), cell.toString(), outcome, Instant.now().toString()));
+        manifest = manifest.with(new RunManifest.Ran(target.label(), slot.label(), cell.toString(), round + 1, outcome, Instant.now().toString()));
         folder.writeManifest(manifest);
     }
 
@@ -88,7 +93,7 @@ final class RunState {
             folder.writeManifest(manifest);
             long measured = manifest.ran().stream().filter(r -> r.outcome().equals("measured")).count();
             err.println();
-            err.println("durabench: interrupted after " + manifest.ran().size() + " cells (" + measured + " measured, "
+            err.println("durabench: interrupted after " + manifest.ran().size() + " forks of cells (" + measured + " measured, "
                     + (manifest.ran().size() - measured) + " n/a or failed); they are kept in " + folder.root()
                     + "; `durabench run --resume " + folder.root() + "` measures the rest");
             err.flush();

@@ -14,6 +14,7 @@ import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,17 +23,20 @@ import java.util.Set;
 import org.openjdk.jmh.results.RunResult;
 
 /**
- * What one target measured on one JVM, kept on disk as it grows: after every cell jmh-result.json
- * (every finished cell's JMH entries) and not-applicable.json (n/a and failed) are rewritten
- * whole and atomically, so an interrupted run loses at most the cell it was in. A resumed run
- * starts from what the folder already holds.
+ * What one target measured on one JVM, kept on disk as it grows: after every cell's round
+ * jmh-result.json (every finished round's JMH entries, one per cell, mode and round, as JMH wrote
+ * them) and not-applicable.json (n/a and failed) are rewritten whole and atomically, so an
+ * interrupted run loses at most the fork it was in. A resumed run starts from what the folder holds:
+ * a cell with k rounds recorded continues at round k+1. A cell that fails in a later round is
+ * FAILED, and its earlier rounds' numbers are removed: a failed sync yields no number.
  */
 final class SlotResults {
     private final ResultsFolder.Target folder;
     private final boolean trimHistograms;
     private final JsonArray entries;
     private final List<NotMeasured> notMeasured;
-    private final Set<String> done = new HashSet<>();
+    private final Set<String> settled = new HashSet<>();
+    private final Map<String, Integer> rounds = new HashMap<>();
     private boolean closed;
 
     private SlotResults(ResultsFolder.Target folder, boolean trimHistograms, JsonArray entries, List<NotMeasured> notMeasured) {
@@ -40,8 +44,15 @@ final class SlotResults {
         this.trimHistograms = trimHistograms;
         this.entries = entries;
         this.notMeasured = new ArrayList<>(notMeasured);
-        for (BenchmarkResult r : JmhJsonReader.read(entries, folder.dir())) done.add(key(r.benchmark(), r.params().asMap()));
-        for (NotMeasured n : notMeasured) done.add(key(n.benchmark(), n.params().asMap()));
+        // One entry per cell, mode and round: a cell's rounds are its entries of the mode that has fewest.
+        Map<String, Map<String, Integer>> perMode = new HashMap<>();
+        for (JsonElement e : entries) {
+            JsonObject o = (JsonObject) e;
+            String k = key(o);
+            perMode.computeIfAbsent(k, x -> new HashMap<>()).merge(o.get("mode").getAsString(), 1, Integer::sum);
+        }
+        perMode.forEach((k, modes) -> rounds.put(k, modes.values().stream().mapToInt(Integer::intValue).min().orElse(0)));
+        for (NotMeasured n : notMeasured) settled.add(key(n.benchmark(), n.params().asMap()));
     }
 
     static SlotResults fresh(ResultsFolder.Target folder, boolean trimHistograms) {
@@ -55,12 +66,22 @@ final class SlotResults {
         return new SlotResults(folder, trimHistograms, folder.readResultEntries(), folder.readNotMeasured());
     }
 
-    /** True when this cell already has a number, an n/a or a failure here (a resumed run skips it). */
-    synchronized boolean has(Cell cell) {
-        return done.contains(key(cell.benchmark().jmhName(), cell.jmhParams()));
+    /** True when this cell is n/a or FAILED here: no round measures it again. */
+    synchronized boolean settled(Cell cell) {
+        return settled.contains(key(cell));
     }
 
-    /** Adds a cell's JMH results and rewrites the files; returns the entries as the report will read them. */
+    /** Rounds this cell has measured here (a resumed run continues after them). */
+    synchronized int rounds(Cell cell) {
+        return rounds.getOrDefault(key(cell), 0);
+    }
+
+    /** True when this cell needs nothing more in round {@code round} (0-based): n/a, FAILED, or measured that often. */
+    synchronized boolean has(Cell cell, int round) {
+        return settled(cell) || rounds(cell) > round;
+    }
+
+    /** Adds one round of a cell's JMH results and rewrites the files; returns that round's entries as the report will read them. */
     synchronized List<BenchmarkResult> measured(Cell cell, Collection<RunResult> results) {
         if (closed) return List.of();
         JsonArray added = JmhResultsFile.entries(results);
@@ -68,15 +89,19 @@ final class SlotResults {
             if (trimHistograms) HistogramTrimmer.trim((JsonObject) e);
             entries.add(e);
         }
-        done.add(key(cell.benchmark().jmhName(), cell.jmhParams()));
+        rounds.merge(key(cell), 1, Integer::sum);
         write();
         return JmhJsonReader.read(added, folder.dir());
     }
 
+    /** The cell is n/a or FAILED: recorded, and any numbers of its earlier rounds removed (a failure yields no number). */
     synchronized void notMeasured(Cell cell, NotMeasured.Kind kind, String reason) {
         if (closed) return;
         notMeasured.add(new NotMeasured(cell.benchmark().jmhName(), JmhParams.of(cell.jmhParams()), kind, reason));
-        done.add(key(cell.benchmark().jmhName(), cell.jmhParams()));
+        String k = key(cell);
+        for (int i = entries.size() - 1; i >= 0; i--) if (key((JsonObject) entries.get(i)).equals(k)) entries.remove(i);
+        rounds.remove(k);
+        settled.add(k);
         write();
     }
 
@@ -100,6 +125,16 @@ final class SlotResults {
     private void write() {
         folder.writeResults(entries);
         folder.writeNotMeasured(notMeasured);
+    }
+
+    private static String key(Cell cell) {
+        return key(cell.benchmark().jmhName(), cell.jmhParams());
+    }
+
+    private static String key(JsonObject entry) {
+        Map<String, String> params = new java.util.TreeMap<>();
+        if (entry.get("params") instanceof JsonObject p) for (String n : p.keySet()) params.put(n, p.get(n).getAsString());
+        return key(entry.get("benchmark").getAsString(), params);
     }
 
     /** A cell's identity across files: benchmark and params, order-free. */

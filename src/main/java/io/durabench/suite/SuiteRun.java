@@ -48,6 +48,7 @@ public final class SuiteRun {
     private final PrintWriter out;
     private final PrintWriter err;
     private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
+    private long seed = new java.util.Random().nextLong() & 0xffffffffL;
 
     /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
@@ -74,6 +75,12 @@ public final class SuiteRun {
         return this;
     }
 
+    /** The seed of the rounds' shuffled cell order (a new run picks one at random; run.json keeps it). */
+    public SuiteRun seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
     public List<Cell> plan(Path dir) {
         checkUserParams();
@@ -85,7 +92,7 @@ public final class SuiteRun {
     public boolean run(List<RunTarget> targets, Path outDir, List<String> labVariants) {
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> manifestTargets = targets.stream().map(t -> new RunManifest.Target(t.dir().toString(), t.label())).toList();
-        RunManifest manifest = RunManifest.starting(profile.label(), Instant.now().toString(), jmhArgs, manifestTargets,
+        RunManifest manifest = RunManifest.starting(profile.label(), Instant.now().toString(), jmhArgs, settings.rounds(), seed, manifestTargets,
                 slots.stream().filter(s -> s.label() != null)
                         .map(s -> new RunManifest.Jvm(s.label(), s.facts().java().toString(), s.facts().version())).toList(),
                 labVariants, new RunManifest.Options(options.verifySyscalls(), options.trimHistograms()));
@@ -108,7 +115,7 @@ public final class SuiteRun {
             double estimate = 0;
             for (RunTarget target : targets) {
                 List<Cell> cells = plan(target.dir());
-                total += cells.size() * slots.size();
+                total += cells.size() * slots.size() * state.rounds().count();
                 estimate += cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
             }
             Progress progress = new Progress(out, total, estimate);
@@ -162,27 +169,32 @@ public final class SuiteRun {
         Environment env = envs.values().iterator().next();
         warnAboutStorage(dir, env);
         List<Cell> cells = plan(dir);
+        Rounds rounds = state.rounds();
         double estimate = cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
-        out.printf("# durabench: %d cells on %s (%s)%s, profile %s, about %s of JMH time; JMH's output: %s%n", cells.size(), dir,
-                env.filesystem(), slots.size() > 1 ? " x " + slots.size() + " JVMs" : "", profile.label(),
+        out.printf("# durabench: %d cells on %s (%s)%s, profile %s, %s, about %s of JMH time; JMH's output: %s%n", cells.size(), dir,
+                env.filesystem(), slots.size() > 1 ? " x " + slots.size() + " JVMs" : "", profile.label(), describe(rounds),
                 Progress.clock(estimate), base.dir().resolve("jmh-log.txt"));
         out.flush();
         try (JmhOutput output = new JmhOutput(out, options.verbose(), base.dir().resolve("jmh-log.txt"))) {
             Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
-            for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), output));
+            for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), rounds, output));
             CellRunner runner = new CellRunner(settings, output, out);
             int done = 0;
             double doneEstimate = 0;
-            for (Cell c : cells) for (JvmSlot slot : slots) if (results.get(slot).has(c)) {
-                done++;
-                doneEstimate += settings.secondsFor(c);
+            for (int round = 0; round < rounds.count(); round++) for (Cell c : cells) for (JvmSlot slot : slots) {
+                if (results.get(slot).has(c, round)) {
+                    done++;
+                    doneEstimate += settings.secondsPerRound(c);
+                }
             }
             progress.alreadyDone(done, doneEstimate);
-            for (Cell cell : cells) {
-                for (JvmSlot slot : slots) {
-                    SlotResults r = results.get(slot);
-                    if (r.has(cell)) continue;
-                    runCell(target, slot, cell, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
+            for (int round = 0; round < rounds.count() && !state.stopping(); round++) {
+                for (Cell cell : rounds.order(cells, round)) {
+                    for (JvmSlot slot : rounds.slotOrder(slots, round)) {
+                        SlotResults r = results.get(slot);
+                        if (r.has(cell, round)) continue;
+                        runCell(target, slot, cell, round, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
+                    }
                 }
             }
         }
@@ -198,13 +210,21 @@ public final class SuiteRun {
         return failed;
     }
 
+    /** "3 forks per cell, one per round, cells shuffled per round (seed 42)". */
+    private String describe(Rounds rounds) {
+        int forks = settings.forks();
+        if (forks == 0) return "no fork (-f 0: iterations in the launcher's JVM)";
+        if (rounds.count() == 1) return "1 fork per cell (its intervals are within one fork)";
+        return forks + " forks per cell, one per round, cells shuffled per round (seed " + rounds.seed() + ")";
+    }
+
     /**
      * Before any measurement: per cell, why it will not be measured on this JVM (empty = it will):
      * "n/a: ..." or "failed: ...", from the lab's rules, the feasibility probe and the syscall witness.
      */
     private Map<Cell, Optional<String>> blockedCells(RunTarget target, JvmSlot slot, Environment env, List<Cell> cells,
-                                                    SlotResults done, JmhOutput output) {
-        List<Cell> todo = cells.stream().filter(c -> !done.has(c)).toList();
+                                                    SlotResults done, Rounds rounds, JmhOutput output) {
+        List<Cell> todo = cells.stream().filter(c -> !done.has(c, rounds.count() - 1)).toList();
         Map<Cell, Optional<String>> blocked = new LinkedHashMap<>();
         List<Cell> probed = new ArrayList<>();
         for (Cell c : todo) {
@@ -222,16 +242,18 @@ public final class SuiteRun {
         return blocked;
     }
 
-    private void runCell(RunTarget target, JvmSlot slot, Cell cell, Optional<String> blocked, SlotResults results,
+    private void runCell(RunTarget target, JvmSlot slot, Cell cell, int round, Optional<String> blocked, SlotResults results,
                          Environment env, CellRunner runner, Progress progress, RunState state) {
-        double estimate = settings.secondsFor(cell);
+        double estimate = settings.secondsPerRound(cell);
         if (blocked.isPresent()) {
             String b = blocked.get();
             boolean failed = b.startsWith("failed: ");
             String reason = b.substring(failed ? "failed: ".length() : "n/a: ".length());
             results.notMeasured(cell, failed ? NotMeasured.Kind.FAILED : NotMeasured.Kind.NOT_APPLICABLE, reason);
-            progress.notMeasured(cell, slot.label(), estimate, failed, reason);
-            state.ran(target, slot, cell, failed ? "failed" : "n/a");
+            // Settled for every round: the progress counts the rounds it will not run.
+            progress.notMeasured(cell, slot.label(), estimate * (state.rounds().count() - round), failed, reason,
+                    state.rounds().count() - round);
+            state.ran(target, slot, cell, round, failed ? "failed" : "n/a");
             return;
         }
         CellRunner.Outcome o;
@@ -244,8 +266,9 @@ public final class SuiteRun {
         if (state.stopping()) return; // interrupted under this cell: it is neither measured nor failed
         if (o.failure() != null) {
             results.notMeasured(cell, NotMeasured.Kind.FAILED, o.failure());
-            progress.notMeasured(cell, slot.label(), estimate, true, o.failure());
-            state.ran(target, slot, cell, "failed");
+            progress.notMeasured(cell, slot.label(), estimate * (state.rounds().count() - round), true, o.failure(),
+                    state.rounds().count() - round);
+            state.ran(target, slot, cell, round, "failed");
             // A forked JVM killed outright (SIGKILL, the OOM killer) ran no hook: its files would sit
             // in the directory, up to a 64 MiB region each, until the next run. Its lock is free now.
             StaleFiles.Removal stale = StaleFiles.removeDeadOwners(target.dir());
@@ -255,8 +278,8 @@ public final class SuiteRun {
         var entries = results.measured(cell, o.results());
         String whyNot = cell.family().notDurableBecause(cell.methodValue()).map(w -> "NOT durable").orElse(null);
         if (whyNot == null && !Boolean.TRUE.equals(env.durableStorage())) whyNot = "NOT durable (no stable storage)";
-        progress.measured(cell, slot.label(), estimate, entries, whyNot == null ? "durable" : whyNot);
-        state.ran(target, slot, cell, "measured");
+        progress.measured(cell, slot.label(), round, estimate, entries, whyNot == null ? "durable" : whyNot);
+        state.ran(target, slot, cell, round, "measured");
     }
 
     private void warnAboutStorage(Path dir, Environment env) {

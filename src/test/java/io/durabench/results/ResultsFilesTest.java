@@ -71,10 +71,10 @@ class ResultsFilesTest {
 
     @Test
     void theManifestRoundTrips(@TempDir Path dir) {
-        RunManifest m = RunManifest.starting("quick", "2026-11-30T00:00:00Z", List.of("-f", "2"),
+        RunManifest m = RunManifest.starting("quick", "2026-11-30T00:00:00Z", List.of("-f", "2"), 2, 42L,
                 List.of(new RunManifest.Target("/mnt/x", "mnt-x")), List.of(new RunManifest.Jvm("jvm1-17.0.15", "/usr/bin/java", "17.0.15")),
                 List.of("ext4"), new RunManifest.Options(true, false))
-                .with(new RunManifest.Ran("mnt-x", "jvm1-17.0.15", "SyncWriteCost.writeBlock syncMethod=NONE", "measured", "2026-11-30T00:00:01Z"));
+                .with(new RunManifest.Ran("mnt-x", "jvm1-17.0.15", "SyncWriteCost.writeBlock syncMethod=NONE", 2, "measured", "2026-11-30T00:00:01Z"));
         ResultsFolder.create(dir).writeManifest(m);
         assertEquals(m, RunManifest.read(dir.resolve(ResultsFolder.RUN_MANIFEST)));
     }

@@ -22,8 +22,8 @@ class ProgressTest {
         StringWriter text = new StringWriter();
         Progress p = new Progress(new PrintWriter(text, true), 8, 80); // two targets of four cells, 10 s each
         p.alreadyDone(3, 30);                                           // a resumed run had finished three
-        p.notMeasured(CELL, null, 10, false, "why");
-        p.notMeasured(CELL, "jvm2-25.0.3", 10, true, "fdatasync failed: EIO");
+        p.notMeasured(CELL, null, 10, false, "why", 1);
+        p.notMeasured(CELL, "jvm2-25.0.3", 10, true, "fdatasync failed: EIO", 1);
         String[] lines = text.toString().split("\n");
         assertTrue(lines[0].startsWith("[1/5 ") && lines[0].endsWith("n/a: why"), lines[0]);
         assertTrue(lines[1].startsWith("[2/5 ") && lines[1].contains("] jvm2-25.0.3 SyncWriteCost") && lines[1].endsWith("FAILED: fdatasync failed: EIO"), lines[1]);

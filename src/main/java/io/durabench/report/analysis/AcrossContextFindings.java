@@ -4,6 +4,7 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
+import io.durabench.report.Difference;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.SyncMethod;
@@ -39,8 +40,11 @@ final class AcrossContextFindings {
         List<String> costs = new ArrayList<>();
         refs.forEach(r -> costs.add(names.of(r.context()) + " " + Fmt.usWithInterval(r.cost())));
         List<String> cheaperThan = new ArrayList<>(), unresolved = new ArrayList<>();
-        for (ReportRow r : refs.subList(1, refs.size())) {
-            Difference d = Difference.of(r.cost(), cheapest.cost());
+        List<ReportRow> rest = refs.subList(1, refs.size());
+        List<Difference> ds = Difference.family(rest.stream().map(ReportRow::cost).toList(), cheapest.cost());
+        for (int i = 0; i < rest.size(); i++) {
+            ReportRow r = rest.get(i);
+            Difference d = ds.get(i);
             if (d.verdict() == Difference.Verdict.HIGHER) cheaperThan.add(names.of(r.context()) + " by " + d.magnitude());
             else unresolved.add(names.of(r.context()));
         }

@@ -3,6 +3,7 @@ package io.durabench.report.analysis;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
+import io.durabench.report.Difference;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.SyncMethod;
@@ -12,9 +13,9 @@ import java.util.Optional;
 
 /**
  * What durability costs in one context: at the centre group, the reference method's durability
- * cost with its interval, and each other durable method placed against it only where the Welch
- * interval of the difference excludes zero ("cheaper by 82 µs [20, 144]"); the rest are "no
- * difference resolved". Also what a durable new file costs (FileCreateCost's directory fsync).
+ * cost with its interval, and each other durable method placed against it only where the difference
+ * is resolved between forks with Holm over the group's comparisons ("cheaper by 82 µs [20, 144]");
+ * the rest are "no difference resolved". Also what a durable new file costs (FileCreateCost's directory fsync).
  */
 final class CostFindings {
     private CostFindings() {
@@ -27,7 +28,7 @@ final class CostFindings {
         String base = WarningRules.baselineName(centreGroup, r, chosen);
         StringBuilder m = new StringBuilder("durable ").append(centre.describe(true, false, false)).append(" write (")
                 .append(centre.describe(false, true, true)).append("): ").append(r.methodLabel());
-        Difference cost = new Difference(r.cost());
+        Difference cost = Difference.of(r.cost());
         if (cost.resolved()) {
             m.append(" costs ").append(Fmt.usWithInterval(r.cost())).append(" more than ").append(base);
         } else {
@@ -36,9 +37,11 @@ final class CostFindings {
         m.append(" (").append(Fmt.usRounded(r.meanUs())).append(" µs per write)");
         List<ReportRow> cheaper = new ArrayList<>(), dearer = new ArrayList<>(), same = new ArrayList<>();
         List<String> cheaperBy = new ArrayList<>(), dearerBy = new ArrayList<>();
-        for (ReportRow other : FindingRows.durable(centreGroup)) {
-            if (other == r) continue;
-            Difference d = Difference.of(other.time(), r.time());
+        List<ReportRow> others = FindingRows.durable(centreGroup).stream().filter(o -> o != r).toList();
+        List<Difference> ds = Difference.family(others.stream().map(ReportRow::time).toList(), r.time());
+        for (int i = 0; i < others.size(); i++) {
+            ReportRow other = others.get(i);
+            Difference d = ds.get(i);
             switch (d.verdict()) {
                 case LOWER -> {
                     cheaper.add(other);
@@ -70,7 +73,7 @@ final class CostFindings {
             if (group.get(0).cell().family() != Catalogue.FILE_CREATE) continue;
             for (ReportRow r : FindingRows.durable(group)) {
                 if (r.cost() == null) continue;
-                Difference d = new Difference(r.cost());
+                Difference d = Difference.of(r.cost());
                 String label = r.groupLabel().substring(r.groupLabel().indexOf(',') + 1).trim();
                 String what = switch (d.verdict()) {
                     case HIGHER -> "adds " + d.magnitude();

@@ -17,7 +17,8 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
 /**
  * Fits the cost model from a block-size sweep: for each context and durable method with at least
  * {@value #MIN_SIZES} block sizes (at the centre's batch and preallocation), time per write =
- * fixed + perKiB × size by least squares over every iteration's time, so the flush latency and the
+ * fixed + perKiB × size by least squares over every fork's mean time (the replicates; a one-fork
+ * result's iterations), so the flush latency and the
  * bandwidth term come apart ("240 µs plus 1.9 µs per KiB"). Below a page a write costs a
  * read-modify-write of the page rather than its bytes, so the line is fitted to sizes of a page or
  * more when there are enough of them, and smaller sizes are shown against it.
@@ -54,10 +55,10 @@ public final class CostModel {
         SimpleRegression regression = new SimpleRegression(true);
         for (ReportRow r : fitted) {
             double kib = block(r) / 1024.0;
-            if (r.iterationUs().length == 0) {
+            if (r.replicateUs().length == 0) {
                 regression.addData(kib, r.meanUs());
             } else {
-                for (double us : r.iterationUs()) if (Double.isFinite(us)) regression.addData(kib, us);
+                for (double us : r.replicateUs()) if (Double.isFinite(us)) regression.addData(kib, us);
             }
         }
         int n = (int) regression.getN();

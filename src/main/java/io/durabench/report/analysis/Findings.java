@@ -31,6 +31,7 @@ public final class Findings {
         ContextNames names = ContextNames.of(contexts);
         Headline centre = Headline.of(rows);
         List<Finding> out = new ArrayList<>(TrapFindings.all(rows, names));
+        oneFork(rows, names).ifPresent(out::add);
         for (Context c : contexts) {
             if (c.hasNoStableStorage()) continue;
             List<ReportRow> inContext = rows.stream().filter(r -> r.context().equals(c)).toList();
@@ -47,6 +48,22 @@ public final class Findings {
         return out;
     }
 
+    /**
+     * Contexts whose rows have one fork each (runs made before forks were the unit of replication,
+     * or -f 1): their intervals are within one fork, narrower than the difference between two runs,
+     * so nothing in them is called resolved; said once, first.
+     */
+    static Optional<Finding> oneFork(List<ReportRow> rows, ContextNames names) {
+        List<ReportRow> within = rows.stream().filter(r -> r.measured() && r.time().basis() == io.durabench.stats.Estimate.Basis.ITERATIONS_OF_ONE_FORK).toList();
+        if (within.isEmpty()) return Optional.empty();
+        List<Context> ctxs = within.stream().map(ReportRow::context).distinct().toList();
+        String message = String.format("%s measured each cell in one fork (%d rows): their intervals are within one fork, iterations"
+                + " seconds apart in one JVM, narrower than the difference between two runs (on the lab a one-fork 99.9%% interval held the"
+                + " long-run mean 91%% of the time); no difference there is called resolved. Run again with this version for forks"
+                + " (3 per cell by default).", names.list(ctxs), within.size());
+        return Optional.of(new Finding(null, Kind.TRAP, message, within.stream().map(ReportRow::id).toList()));
+    }
+
     /** The reference method's line in this context (else the first fitted), and the sizes it does not describe. */
     static Optional<Finding> costModel(Context c, List<CostFit> fits, String preferredMethod) {
         List<CostFit> here = fits.stream().filter(f -> f.context().equals(c)).toList();
@@ -59,7 +76,7 @@ public final class Findings {
                     p.residualUs() > 0 ? "above" : "below", Fmt.usRounded(p.predictedUs())));
         }
         int largest = f.points().stream().mapToInt(CostFit.Point::blockBytes).max().orElse(0);
-        String message = String.format("cost model, %s from %s to %s (%s): a durable write costs %s plus %s per KiB (R² %s, %d iterations)%s.",
+        String message = String.format("cost model, %s from %s to %s (%s): a durable write costs %s plus %s per KiB (R² %s, %d replicates)%s.",
                 f.method(), Fmt.bytes(f.fittedFromBytes()), Fmt.bytes(largest), f.conditions(), Fmt.usWithInterval(f.fixedUs()),
                 Fmt.usWithInterval(f.perKiBUs()), Fmt.fixed2(f.rSquared()), f.iterations(),
                 off.isEmpty() ? "; every size within its interval of the line" : "; off the line: " + String.join("; ", off));

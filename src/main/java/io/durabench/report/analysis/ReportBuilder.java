@@ -14,6 +14,7 @@ import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -146,10 +147,11 @@ public final class ReportBuilder {
                 .thenComparingInt(p -> groupOrder.get(p.groupKey))
                 .thenComparingInt(p -> isBaseline(p) ? 0 : 1));
 
+        Map<Pending, Estimate> fromForks = forkIntervals(ordered);
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
         Map<String, RowFigures> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
-            RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters()) : null;
+            RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters(), fromForks.get(p)) : null;
             figures.put(p, f);
             if (isBaseline(p) && f != null && f.time() != null) baselines.put(p.groupKey, f);
         }
@@ -179,7 +181,7 @@ public final class ReportBuilder {
                     f == null ? null : f.time(), f == null ? null : f.source(),
                     f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                     baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                    f == null ? new double[0] : f.iterationUs()));
+                    f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration()));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
         return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline));
@@ -194,6 +196,23 @@ public final class ReportBuilder {
                            List<io.durabench.report.ReportWarning> warnings) {
         List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
         return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline)), fits);
+    }
+
+    /**
+     * Every measured row's mean with its between-fork interval, computed per context (one target on
+     * one JDK in one folder): each row keeps its own fork variance, shrunk toward what the context's
+     * rows show (ForkIntervals). A row with one fork gets none here.
+     */
+    private static Map<Pending, Estimate> forkIntervals(List<Pending> rows) {
+        Map<String, List<Pending>> byContext = new LinkedHashMap<>();
+        for (Pending p : rows) if (p.notMeasured == null && !p.byMode.isEmpty()) byContext.computeIfAbsent(p.context.label(), k -> new ArrayList<>()).add(p);
+        Map<Pending, Estimate> out = new LinkedHashMap<>();
+        for (List<Pending> ctx : byContext.values()) {
+            List<double[]> forkMeans = ctx.stream().map(p -> RowFigures.forkMeansUs(p.byMode)).toList();
+            List<Estimate> e = ForkIntervals.of(forkMeans);
+            for (int i = 0; i < ctx.size(); i++) if (e.get(i) != null) out.put(ctx.get(i), e.get(i));
+        }
+        return out;
     }
 
     private boolean isBaseline(Pending p) {

@@ -16,22 +16,39 @@ import java.util.function.DoubleUnaryOperator;
  * interval from AverageTime (else SampleTime, Throughput, SingleShot), percentiles from SampleTime,
  * flushes per operation from the benchmark's counters (the catalogue's one definition).
  */
-record RowFigures(Estimate time, String source, double p50, double p99, double p999, double syncsPerOp, double[] iterationUs) {
+record RowFigures(Estimate time, String source, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
+                  String outlierIteration) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
-    static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters) {
-        BenchmarkResult meanFrom = null;
+    /** The result the mean comes from: AverageTime, else SampleTime, Throughput, SingleShot. */
+    static BenchmarkResult meanSource(Map<String, BenchmarkResult> byMode) {
         for (String mode : MEAN_PREFERENCE) {
-            if (byMode.containsKey(mode)) {
-                meanFrom = byMode.get(mode);
-                break;
-            }
+            if (byMode.containsKey(mode)) return byMode.get(mode);
         }
-        if (meanFrom == null) meanFrom = byMode.values().iterator().next();
+        return byMode.values().iterator().next();
+    }
+
+    /** Each fork's mean time in µs/op (its iterations converted one by one, then averaged): the row's replicates. */
+    static double[] forkMeansUs(Map<String, BenchmarkResult> byMode) {
+        BenchmarkResult r = meanSource(byMode);
+        String unit = r.primary().unit();
+        return r.forks().stream().mapToDouble(f -> Arrays.stream(f).map(v -> Units.toMicrosPerOp(v, unit)).average().orElse(Double.NaN))
+                .toArray();
+    }
+
+    /**
+     * @param fromForks the row's mean with its interval between forks ({@link io.durabench.stats.ForkIntervals}),
+     *                  or null when it has one fork: then the iterations of that fork, marked as such
+     */
+    static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters, Estimate fromForks) {
+        BenchmarkResult meanFrom = meanSource(byMode);
         Metric primary = meanFrom.primary();
         double[] iterations = iterationValues(primary, v -> Units.toMicrosPerOp(v, primary.unit()));
-        Estimate time = estimate(primary);
-        String source = meanFrom.mode() + ", n=" + time.n();
+        Estimate time = fromForks != null ? fromForks : estimate(primary);
+        int forks = Math.max(1, meanFrom.forks().size());
+        int perFork = iterations == null ? 0 : iterations.length / forks;
+        String source = meanFrom.mode() + ", n=" + forks + (forks == 1 ? " fork" : " forks") + " x " + perFork + " iterations"
+                + (fromForks == null && iterations != null ? " (interval within one fork)" : "");
 
         double p50 = Double.NaN, p99 = Double.NaN, p999 = Double.NaN;
         BenchmarkResult sample = byMode.get("sample");
@@ -39,9 +56,58 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
             p50 = percentileUs(sample.primary(), 50);
             p99 = percentileUs(sample.primary(), 99);
             p999 = percentileUs(sample.primary(), 99.9);
+            // Runs before SampleTime-only profiles measured the mean and the percentiles in separate forks: say so.
+            if (sample != meanFrom) source += "; percentiles from separate SampleTime forks";
         }
-        return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters),
-                iterations == null ? new double[0] : iterations);
+        double[] replicates = fromForks != null ? forkMeansUs(byMode) : iterations == null ? new double[0] : iterations;
+        return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
+                outlierIteration(meanFrom));
+    }
+
+    /** An iteration this many times above (or below 1/this of) the median of the row's other iterations is named. */
+    static final double OUTLIER_FACTOR = 2.0;
+
+    /**
+     * The iteration farthest outside the row's others, if any is more than {@value #OUTLIER_FACTOR}x
+     * off their median: "fork 2, iteration 4: 1,692 µs (the others 288–514 µs)". Forks differ by
+     * 10–30% on the lab; a factor of two is a stall (a journal commit, writeback), not the fork.
+     */
+    static String outlierIteration(BenchmarkResult r) {
+        String unit = r.primary().unit();
+        List<double[]> forks = r.forks().stream().map(f -> Arrays.stream(f).map(v -> Units.toMicrosPerOp(v, unit)).toArray()).toList();
+        double[] all = forks.stream().flatMapToDouble(Arrays::stream).filter(Double::isFinite).sorted().toArray();
+        if (all.length < 4) return null;
+        String worst = null;
+        double worstFactor = OUTLIER_FACTOR;
+        for (int f = 0; f < forks.size(); f++) {
+            for (int i = 0; i < forks.get(f).length; i++) {
+                double v = forks.get(f)[i];
+                double[] others = withoutOne(all, v);
+                double median = others[others.length / 2];
+                double factor = Math.max(v / median, median / v);
+                if (factor > worstFactor) {
+                    worstFactor = factor;
+                    worst = String.format(java.util.Locale.ROOT, "fork %d, iteration %d: %s µs (the row's other %d iterations %s–%s µs)",
+                            f + 1, i + 1, io.durabench.report.Fmt.us(v), others.length, io.durabench.report.Fmt.us(others[0]),
+                            io.durabench.report.Fmt.us(others[others.length - 1]));
+                }
+            }
+        }
+        return worst;
+    }
+
+    private static double[] withoutOne(double[] sorted, double v) {
+        double[] out = new double[sorted.length - 1];
+        boolean skipped = false;
+        int k = 0;
+        for (double x : sorted) {
+            if (!skipped && x == v) {
+                skipped = true;
+                continue;
+            }
+            if (k < out.length) out[k++] = x;
+        }
+        return out;
     }
 
     /** From the first result (in mode order) that carries the counters: every mode counts the same events. */
@@ -53,8 +119,22 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         return Double.NaN;
     }
 
-    /** The p-th percentile (0..100) of a SampleTime metric's pooled samples in µs/op; NaN without a histogram. */
+    /**
+     * The p-th percentile (0..100) of a SampleTime metric in µs/op: JMH's own figure (its
+     * scorePercentiles) for each round, averaged over the rounds (each one fork in a run made in
+     * rounds), so the number is the one JMH printed and comes from the same forks as the mean; from
+     * the histogram by JMH's definition when the file has no scorePercentiles; NaN without either.
+     */
     static double percentileUs(Metric m, double p) {
+        double sum = 0;
+        int n = 0;
+        for (Map<Double, Double> round : m.jmhPercentiles()) {
+            Double v = round.get(p);
+            if (v == null) continue;
+            sum += v;
+            n++;
+        }
+        if (n > 0) return Units.toMicrosPerOp(sum / n, m.unit());
         return m.hasHistogram() ? Units.toMicrosPerOp(Stats.percentile(m.histogram(), p), m.unit()) : Double.NaN;
     }
 

@@ -3,6 +3,7 @@ package io.durabench.report.analysis;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
+import io.durabench.report.Difference;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.Estimate;
@@ -30,8 +31,10 @@ final class SweepFindings {
         ReportRow one = single.get();
         List<String> parts = new ArrayList<>();
         List<Integer> ids = new ArrayList<>(List.of(one.id()));
-        for (ReportRow r : larger) {
-            Difference d = Difference.of(r.time(), one.time());
+        List<Difference> ds = Difference.family(larger.stream().map(ReportRow::time).toList(), one.time());
+        for (int i = 0; i < larger.size(); i++) {
+            ReportRow r = larger.get(i);
+            Difference d = ds.get(i);
             String what = "one sync per " + batch(r) + " writes: ";
             parts.add(what + switch (d.verdict()) {
                 case LOWER -> Fmt.usWithInterval(r.time()) + " per write (" + Fmt.ratio(one.meanUs() / r.meanUs()) + "x less)";
@@ -53,8 +56,10 @@ final class SweepFindings {
         if (others.isEmpty()) return Optional.empty();
         List<String> parts = new ArrayList<>();
         List<Integer> ids = new ArrayList<>(List.of(ref.id()));
-        for (ReportRow r : others) {
-            Difference d = Difference.of(r.cost(), ref.cost());
+        List<Difference> ds = Difference.family(others.stream().map(ReportRow::cost).toList(), ref.cost());
+        for (int i = 0; i < others.size(); i++) {
+            ReportRow r = others.get(i);
+            Difference d = ds.get(i);
             Preallocation p = r.cell().get(SyncWriteCostFamily.PREALLOCATION);
             parts.add(p.name() + " " + switch (d.verdict()) {
                 case LOWER -> Fmt.usWithInterval(r.cost()) + ", " + d.magnitude() + " less" + factor(r.cost(), ref.cost());

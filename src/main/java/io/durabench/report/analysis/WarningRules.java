@@ -38,6 +38,20 @@ public final class WarningRules {
         out.addAll(noisyBaseline(rows, names));
         out.addAll(notDurable(rows, names));
         out.addAll(ImplausiblyFastRule.warnings(rows, names));
+        out.addAll(outlierIterations(rows, names));
+        return out;
+    }
+
+    /** Rows with an iteration far outside their others: kept in the mean, named here rather than silently averaged. */
+    static List<ReportWarning> outlierIterations(List<ReportRow> rows, ContextNames names) {
+        List<ReportWarning> out = new ArrayList<>();
+        for (ReportRow r : rows) {
+            if (!r.measured() || r.outlierIteration() == null) continue;
+            String message = String.format("%s on %s (%s): %s; it is in the mean %s µs, whose interval carries it.",
+                    r.methodLabel(), r.context().place(), r.groupLabel(), r.outlierIteration(), Fmt.us(r.meanUs()));
+            String brief = String.format("%s (%s): %s", r.methodLabel(), r.groupLabel(), r.outlierIteration());
+            out.add(new ReportWarning(Kind.OUTLIER_ITERATION, message, List.of(r.id()), names.of(r.context()), 1, brief));
+        }
         return out;
     }
 
@@ -93,9 +107,9 @@ public final class WarningRules {
             List<ReportRow> group = groupMembers(rows, b);
             if (group.size() < 2) continue;
             String message = String.format("The baseline %s on %s (%s) has a 99.9%% CI of %s to %s µs, %s of its mean %s µs "
-                            + "(over %d iterations): the ratios in this group are mostly baseline noise; read the durability costs instead.",
+                            + "(over %d %s): the ratios in this group are mostly baseline noise; read the durability costs instead.",
                     b.methodLabel(), b.context().place(), b.groupLabel(), Fmt.us(b.time().low()), Fmt.us(b.time().high()),
-                    Fmt.percent(width), Fmt.us(b.meanUs()), b.time().n());
+                    Fmt.percent(width), Fmt.us(b.meanUs()), b.time().n(), b.time().betweenForks() ? "forks" : "iterations of one fork");
             String brief = String.format("%s (%s), CI %s of mean: read costs, not ratios", b.methodLabel(),
                     b.cell().family().simpleName(), Fmt.percent(width));
             out.add(new ReportWarning(Kind.NOISY_BASELINE, message, ids(group), names.of(b.context()), width, brief));

@@ -17,7 +17,8 @@ import java.util.Map;
  */
 final class FindingsText {
     static final String TITLE = "Findings";
-    static final String INTRO = "from the rows below; a difference whose 99.9% interval includes zero is \"no difference resolved\"";
+    static final String INTRO = "from the rows below; 99.9% intervals from the variation between forks; a difference is resolved"
+            + " only between forks and with Holm over its group's comparisons, else \"no difference resolved\"";
     static final String TRAPS = "Read first";
     static final String ACROSS = "Across contexts";
 

@@ -1,12 +1,14 @@
 package io.durabench.report.render;
 
 import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.report.Difference;
 import io.durabench.report.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.Stats;
+import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,26 +65,34 @@ public final class Tables {
     }
 
     /**
-     * The durable method with the lowest mean, and the durable methods whose difference from it is
-     * not resolved (Welch interval includes zero): "fastest" is only as sure as the intervals.
+     * The fastest durable method, or the set of durable methods the data cannot tell apart from the
+     * fastest (Difference.fastestSet: between forks, Holm over the comparisons with the fastest):
+     * "fastest is only as sure as the intervals". On one fork's results nothing is resolved, and the
+     * line says so instead of crowning the lowest mean.
      */
     static String fastestDurableIn(List<ReportRow> g) {
-        ReportRow best = null;
-        for (ReportRow r : g) {
-            if (r.measured() && r.durable() && (best == null || r.meanUs() < best.meanUs())) best = r;
-        }
-        if (best == null) return "no durable method measured here";
+        List<ReportRow> durable = g.stream().filter(r -> r.measured() && r.durable()).toList();
+        if (durable.isEmpty()) return "no durable method measured here";
+        List<ReportRow> set = Difference.fastestSet(durable, ReportRow::time);
+        ReportRow best = set.get(0);
         String noun = best.cell().family().operation().noun();
-        StringBuilder l = new StringBuilder("fastest durable method is ").append(best.methodLabel()).append(", ")
-                .append(Fmt.us(best.meanUs())).append(" µs per ").append(noun)
-                .append(best.cost() == null ? "" : " (durability cost " + Fmt.us(best.cost().mean()) + " µs)");
-        List<String> tied = new ArrayList<>();
-        for (ReportRow r : g) {
-            if (r == best || !r.measured() || !r.durable()) continue;
-            Estimate d = Stats.difference(r.time(), best.time());
-            if (!d.hasInterval() || d.low() <= 0) tied.add(r.methodLabel());
+        String cost = best.cost() == null ? "" : " (durability cost " + Fmt.us(best.cost().mean()) + " µs)";
+        StringBuilder l = new StringBuilder();
+        if (!best.time().betweenForks()) {
+            l.append("lowest durable mean: ").append(best.methodLabel()).append(", ").append(Fmt.us(best.meanUs())).append(" µs per ")
+                    .append(noun).append(cost).append("; intervals within one fork, so no fastest is resolved");
+        } else if (set.size() == 1) {
+            l.append("fastest durable method is ").append(best.methodLabel()).append(", ").append(Fmt.us(best.meanUs()))
+                    .append(" µs per ").append(noun).append(cost).append(", resolved from every other durable method");
+        } else {
+            double high = set.stream().mapToDouble(ReportRow::meanUs).max().orElse(Double.NaN);
+            l.append("fastest durable: ").append(String.join(", ", set.stream().map(ReportRow::methodLabel).toList()))
+                    .append(" (not resolved apart), ").append(Fmt.us(best.meanUs())).append("–").append(Fmt.us(high))
+                    .append(" µs per ").append(noun);
         }
-        if (!tied.isEmpty()) l.append("; no difference resolved from ").append(String.join(", ", tied));
+        if (set.stream().anyMatch(r -> r.cell().methodValue() == SyncMethod.MMAP_FORCE)) {
+            l.append("; MMAP_FORCE maps a file sized when it opens (as FTRUNCATE does), so its writes are not appends");
+        }
         return l.toString();
     }
 
