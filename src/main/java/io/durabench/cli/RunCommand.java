@@ -8,6 +8,7 @@ import io.durabench.lab.Variant;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.JvmSlot;
+import io.durabench.suite.PrecisionTarget;
 import io.durabench.suite.Profile;
 import io.durabench.suite.Resume;
 import io.durabench.suite.RunTarget;
@@ -61,6 +62,16 @@ public final class RunCommand implements Callable<Integer> {
                     + " Every cell's forks are spread over the run in rounds whatever this says.")
     Integer repeat;
 
+    @Option(names = "--precision", paramLabel = "P%",
+            description = "After the profile's rounds, more rounds for the cells whose mean's 99.9% interval is wider than ±P% of it"
+                    + " (at most 30 rounds without --budget).")
+    String precision;
+
+    @Option(names = "--budget", paramLabel = "DURATION",
+            description = "Wall time the run may take (5m, 300s, 1h30m): rounds beyond the profile's continue while the next fits"
+                    + " (for the cells wider than --precision, or all cells without it).")
+    String budget;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the cells' shuffled order in each round (default: a random one; run.json keeps it).")
     Long seed;
 
@@ -103,6 +114,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
         if (seed != null) run.seed(seed);
+        if (precision != null || budget != null) run.precision(precisionTarget());
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
         if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
@@ -114,8 +126,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Integer resumeRun() {
-        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || seed != null) {
-            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed or JMH options");
+        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || seed != null || precision != null || budget != null) {
+            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed, --precision, --budget or JMH options");
         }
         Resume r = Resume.of(resume);
         JmhSettings settings = settings(r.profile(), r.manifest().jmhArgs());
@@ -177,6 +189,15 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return JvmSlot.of(facts, repeat);
+    }
+
+    private PrecisionTarget precisionTarget() {
+        try {
+            return new PrecisionTarget(precision == null ? Double.NaN : PrecisionTarget.parsePercent(precision),
+                    budget == null ? null : PrecisionTarget.parseDuration(budget));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private SuiteRun.Options options() {

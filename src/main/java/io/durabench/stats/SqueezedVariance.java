@@ -44,7 +44,13 @@ public record SqueezedVariance(double priorDf, double priorVariance) {
             expected += Gamma.trigamma(d[i] / 2);
         }
         double excess = spread / (n - 1) - expected / n;
-        if (!(excess > 0)) return new SqueezedVariance(Double.POSITIVE_INFINITY, Math.exp(mean));
+        if (!(excess > 0)) {
+            // The rows spread no more than their degrees of freedom explain: one common variance, their mean
+            // (limma since 2017; exp(mean e) of the log scale would overstate it by e^γ ≈ 1.78 at 2 df).
+            double s2mean = 0;
+            for (int i = 0; i < s2.length; i++) if (df[i] > 0 && Double.isFinite(s2[i])) s2mean += s2[i];
+            return new SqueezedVariance(Double.POSITIVE_INFINITY, s2mean / n);
+        }
         double d0 = 2 * trigammaInverse(excess);
         return new SqueezedVariance(d0, Math.exp(mean + Gamma.digamma(d0 / 2) - Math.log(d0 / 2)));
     }

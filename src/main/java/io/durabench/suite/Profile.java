@@ -10,14 +10,14 @@ import org.openjdk.jmh.annotations.Mode;
  * forks are many and short. Measured on the lab (results/README.md): the iterations of one fork
  * correlate (intra-class correlation 0.5–0.8), so a fork's later iterations add little.
  * quick: pg_test_fsync's main table (8 KiB, every method, batch 1 and 100, append vs zero-fill),
- * 3 forks of 150 ms warmup + 3 x 100 ms, under three minutes per directory. standard: every axis swept one at a time
+ * 3 forks of 100 ms warmup + 3 x 100 ms, under three minutes per directory. standard: every axis swept one at a time
  * around that centre in SampleTime only, so a row's mean and its percentiles come from the same
  * forks. full: the whole cross product (hours). compare: the cells of quick with the replication
  * `durabench compare` needs: with 41 rows Holm's first step is 0.05/41 = 0.0012, which 5 or 6
  * values per side can never reach (2/C(10,5) = 0.0079, 2/C(12,6) = 0.0022), so 12 forks per side.
  */
 public enum Profile {
-    QUICK(3, 1, 150, 3, 100, List.of(Mode.AverageTime)),
+    QUICK(3, 1, 100, 3, 100, List.of(Mode.AverageTime)),
     STANDARD(3, 1, 200, 3, 400, List.of(Mode.SampleTime)),
     FULL(3, 1, 300, 3, 500, List.of(Mode.SampleTime)),
     COMPARE(12, 1, 300, 5, 300, List.of(Mode.AverageTime));

@@ -30,6 +30,18 @@ final class Progress {
         this.estimatedSeconds = estimatedSeconds;
     }
 
+    /** Rounds added beyond the profile's (--precision, --budget): more lines to come, more time. */
+    void more(int lines, double estimate) {
+        total += lines;
+        estimatedSeconds += estimate;
+    }
+
+    /** Wall seconds per second of JMH's estimate so far (1 before anything ran). */
+    double pace() {
+        double elapsed = (System.nanoTime() - startNanos) / 1e9;
+        return doneEstimate > 0 ? elapsed / doneEstimate : 1;
+    }
+
     /** Cells a resumed run had already finished: neither counted nor waited for. */
     void alreadyDone(int cells, double estimate) {
         total -= cells;

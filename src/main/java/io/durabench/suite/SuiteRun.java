@@ -49,6 +49,9 @@ public final class SuiteRun {
     private final PrintWriter err;
     private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
     private long seed = new java.util.Random().nextLong() & 0xffffffffL;
+    private PrecisionTarget precisionTarget = PrecisionTarget.NONE;
+    private long startNanos;
+    private int targetCount = 1;
 
     /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
@@ -81,6 +84,12 @@ public final class SuiteRun {
         return this;
     }
 
+    /** --precision / --budget: rounds beyond the profile's for the cells still too imprecise. */
+    public SuiteRun precision(PrecisionTarget target) {
+        this.precisionTarget = target;
+        return this;
+    }
+
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
     public List<Cell> plan(Path dir) {
         checkUserParams();
@@ -107,6 +116,8 @@ public final class SuiteRun {
 
     private boolean execute(List<RunTarget> targets, RunState state, boolean continuing) {
         state.start();
+        startNanos = System.nanoTime();
+        targetCount = targets.size();
         try {
             List<Runnable> summaries = new ArrayList<>();
             boolean failed = false;
@@ -189,14 +200,9 @@ public final class SuiteRun {
             }
             progress.alreadyDone(done, doneEstimate);
             for (int round = 0; round < rounds.count() && !state.stopping(); round++) {
-                for (Cell cell : rounds.order(cells, round)) {
-                    for (JvmSlot slot : rounds.slotOrder(slots, round)) {
-                        SlotResults r = results.get(slot);
-                        if (r.has(cell, round)) continue;
-                        runCell(target, slot, cell, round, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
-                    }
-                }
+                runRound(target, cells, round, rounds, results, blocked, envs, runner, progress, state);
             }
+            if (precisionTarget.active()) extraRounds(target, cells, rounds, results, blocked, envs, runner, progress, state);
         }
         if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
         boolean failed = false;
@@ -209,6 +215,76 @@ public final class SuiteRun {
         }
         return failed;
     }
+
+    private void runRound(RunTarget target, List<Cell> cells, int round, Rounds rounds, Map<JvmSlot, SlotResults> results,
+                          Map<JvmSlot, Map<Cell, Optional<String>>> blocked, Map<JvmSlot, Environment> envs, CellRunner runner,
+                          Progress progress, RunState state) {
+        for (Cell cell : rounds.order(cells, round)) {
+            for (JvmSlot slot : rounds.slotOrder(slots, round)) {
+                SlotResults r = results.get(slot);
+                if (r.has(cell, round) || state.stopping()) continue;
+                runCell(target, slot, cell, round, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
+            }
+        }
+    }
+
+    /**
+     * Rounds after the profile's, over the cells still wider than --precision (in any JVM), while
+     * the next round fits this target's share of --budget (the round's JMH estimate scaled by the
+     * pace so far). The console says where it stopped and why.
+     */
+    private void extraRounds(RunTarget target, List<Cell> cells, Rounds rounds, Map<JvmSlot, SlotResults> results,
+                             Map<JvmSlot, Map<Cell, Optional<String>>> blocked, Map<JvmSlot, Environment> envs, CellRunner runner,
+                             Progress progress, RunState state) {
+        double budget = precisionTarget.budget() == null ? Double.NaN : precisionTarget.budget().toSeconds();
+        int targetIndex = targetsDone++;
+        double targetEnd = Double.isNaN(budget) ? Double.NaN : budget * (targetIndex + 1) / targetCount;
+        int round = rounds.count();
+        String why = null;
+        while (!state.stopping()) {
+            if (Double.isNaN(budget) && round >= PrecisionTarget.MAX_ROUNDS_WITHOUT_BUDGET) {
+                why = "reached " + round + " rounds (the most without --budget)";
+                break;
+            }
+            List<Cell> wide = new ArrayList<>();
+            for (Cell c : cells) {
+                boolean wants = false;
+                for (SlotResults r : results.values()) {
+                    if (r.settled(c)) continue;
+                    Double w = PrecisionTarget.halfWidths(r.results()).get(c);
+                    if (w != null && precisionTarget.wants(w)) wants = true;
+                }
+                if (wants) wide.add(c);
+            }
+            if (wide.isEmpty()) {
+                why = "every cell within " + precisionTarget.describe();
+                break;
+            }
+            double estimate = wide.stream().mapToDouble(settings::secondsPerRound).sum() * slots.size();
+            double elapsed = (System.nanoTime() - startNanos) / 1e9;
+            if (!Double.isNaN(targetEnd) && elapsed + estimate * progress.pace() > targetEnd) {
+                why = "the next round (" + wide.size() + " cells, ~" + Progress.clock(estimate * progress.pace()) + ") would pass the budget";
+                break;
+            }
+            progress.more(wide.size() * slots.size(), estimate);
+            runRound(target, wide, round, rounds, results, blocked, envs, runner, progress, state);
+            round++;
+        }
+        if (why != null) out.println("# durabench: " + precisionTarget.describe() + ": " + (round - rounds.count()) + " rounds beyond the profile's "
+                + rounds.count() + " on " + target.dir() + "; stopped: " + why);
+        for (Map.Entry<JvmSlot, SlotResults> e : results.entrySet()) {
+            Map<Cell, Double> widths = PrecisionTarget.halfWidths(e.getValue().results());
+            long within = widths.values().stream().filter(w -> !precisionTarget.wants(w)).count();
+            widths.entrySet().stream().filter(x -> !Double.isNaN(x.getValue())).max(Map.Entry.comparingByValue()).ifPresent(worst ->
+                    out.printf(java.util.Locale.ROOT, "# precision reached%s: %d of %d cells within %s; widest ±%.1f%% after %d forks: %s%n",
+                            e.getKey().label() == null ? "" : " on " + e.getKey().label(), within, widths.size(),
+                            Double.isNaN(precisionTarget.precision()) ? "(no --precision)" : String.format(java.util.Locale.ROOT, "±%.3g%%", precisionTarget.precision() * 100),
+                            worst.getValue() * 100, e.getValue().rounds(worst.getKey()), worst.getKey()));
+        }
+        out.flush();
+    }
+
+    private int targetsDone;
 
     /** "3 forks per cell, one per round, cells shuffled per round (seed 42)". */
     private String describe(Rounds rounds) {

@@ -1,11 +1,13 @@
 package io.durabench.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.MarkdownRenderer;
+import io.durabench.report.render.Tables;
 import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
@@ -16,10 +18,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The report a reviewer reads, on the committed quick run (ext4, XFS and btrfs on loop images over
- * a virtio disk that claims to spin, and tmpfs): findings before any table, naming each
- * filesystem's durability cost with its interval and what zero-fill and batching buy; at most
- * twelve warning lines before the first table; no negative cost called implausibly fast; no bare
- * "baseline false"; 95% of the text within 120 columns.
+ * a virtio disk that claims to spin, and tmpfs), made before forks were the unit of replication: one
+ * fork per cell. Findings before any table, saying first that every interval is within one fork, so
+ * nothing is called resolved; naming each filesystem's durability cost with its interval and what
+ * zero-fill and batching do, without a winner; no fastest durable method crowned; at most thirteen
+ * warning lines before the first table; the one iteration far off its row named; no negative cost
+ * called implausibly fast; no bare "baseline false"; 95% of the text within 120 columns.
  */
 class CommittedQuickRunTest {
     private static final Path RUN = Path.of("results/reference-quick");
@@ -38,11 +42,48 @@ class CommittedQuickRunTest {
         assertTrue(opening.contains("FINDINGS"), opening);
         for (String fs : List.of("ext4", "xfs", "btrfs")) {
             assertTrue(report.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.DURABILITY_COST && f.context().startsWith(fs + " ")
-                    && f.message().matches(".*FDATASYNC costs \\d[\\d,]* µs \\[\\d[\\d,.]*, \\d[\\d,.]*\\] more than NONE.*")), fs);
+                    && f.message().matches(".*FDATASYNC's cost over NONE is not resolved: \\d[\\d,]* µs \\[\\d[\\d,.]*, \\d[\\d,.]*\\].*")), fs);
         }
         assertTrue(opening.contains("ZERO_FILL") && opening.contains("one sync per 100 writes"), opening);
         assertTrue(opening.contains("no difference resolved"), opening);
         assertTrue(opening.contains("has no stable storage"), opening);
+    }
+
+    @Test
+    void oneForkPerCellIsSaidFirstAndNothingIsResolved() {
+        Report report = report();
+        List<Integer> measured = report.rows().stream().filter(ReportRow::measured).map(ReportRow::id).toList();
+        Finding oneFork = report.findings().stream().filter(f -> f.kind() == Finding.Kind.TRAP && f.message().contains("in one fork"))
+                .findFirst().orElseThrow(() -> new AssertionError(report.findings().toString()));
+        assertTrue(oneFork.message().startsWith("tmpfs, btrfs, ext4 and xfs measured each cell in one fork (" + measured.size() + " rows)"),
+                oneFork.message());
+        assertEquals(measured, oneFork.rows());
+        long othersBefore = report.findings().stream().limit(report.findings().indexOf(oneFork)).filter(f -> f.kind() != Finding.Kind.TRAP).count();
+        assertEquals(0, othersBefore, "said with the traps, before any other finding");
+        String opening = TextRenderer.render(report).split("\n  method ")[0];
+        assertTrue(opening.contains("measured each cell in one fork"), opening);
+
+        for (Finding f : report.findings()) {
+            if (f.kind() == Finding.Kind.TRAP) continue;
+            assertFalse(f.message().contains("cheaper") || f.message().matches(".* costs .* more than .*"), "nothing is resolved: " + f.message());
+        }
+        List<String> fastest = Tables.fastestDurable(report.rows());
+        assertTrue(fastest.stream().anyMatch(l -> l.contains(": lowest durable mean: ")), fastest.toString());
+        for (String l : fastest) {
+            assertFalse(l.contains("fastest durable method is") || l.contains("fastest durable:"), "no fastest crowned on one fork: " + l);
+            if (l.contains("lowest durable mean")) assertTrue(l.contains("; intervals within one fork, so no fastest is resolved"), l);
+        }
+    }
+
+    @Test
+    void theIterationFarOffItsRowIsNamed() {
+        // ext4, SYNC_FILE_RANGE, 100 writes per sync, prealloc NONE: iterations 8.75, 8.84, 29.44, 8.35, 8.76 µs.
+        List<ReportWarning> outliers = report().warnings().stream().filter(w -> w.kind() == ReportWarning.Kind.OUTLIER_ITERATION).toList();
+        assertEquals(1, outliers.size(), outliers.toString());
+        ReportWarning w = outliers.get(0);
+        assertTrue(w.message().startsWith("SYNC_FILE_RANGE on ext4 /mnt/durabench-ref-ext4-20036 (SyncWriteCost.writeBlock, 8192 B, "
+                + "100 writes per sync, prealloc NONE): fork 1, iteration 3: 29.44 µs (the row's other 4 iterations 8.35–8.84 µs)"), w.message());
+        assertEquals("ext4", w.scope());
     }
 
     @Test
@@ -52,7 +93,8 @@ class CommittedQuickRunTest {
         int start = lines.indexOf(lines.stream().filter(l -> l.startsWith("WARNINGS")).findFirst().orElseThrow());
         int end = start + 1;
         while (end < lines.size() && !lines.get(end).isEmpty()) end++;
-        assertTrue(end - start - 1 <= 12, "warning lines: " + (end - start - 1) + "\n" + String.join("\n", lines.subList(start, end)));
+        // Twelve before the outlier-iteration kind: the committed run has one such row, and its line wraps in two.
+        assertTrue(end - start - 1 <= 13, "warning lines: " + (end - start - 1) + "\n" + String.join("\n", lines.subList(start, end)));
     }
 
     @Test

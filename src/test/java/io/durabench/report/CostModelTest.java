@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cost model on synthetic data of known intercept and slope: FDATASYNC costs 240 µs plus
- * 1.9 µs per KiB at 4, 8, 16 and 64 KiB (iterations spread symmetrically about the line, so the
- * least-squares line is exactly that), and 512 B costs 400 µs, far above the line: below a page
- * the write is fitted out and shown against the line.
+ * 1.9 µs per KiB at 4, 8, 16 and 64 KiB (each size's 5 fork means, the replicates, spread
+ * symmetrically about the line, so the least-squares line is exactly that), and 512 B costs 400 µs,
+ * far above the line: below a page the write is fitted out and shown against the line.
  */
 class CostModelTest {
     private static final double FIXED = 240, PER_KIB = 1.9;
@@ -53,9 +53,9 @@ class CostModelTest {
         assertEquals(PER_KIB, fit.perKiBUs().mean(), 1e-9);
         assertInside(FIXED, fit.fixedUs());
         assertInside(PER_KIB, fit.perKiBUs());
-        assertTrue(fit.fixedUs().high() - fit.fixedUs().low() < 20, "4 sizes x 5 iterations pin the intercept: " + fit.fixedUs());
+        assertTrue(fit.fixedUs().high() - fit.fixedUs().low() < 20, "4 sizes x 5 forks pin the intercept: " + fit.fixedUs());
         assertTrue(fit.rSquared() > 0.99, "R² " + fit.rSquared());
-        assertEquals(20, fit.iterations());
+        assertEquals(20, fit.iterations(), "one point per fork (4 sizes x 5 forks), not one per iteration (100)");
         assertEquals(4096, fit.fittedFromBytes());
         assertEquals("1 write per sync, prealloc NONE", fit.conditions());
 
@@ -73,7 +73,7 @@ class CostModelTest {
         Finding f = report.findings().stream().filter(x -> x.kind() == Finding.Kind.COST_MODEL).findFirst().orElseThrow();
         CostFit fit = report.costModel().get(0);
         assertTrue(f.message().startsWith("cost model, FDATASYNC from 4 KiB to 64 KiB (1 write per sync, prealloc NONE): a durable write costs "
-                + Fmt.usWithInterval(fit.fixedUs()) + " plus " + Fmt.usWithInterval(fit.perKiBUs()) + " per KiB (R² 0.99, 20 iterations)"),
+                + Fmt.usWithInterval(fit.fixedUs()) + " plus " + Fmt.usWithInterval(fit.perKiBUs()) + " per KiB (R² 0.99, 20 replicates)"),
                 f.message());
         assertTrue(f.message().contains("off the line: 512 B measured 400 µs ["), f.message());
         assertTrue(f.message().contains("above the line (241 µs)"), f.message());
@@ -93,6 +93,18 @@ class CostModelTest {
         assertEquals(512, point.get("blockSizeBytes").getAsInt());
         assertFalse(point.get("fitted").getAsBoolean());
         assertTrue(point.get("offTheLine").getAsBoolean());
+    }
+
+    @Test
+    void theReplicatesAreTheForkMeans() {
+        Report report = report();
+        ReportRow r = report.rows().stream().filter(x -> x.method().equals("FDATASYNC") && x.cell().describe().contains("blockSizeBytes=4096"))
+                .findFirst().orElseThrow();
+        double mean = FIXED + PER_KIB * 4;
+        double[] forks = {mean - 6, mean - 3, mean, mean + 3, mean + 6};
+        assertEquals(forks.length, r.replicateUs().length, java.util.Arrays.toString(r.replicateUs()));
+        for (int i = 0; i < forks.length; i++) assertEquals(forks[i], r.replicateUs()[i], 1e-9);
+        assertEquals(Estimate.Basis.FORKS, r.time().basis());
     }
 
     private static void assertInside(double truth, Estimate e) {

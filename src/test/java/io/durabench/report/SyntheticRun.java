@@ -17,20 +17,38 @@ import java.util.Map;
 
 /**
  * Writes a results folder laid out as `durabench run --out` does, with figures chosen by the test:
- * per target a jmh-result.json in JMH 1.37's shape (each row's 5 iterations spread symmetrically
- * around the mean, so the report recomputes exactly that mean), environment.json and
- * not-applicable.json. Findings, filters, the cost model and the chart layout are tested on
- * these real files, read by the real loader.
+ * per target a jmh-result.json in JMH 1.37's shape, environment.json and not-applicable.json.
+ * Each row is measured in {@value #FORKS} forks whose means are spread symmetrically around the
+ * row's mean (mean + k·spread for k = -2..2; each fork's 5 iterations at its fork's mean), so the
+ * report recomputes exactly that mean, and its interval is between forks as a current run's is.
+ * {@link #oneFork} writes results as runs made before forks were the unit of replication did: one
+ * fork whose 5 iterations are spread the same way. Findings, filters, the cost model and the chart
+ * layout are tested on these real files, read by the real loader.
  */
 public final class SyntheticRun {
     static final String SYNC_WRITE = "io.durabench.bench.SyncWriteCost.writeBlock";
     static final String FILE_CREATE = "io.durabench.bench.FileCreateCost.createWriteSync";
     static final String PG = "io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock";
+    /** Forks per row of a current run (one fork per round, several rounds). */
+    static final int FORKS = 5;
+    private static final int ITERATIONS = 5;
     private final Path root;
+    private final int forks;
     private final List<Target> targets = new ArrayList<>();
 
+    /** A run whose rows are measured in {@value #FORKS} forks each. */
     public SyntheticRun(Path root) {
+        this(root, FORKS);
+    }
+
+    private SyntheticRun(Path root, int forks) {
         this.root = root;
+        this.forks = forks;
+    }
+
+    /** A run as made before forks were the unit of replication: each row one fork of 5 iterations. */
+    public static SyntheticRun oneFork(Path root) {
+        return new SyntheticRun(root, 1);
     }
 
     /** A target on a block device; {@code rotational} 1 for a disk that claims to spin (its floor is 1 ms per flush). */
@@ -82,21 +100,23 @@ public final class SyntheticRun {
         /** The same row's SampleTime result, with chosen p50, p99 and p99.9. */
         public Target sample(String method, int block, int batch, String prealloc, double p50, double p99, double p999) {
             JsonObject primary = new JsonObject();
-            JsonArray iterations = new JsonArray();
-            for (int i = 0; i < 5; i++) {
-                // 1,000 samples: 98.5% at p50, 1.3% at p99, 0.2% at p99.9.
-                JsonArray pairs = new JsonArray();
-                pairs.add(pair(p50, 985));
-                pairs.add(pair(p99, 13));
-                pairs.add(pair(p999, 2));
-                iterations.add(pairs);
+            JsonArray forkArray = new JsonArray();
+            for (int f = 0; f < forks; f++) {
+                JsonArray iterations = new JsonArray();
+                for (int i = 0; i < ITERATIONS; i++) {
+                    // 1,000 samples: 98.5% at p50, 1.3% at p99, 0.2% at p99.9.
+                    JsonArray pairs = new JsonArray();
+                    pairs.add(pair(p50, 985));
+                    pairs.add(pair(p99, 13));
+                    pairs.add(pair(p999, 2));
+                    iterations.add(pairs);
+                }
+                forkArray.add(iterations);
             }
-            JsonArray forks = new JsonArray();
-            forks.add(iterations);
             primary.addProperty("score", (985 * p50 + 13 * p99 + 2 * p999) / 1000);
             primary.addProperty("scoreError", 0.0);
             primary.addProperty("scoreUnit", "us/op");
-            primary.add("rawDataHistogram", forks);
+            primary.add("rawDataHistogram", forkArray);
             results.add(result(SYNC_WRITE, "sample", writeParams(method, block, batch, prealloc), primary, counters(method, block, batch)));
             return this;
         }
@@ -195,18 +215,18 @@ public final class SyntheticRun {
         }
     }
 
-    private static JsonObject result(String benchmark, String mode, Map<String, String> params, JsonObject primary, JsonObject secondary) {
+    private JsonObject result(String benchmark, String mode, Map<String, String> params, JsonObject primary, JsonObject secondary) {
         JsonObject o = new JsonObject();
         o.addProperty("jmhVersion", "1.37");
         o.addProperty("benchmark", benchmark);
         o.addProperty("mode", mode);
         o.addProperty("threads", 1);
-        o.addProperty("forks", 1);
+        o.addProperty("forks", forks);
         o.addProperty("jdkVersion", "17.0.15");
         o.addProperty("vmName", "OpenJDK 64-Bit Server VM");
         o.addProperty("vmVersion", "17.0.15");
         o.addProperty("warmupIterations", 1);
-        o.addProperty("measurementIterations", 5);
+        o.addProperty("measurementIterations", ITERATIONS);
         JsonObject p = new JsonObject();
         params.forEach(p::addProperty);
         o.add("params", p);
@@ -215,13 +235,25 @@ public final class SyntheticRun {
         return o;
     }
 
-    /** Five iterations at mean - 2 spread .. mean + 2 spread: the report's mean is exactly {@code mean}. */
-    private static JsonObject avgt(double mean, double spread) {
+    /**
+     * Values at mean - 2 spread .. mean + 2 spread, so the report's mean is exactly {@code mean}: the
+     * {@value #FORKS} fork means (each fork's iterations all at its mean), or in a one-fork run the
+     * iterations of the one fork.
+     */
+    private JsonObject avgt(double mean, double spread) {
         JsonObject primary = new JsonObject();
         JsonArray raw = new JsonArray();
-        JsonArray fork = new JsonArray();
-        for (int k = -2; k <= 2; k++) fork.add(mean + k * spread);
-        raw.add(fork);
+        if (forks == 1) {
+            JsonArray fork = new JsonArray();
+            for (int k = -2; k <= 2; k++) fork.add(mean + k * spread);
+            raw.add(fork);
+        } else {
+            for (int k = -2; k <= 2; k++) {
+                JsonArray fork = new JsonArray();
+                for (int i = 0; i < ITERATIONS; i++) fork.add(mean + k * spread);
+                raw.add(fork);
+            }
+        }
         primary.addProperty("score", mean);
         primary.addProperty("scoreError", 0.0);
         primary.addProperty("scoreUnit", "us/op");
@@ -229,15 +261,17 @@ public final class SyntheticRun {
         return primary;
     }
 
-    private static JsonElement counter(double v) {
+    private JsonElement counter(double v) {
         JsonObject m = new JsonObject();
         m.addProperty("score", v);
         m.addProperty("scoreError", "NaN");
         m.addProperty("scoreUnit", "#");
         JsonArray raw = new JsonArray();
-        JsonArray fork = new JsonArray();
-        for (int i = 0; i < 5; i++) fork.add(v / 5);
-        raw.add(fork);
+        for (int f = 0; f < forks; f++) {
+            JsonArray fork = new JsonArray();
+            for (int i = 0; i < ITERATIONS; i++) fork.add(v / ITERATIONS);
+            raw.add(fork);
+        }
         m.add("rawData", raw);
         return m;
     }

@@ -1,0 +1,218 @@
+package io.durabench.report.coverage;
+
+import io.durabench.report.Difference;
+import io.durabench.stats.Estimate;
+import io.durabench.stats.ForkIntervals;
+import io.durabench.stats.Stats;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How well a design's printed intervals keep their promise on a long run, resampled: every window of
+ * the long run's rounds that the design would have measured (k consecutive rounds for k forks per
+ * cell: a real run's forks are minutes apart, not drawn from the whole long run) yields an interval
+ * per row and the report's "cheaper than FDATASYNC" decisions, which are held against the long run.
+ *
+ * <ul>
+ *   <li>coverage: the share of (window, row) intervals holding the long-run mean, over all rows and
+ *       for the worst row;</li>
+ *   <li>unconfirmed: of the differences a window calls resolved (a centre-group durable method
+ *       against FDATASYNC, the report's family, Holm), the share the long run does not resolve the
+ *       same way (its own 99.9% Welch interval over all forks);</li>
+ *   <li>opposite: method pairs resolved one way in one window and the other way in another.</li>
+ * </ul>
+ */
+final class Coverage {
+    /** What one design prints for a window: per row its interval, from the rows' forks in that window. */
+    interface Design {
+        String name();
+
+        /** Forks per cell the window needs (consecutive rounds). */
+        int forks();
+
+        /** Per row, the interval this design prints for the window starting at round {@code from}. */
+        List<Estimate> intervals(LongRun run, int from);
+    }
+
+    record Result(String design, String target, int windows, double coverage, double worstCoverage, String worstRow,
+                  double medianHalfWidth, int resolved, int unconfirmed, int oppositePairs) {
+        double unconfirmedShare() {
+            return resolved == 0 ? 0 : (double) unconfirmed / resolved;
+        }
+
+        String line() {
+            return String.format(Locale.ROOT, "| %s | %s | %d | %.1f%% | %.1f%% (%s) | ±%.1f%% | %d | %d (%.1f%%) | %d |", design, target, windows,
+                    coverage * 100, worstCoverage * 100, worstRow, medianHalfWidth * 100, resolved, unconfirmed, unconfirmedShare() * 100,
+                    oppositePairs);
+        }
+    }
+
+    static final String HEADER = "| design | filesystem | windows | coverage, all rows | worst row | median half-width | resolved vs FDATASYNC |"
+            + " not confirmed by the long run | pairs resolved both ways |\n|---|---|---|---|---|---|---|---|---|";
+
+    private Coverage() {
+    }
+
+    /** k forks per cell, intervals between forks as the report computes them (ForkIntervals over the window's rows). */
+    static Design forks(int k) {
+        return new Design() {
+            public String name() {
+                return k + " forks (between forks)";
+            }
+
+            public int forks() {
+                return k;
+            }
+
+            public List<Estimate> intervals(LongRun run, int from) {
+                return ForkIntervals.of(run.rows().stream().map(r -> r.forkMeans(from, k)).toList());
+            }
+        };
+    }
+
+    /** The old design: one fork, a Student t interval over its iterations on the linear scale, as the report computed it. */
+    static Design oneForkIterations() {
+        return new Design() {
+            public String name() {
+                return "1 fork (its iterations)";
+            }
+
+            public int forks() {
+                return 1;
+            }
+
+            public List<Estimate> intervals(LongRun run, int from) {
+                List<Estimate> out = new ArrayList<>();
+                for (LongRun.Row r : run.rows()) out.add(linearT(r.forksUs().get(from)));
+                return out;
+            }
+        };
+    }
+
+    /**
+     * --precision P: 3 forks, then each row still wider than P gets the next round's fork too, until
+     * none is or a row has {@code max} forks: optional stopping, as `durabench run --precision` does.
+     */
+    static Design withPrecision(double p, int max) {
+        return new Design() {
+            public String name() {
+                return "3 forks, --precision " + Math.round(p * 100) + "% (up to " + max + ")";
+            }
+
+            public int forks() {
+                return max;
+            }
+
+            public List<Estimate> intervals(LongRun run, int from) {
+                int n = run.rows().size();
+                int[] k = new int[n];
+                java.util.Arrays.fill(k, 3);
+                while (true) {
+                    List<Estimate> e = ForkIntervals.of(java.util.stream.IntStream.range(0, n)
+                            .mapToObj(i -> run.rows().get(i).forkMeans(from, k[i])).toList());
+                    boolean more = false;
+                    for (int i = 0; i < n; i++) {
+                        if (k[i] < max && e.get(i).halfWidth() / e.get(i).mean() > p) {
+                            k[i]++;
+                            more = true;
+                        }
+                    }
+                    if (!more) return e;
+                }
+            }
+        };
+    }
+
+    static Result check(LongRun run, Design design) {
+        int n = run.rows().size();
+        int[] held = new int[n];
+        int windows = 0;
+        List<Double> halfWidths = new ArrayList<>();
+        int resolved = 0, unconfirmed = 0;
+        Map<String, Integer> directions = new HashMap<>();
+        int ref = refIndex(run);
+        for (int from = 0; from + design.forks() <= run.rounds(); from++) {
+            windows++;
+            List<Estimate> e = design.intervals(run, from);
+            for (int i = 0; i < n; i++) {
+                double truth = run.rows().get(i).truth();
+                Estimate x = e.get(i);
+                if (x.low() <= truth && truth <= x.high()) held[i]++;
+                halfWidths.add(x.halfWidth() / x.mean());
+            }
+            if (ref < 0) continue;
+            List<Integer> others = new ArrayList<>();
+            for (int i = 0; i < n; i++) if (i != ref && run.rows().get(i).centreDurable()) others.add(i);
+            List<Difference> ds = decide(design, others.stream().map(e::get).toList(), e.get(ref));
+            for (int j = 0; j < others.size(); j++) {
+                Difference d = ds.get(j);
+                if (!d.resolved()) continue;
+                resolved++;
+                int sign = d.verdict() == Difference.Verdict.LOWER ? -1 : 1;
+                if (longRunSign(run, others.get(j), ref) != sign) unconfirmed++;
+                directions.merge(run.rows().get(others.get(j)).label(), sign, (a, b) -> a == b ? a : 0);
+            }
+        }
+        double all = 0;
+        double worst = 1;
+        String worstRow = "";
+        for (int i = 0; i < n; i++) {
+            double c = (double) held[i] / windows;
+            all += held[i];
+            if (c < worst) {
+                worst = c;
+                worstRow = run.rows().get(i).label();
+            }
+        }
+        halfWidths.sort(Double::compare);
+        int opposite = (int) directions.values().stream().filter(v -> v == 0).count();
+        return new Result(design.name(), run.name(), windows, all / ((double) windows * n), worst, worstRow,
+                halfWidths.get(halfWidths.size() / 2), resolved, unconfirmed, opposite);
+    }
+
+    /**
+     * The report's decision: between forks, Holm over the family (Difference.family); for the old
+     * one-fork design, what the old report did: an interval of the difference that excludes zero, no family.
+     */
+    private static List<Difference> decide(Design design, List<Estimate> others, Estimate ref) {
+        if (design.forks() > 1) return Difference.family(others, ref);
+        List<Difference> out = new ArrayList<>();
+        for (Estimate o : others) {
+            Estimate d = Stats.difference(o, ref);
+            boolean excludesZero = d.hasInterval() && (d.high() < 0 || d.low() > 0);
+            out.add(new Difference(d, excludesZero ? 0 : 1));
+        }
+        return out;
+    }
+
+    /** The long run's own verdict on a − ref: its 99.9% Welch interval over all forks (−1, +1, or 0 when it straddles zero). */
+    private static int longRunSign(LongRun run, int a, int ref) {
+        Estimate ea = ForkIntervals.alone(run.rows().get(a).forkMeans(0, run.rounds()));
+        Estimate eb = ForkIntervals.alone(run.rows().get(ref).forkMeans(0, run.rounds()));
+        Estimate d = Stats.difference(ea, eb);
+        return d.high() < 0 ? -1 : d.low() > 0 ? 1 : 0;
+    }
+
+    private static int refIndex(LongRun run) {
+        for (int i = 0; i < run.rows().size(); i++) {
+            LongRun.Row r = run.rows().get(i);
+            if (r.centreDurable() && r.cell().methodValue() == io.durabench.workload.SyncMethod.FDATASYNC) return i;
+        }
+        return -1;
+    }
+
+    /** The old report's interval of one fork: Student t over its iterations, linear scale. */
+    static Estimate linearT(double[] v) {
+        int n = v.length;
+        double mean = java.util.Arrays.stream(v).average().orElse(Double.NaN);
+        double ss = 0;
+        for (double x : v) ss += (x - mean) * (x - mean);
+        double varOfMean = ss / (n - 1) / n;
+        double half = Stats.t(n - 1) * Math.sqrt(varOfMean);
+        return new Estimate(mean, mean - half, mean + half, n, varOfMean, n - 1, Estimate.Basis.ITERATIONS_OF_ONE_FORK);
+    }
+
+}
