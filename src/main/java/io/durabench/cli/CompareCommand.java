@@ -87,7 +87,7 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new UsageException("--by jdk needs a run folder (durabench run --jvm A --jvm B --out FOLDER), not " + folder);
             }
             pairs = JvmSlots.byJdk(folder, ResultsLoader.load(List.of(folder)));
-            notes.addAll(JvmSlots.notes(pairs));
+            notes.addAll(JvmSlots.notes(pairs, JvmSlots.roundsOf(folder)));
             base = JvmSlots.describe(folder, pairs.stream().flatMap(p -> p.base().stream()).toList());
             candidate = JvmSlots.describe(folder, pairs.stream().flatMap(p -> p.candidate().stream()).toList());
         } else {

@@ -71,8 +71,11 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
     public void requireComparable(String what) {
         List<Difference> refused = differences.stream().filter(d -> d.status() == Status.REFUSED).toList();
         if (refused.isEmpty()) return;
+        boolean oneFork = refused.stream().anyMatch(d -> d.key() == FingerprintKey.FORKS && (d.base().equals("1") || d.candidate().equals("1")));
         throw new NotComparableException(what + " were not measured alike: "
                 + refused.stream().map(Difference::describe).collect(Collectors.joining("; "))
+                + (oneFork ? " (a side measured in one fork per cell, as runs before forks were the unit of replication were, has no"
+                + " variation between forks to compare with; measure it again with this version)" : "")
                 + ". A comparison across them measures that difference, not a change; if that is what you mean, add --allow-different "
                 + refused.stream().map(d -> d.key().key()).collect(Collectors.joining(",")));
     }

@@ -99,15 +99,15 @@ public final class JvmSlots {
      * What the reader should know about how sets were put together: a JDK's slots pooled, or one
      * JDK's first two slots compared with each other.
      */
-    public static List<String> notes(List<SetPair> pairs) {
+    public static List<String> notes(List<SetPair> pairs, int rounds) {
         List<String> notes = new ArrayList<>();
         for (SetPair p : pairs) {
             String on = pairs.size() > 1 ? p.label() + ": " : "";
             if (jdkOf(p.base().get(0)).equals(jdkOf(p.candidate().get(0)))) {
                 notes.add(on + "one JDK (" + jdkOf(p.base().get(0)) + ") in several slots: " + slots(p.base()) + " vs " + slots(p.candidate())
                         + ", an A/A comparison of two runs of the same setup"
-                        + (p.base().size() == 1 ? " in one block of forks each per cell (drift between the blocks can pass for a change;"
-                        + " measure in rounds: --repeat 6 -- -f 4)" : ""));
+                        + (p.base().size() == 1 && rounds <= 1 ? " in one block of forks each per cell (drift between the blocks can pass for a change;"
+                        + " measure in rounds: this version's runs do, one fork per round)" : ""));
                 continue;
             }
             for (List<ResultSet> side : List.of(p.base(), p.candidate())) {
@@ -115,12 +115,21 @@ public final class JvmSlots {
             }
             // Measured on this project's lab: an A/A in one block per JVM flagged 2 of 29 rows, in rounds none.
             for (List<ResultSet> side : List.of(p.base(), p.candidate())) {
-                if (side.size() == 1) notes.add(on + "JDK " + jdkOf(side.get(0)) + " ran in one block of forks per cell: the disk's drift"
-                        + " between blocks is not in the test's error term and can pass for a change; to gate on it, measure in rounds"
-                        + " (--repeat 3 -- -f 4)");
+                if (side.size() == 1 && rounds <= 1) notes.add(on + "JDK " + jdkOf(side.get(0)) + " ran in one block of forks per cell: the disk's drift"
+                        + " between blocks is not in the test's error term and can pass for a change; to gate on it, measure with this"
+                        + " version, whose runs spread every cell's forks over the run in rounds");
             }
+            if (rounds > 1) notes.add(on + "measured in " + rounds + " rounds: each JDK's forks of a cell spread over the run, the JDKs'"
+                    + " order alternating from round to round");
         }
         return notes;
+    }
+
+    /** The rounds a run folder's run.json records (1 for runs made before rounds, or without a run.json). */
+    public static int roundsOf(Path folder) {
+        Path manifest = folder.resolve(io.durabench.results.ResultsFolder.RUN_MANIFEST);
+        if (!java.nio.file.Files.isRegularFile(manifest)) return 1;
+        return io.durabench.results.RunManifest.read(manifest).rounds();
     }
 
     /** "RUN (JDK 17.0.15)", with the slot folders when the sets are slots: "RUN (JDK 17.0.15: jvm1-17.0.15, jvm3-17.0.15)". */

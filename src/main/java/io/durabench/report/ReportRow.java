@@ -11,8 +11,9 @@ import io.durabench.stats.Estimate;
  * {@code replicateUs} are the replicates the interval was computed from: each fork's mean time, or
  * the iterations of the one fork an old result has (empty when JMH
  * gave none): the cost model fits a line through them; they are not a report field.
- * {@code outlierIteration} names an iteration far outside the row's others (null when none): it is
- * kept in the mean, and said in the warnings instead of being silently averaged.
+ * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
+ * left out of the row's figures (null when none), for the warnings: not silently averaged, not
+ * silently dropped (io.durabench.stats.OutlierIterations).
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,

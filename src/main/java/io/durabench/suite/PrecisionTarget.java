@@ -63,7 +63,7 @@ public record PrecisionTarget(double precision, Duration budget) {
      */
     static Map<Cell, Double> halfWidths(List<BenchmarkResult> results) {
         Map<Cell, double[]> forks = new LinkedHashMap<>();
-        for (BenchmarkResult r : results) forks.putIfAbsent(SlotResults.cellOf(r), r.forkMeans());
+        for (BenchmarkResult r : results) forks.putIfAbsent(SlotResults.cellOf(r), io.durabench.stats.OutlierIterations.of(r.forks()).forkMeans());
         List<Cell> cells = new ArrayList<>(forks.keySet());
         List<Estimate> e = ForkIntervals.of(cells.stream().map(forks::get).toList());
         Map<Cell, Double> out = new LinkedHashMap<>();

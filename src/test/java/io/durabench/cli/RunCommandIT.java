@@ -17,6 +17,10 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import io.durabench.results.BenchmarkResult;
+import io.durabench.results.JmhJsonReader;
+import io.durabench.results.RunManifest;
+import java.util.List;
 import picocli.CommandLine;
 
 /** `durabench run` end to end: real JMH forks on /dev/shm, files written, n/a listed, bad input refused. */
@@ -57,9 +61,13 @@ class RunCommandIT {
         }
     }
 
-    /** The compare profile with two JVMs runs in rounds (3 x 4 forks, alternating), said on the console and kept in run.json for --resume. */
+    /**
+     * Forks spread in rounds: with two JVMs and -f 4, four rounds of one fork per cell and JVM, the
+     * JVMs' order alternating (A B, B A, ...), the seed and the rounds in run.json for --resume, each
+     * round's JMH entry kept as JMH wrote it and read back as one result of four forks.
+     */
     @Test
-    void theCompareProfileWithTwoJvmsRunsInRounds() throws Exception {
+    void forksAreSpreadInRoundsWithTheJvmsAlternating() throws Exception {
         Path out = Files.createTempDirectory(Path.of("target"), "run-it-").resolve("out");
         Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "durabench-run-it-");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -68,17 +76,28 @@ class RunCommandIT {
             CommandLine cl = DurabenchMain.commandLine();
             cl.setOut(new PrintWriter(captured, true));
             int rc = cl.execute("run", "--profile", "compare", "--dir", shm.toString(), "--out", out.toString(), "--jvm", java, "--jvm", java,
-                    "--", "SyncWriteCost", "-p", "syncMethod=NONE", "-wi", "0", "-i", "1", "-r", "20ms");
+                    "--seed", "7", "--", "SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC", "-f", "4", "-wi", "0", "-i", "1", "-r", "20ms");
             String text = captured.toString();
             assertEquals(0, rc, text);
-            assertTrue(text.contains("2 JVMs, compare profile: 3 rounds of 4 forks per cell and JVM, alternating"), text);
+            assertTrue(text.contains("4 forks per cell, one per round, cells shuffled per round (seed 7)"), text);
             Path target = out.resolve(TargetLabel.label(shm.toAbsolutePath()));
             try (var slots = Files.list(target)) {
-                assertEquals(6, slots.filter(Files::isDirectory).count(), "3 rounds x 2 JVMs");
+                assertEquals(2, slots.filter(Files::isDirectory).count(), "one folder per JVM");
             }
-            JsonObject run = JsonParser.parseString(Files.readString(out.resolve("run.json"))).getAsJsonObject();
-            assertTrue(run.getAsJsonArray("jmhArgs").toString().endsWith("\"-f\",\"4\"]"), run.toString());
-            assertEquals(6, run.getAsJsonArray("jvms").size(), run.toString());
+            RunManifest run = RunManifest.read(out.resolve("run.json"));
+            assertEquals(4, run.rounds());
+            assertEquals(7, run.seed());
+            assertEquals(16, run.ran().size(), "2 cells x 2 JVMs x 4 rounds");
+            for (int round = 1; round <= 4; round++) {
+                int r = round;
+                List<RunManifest.Ran> inRound = run.ran().stream().filter(x -> x.round() == r).toList();
+                assertEquals(4, inRound.size(), "round " + r + ": " + inRound);
+                String first = inRound.get(0).slot();
+                assertEquals(r % 2 == 1 ? "jvm1-" : "jvm2-", first.substring(0, 5), "the JVM that goes first alternates: " + inRound);
+            }
+            List<BenchmarkResult> results = JmhJsonReader.read(target.resolve(run.jvms().get(0).slot()).resolve("jmh-result.json"));
+            assertEquals(2, results.size(), "one result per cell, its rounds merged");
+            for (BenchmarkResult r : results) assertEquals(4, r.forks().size(), r.benchmark() + " " + r.params());
         } finally {
             Commands.deleteTree(shm);
         }

@@ -72,16 +72,41 @@ final class GroupCommitRows {
                 .thenComparingInt(GroupCommitRows::committers));
 
         Map<String, Estimate> oneCommitter = new LinkedHashMap<>();
-        Map<Pending, Estimate> throughput = new LinkedHashMap<>();
+        Map<Pending, Estimate> throughput = commitsPerSecond(ordered);
         for (Pending p : ordered) {
-            BenchmarkResult thrpt = p.notMeasured == null ? p.byMode.get("thrpt") : null;
-            Estimate e = thrpt == null ? null : RowFigures.opsPerSecEstimate(thrpt.primary());
-            throughput.put(p, e);
+            Estimate e = throughput.get(p);
             if (e != null && committers(p) == 1) oneCommitter.put(seriesKey(p), e);
         }
         List<GroupCommitRow> rows = new ArrayList<>();
         for (Pending p : ordered) rows.add(row(rows.size(), p, throughput.get(p), oneCommitter.get(seriesKey(p))));
         return rows;
+    }
+
+    /**
+     * Commits/s per row with its interval between forks, per context as the time rows get theirs
+     * (io.durabench.stats.ForkIntervals: each fork's mean commits/s, its iterations converted one by
+     * one); a row with one fork: that fork's iterations, said so by the estimate's basis.
+     */
+    private static Map<Pending, Estimate> commitsPerSecond(List<Pending> rows) {
+        Map<String, List<Pending>> byContext = new LinkedHashMap<>();
+        for (Pending p : rows) {
+            if (p.notMeasured == null && p.byMode.get("thrpt") != null) byContext.computeIfAbsent(p.context.label(), k -> new ArrayList<>()).add(p);
+        }
+        Map<Pending, Estimate> out = new LinkedHashMap<>();
+        for (List<Pending> ctx : byContext.values()) {
+            List<double[]> forkMeans = new ArrayList<>();
+            for (Pending p : ctx) {
+                BenchmarkResult r = p.byMode.get("thrpt");
+                String unit = r.primary().unit();
+                forkMeans.add(io.durabench.stats.OutlierIterations.of(r.forks().stream()
+                        .map(f -> java.util.Arrays.stream(f).map(v -> io.durabench.results.Units.toOpsPerSec(v, unit)).toArray()).toList()).forkMeans());
+            }
+            List<Estimate> e = io.durabench.stats.ForkIntervals.of(forkMeans);
+            for (int i = 0; i < ctx.size(); i++) {
+                out.put(ctx.get(i), e.get(i) != null ? e.get(i) : RowFigures.opsPerSecEstimate(ctx.get(i).byMode.get("thrpt").primary()));
+            }
+        }
+        return out;
     }
 
     private static GroupCommitRow row(int id, Pending p, Estimate commits, Estimate single) {
@@ -103,7 +128,7 @@ final class GroupCommitRows {
                     ? new Estimate(1, Double.NaN, Double.NaN, 0, Double.NaN)
                     : Stats.ratio(commits, single);
         }
-        String source = commits == null ? null : "thrpt, n=" + commits.n();
+        String source = commits == null ? null : "thrpt, n=" + commits.n() + (commits.betweenForks() ? " forks" : " iterations of one fork");
         NotMeasured nm = p.notMeasured;
         return new GroupCommitRow(id, p.cell, p.context, groupKey(p), seriesKey(p), groupLabel(p), variant(p), committers(p),
                 p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, source, latency, p50, p99, p999,

@@ -5,6 +5,7 @@ import io.durabench.results.BenchmarkResult;
 import io.durabench.results.Metric;
 import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.Stats;
 import java.util.Arrays;
 import java.util.List;
@@ -28,12 +29,16 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         return byMode.values().iterator().next();
     }
 
-    /** Each fork's mean time in µs/op (its iterations converted one by one, then averaged): the row's replicates. */
-    static double[] forkMeansUs(Map<String, BenchmarkResult> byMode) {
+    /** Each fork's iterations in µs/op, converted one by one. */
+    static List<double[]> forksUs(Map<String, BenchmarkResult> byMode) {
         BenchmarkResult r = meanSource(byMode);
         String unit = r.primary().unit();
-        return r.forks().stream().mapToDouble(f -> Arrays.stream(f).map(v -> Units.toMicrosPerOp(v, unit)).average().orElse(Double.NaN))
-                .toArray();
+        return r.forks().stream().map(f -> Arrays.stream(f).map(v -> Units.toMicrosPerOp(v, unit)).toArray()).toList();
+    }
+
+    /** Each fork's mean time in µs/op over its kept iterations (stalls left out: OutlierIterations): the row's replicates. */
+    static double[] forkMeansUs(Map<String, BenchmarkResult> byMode) {
+        return OutlierIterations.of(forksUs(byMode)).forkMeans();
     }
 
     /**
@@ -44,7 +49,11 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         BenchmarkResult meanFrom = meanSource(byMode);
         Metric primary = meanFrom.primary();
         double[] iterations = iterationValues(primary, v -> Units.toMicrosPerOp(v, primary.unit()));
-        Estimate time = fromForks != null ? fromForks : estimate(primary);
+        List<double[]> forksUs = forksUs(byMode);
+        OutlierIterations outliers = OutlierIterations.of(forksUs);
+        // One old fork: its kept iterations (a stall left out there too, and named).
+        Estimate time = fromForks != null ? fromForks
+                : forksUs.isEmpty() ? estimate(primary) : Stats.ofSamples(OutlierIterations.keptIterations(forksUs));
         int forks = Math.max(1, meanFrom.forks().size());
         int perFork = iterations == null ? 0 : iterations.length / forks;
         String source = meanFrom.mode() + ", n=" + forks + (forks == 1 ? " fork" : " forks") + " x " + perFork + " iterations"
@@ -59,55 +68,11 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
             // Runs before SampleTime-only profiles measured the mean and the percentiles in separate forks: say so.
             if (sample != meanFrom) source += "; percentiles from separate SampleTime forks";
         }
-        double[] replicates = fromForks != null ? forkMeansUs(byMode) : iterations == null ? new double[0] : iterations;
+        double[] replicates = fromForks != null ? outliers.forkMeans()
+                : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
+        if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
         return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
-                outlierIteration(meanFrom));
-    }
-
-    /** An iteration this many times above (or below 1/this of) the median of the row's other iterations is named. */
-    static final double OUTLIER_FACTOR = 2.0;
-
-    /**
-     * The iteration farthest outside the row's others, if any is more than {@value #OUTLIER_FACTOR}x
-     * off their median: "fork 2, iteration 4: 1,692 µs (the others 288–514 µs)". Forks differ by
-     * 10–30% on the lab; a factor of two is a stall (a journal commit, writeback), not the fork.
-     */
-    static String outlierIteration(BenchmarkResult r) {
-        String unit = r.primary().unit();
-        List<double[]> forks = r.forks().stream().map(f -> Arrays.stream(f).map(v -> Units.toMicrosPerOp(v, unit)).toArray()).toList();
-        double[] all = forks.stream().flatMapToDouble(Arrays::stream).filter(Double::isFinite).sorted().toArray();
-        if (all.length < 4) return null;
-        String worst = null;
-        double worstFactor = OUTLIER_FACTOR;
-        for (int f = 0; f < forks.size(); f++) {
-            for (int i = 0; i < forks.get(f).length; i++) {
-                double v = forks.get(f)[i];
-                double[] others = withoutOne(all, v);
-                double median = others[others.length / 2];
-                double factor = Math.max(v / median, median / v);
-                if (factor > worstFactor) {
-                    worstFactor = factor;
-                    worst = String.format(java.util.Locale.ROOT, "fork %d, iteration %d: %s µs (the row's other %d iterations %s–%s µs)",
-                            f + 1, i + 1, io.durabench.report.Fmt.us(v), others.length, io.durabench.report.Fmt.us(others[0]),
-                            io.durabench.report.Fmt.us(others[others.length - 1]));
-                }
-            }
-        }
-        return worst;
-    }
-
-    private static double[] withoutOne(double[] sorted, double v) {
-        double[] out = new double[sorted.length - 1];
-        boolean skipped = false;
-        int k = 0;
-        for (double x : sorted) {
-            if (!skipped && x == v) {
-                skipped = true;
-                continue;
-            }
-            if (k < out.length) out[k++] = x;
-        }
-        return out;
+                outliers.describe("µs", io.durabench.report.Fmt::us));
     }
 
     /** From the first result (in mode order) that carries the counters: every mode counts the same events. */

@@ -42,14 +42,15 @@ public final class WarningRules {
         return out;
     }
 
-    /** Rows with an iteration far outside their others: kept in the mean, named here rather than silently averaged. */
+    /** Rows with stalled iterations: left out of the row's figures, and named here with how many and the worst. */
     static List<ReportWarning> outlierIterations(List<ReportRow> rows, ContextNames names) {
         List<ReportWarning> out = new ArrayList<>();
         for (ReportRow r : rows) {
             if (!r.measured() || r.outlierIteration() == null) continue;
-            String message = String.format("%s on %s (%s): %s; it is in the mean %s µs, whose interval carries it.",
+            String message = String.format("%s on %s (%s): %s. The row's mean %s µs and its interval are of the other iterations;"
+                            + " a stall is the disk's, not the method's, and how often one comes is a soak run's question.",
                     r.methodLabel(), r.context().place(), r.groupLabel(), r.outlierIteration(), Fmt.us(r.meanUs()));
-            String brief = String.format("%s (%s): %s", r.methodLabel(), r.groupLabel(), r.outlierIteration());
+            String brief = r.methodLabel() + ": " + r.outlierIteration().replace(" left out of the mean, more than 3x off the row's median", ", >3x off median");
             out.add(new ReportWarning(Kind.OUTLIER_ITERATION, message, List.of(r.id()), names.of(r.context()), 1, brief));
         }
         return out;
@@ -145,13 +146,13 @@ public final class WarningRules {
                 if (r.baseline() || !r.measured() || r.durable()) continue;
                 if (fastestDurable != null && r.meanUs() >= fastestDurable.meanUs()) continue;
                 String than = fastestDurable == null ? "and no durable method was measured beside it"
-                        : String.format("faster than every durable method here (fastest durable: %s, %s µs)",
+                        : String.format("faster than every durable method here (lowest durable mean: %s, %s µs)",
                         fastestDurable.methodLabel(), Fmt.us(fastestDurable.meanUs()));
                 String message = String.format("%s (%s µs per write on %s, %s) is %s, but it is NOT durable: %s.",
                         r.methodLabel(), Fmt.us(r.meanUs()), r.context().place(), r.groupLabel(), than, r.notDurableBecause());
                 String brief = fastestDurable == null
                         ? String.format("%s (NOT durable) at %s µs, no durable method beside it", r.methodLabel(), Fmt.usRounded(r.meanUs()))
-                        : String.format("%s (NOT durable) %s µs < %s %s µs (fastest durable)", r.methodLabel(),
+                        : String.format("%s (NOT durable) %s µs < %s %s µs (lowest durable mean)", r.methodLabel(),
                         Fmt.usRounded(r.meanUs()), fastestDurable.methodLabel(), Fmt.usRounded(fastestDurable.meanUs()));
                 double severity = fastestDurable == null ? 1 : fastestDurable.meanUs() / r.meanUs();
                 out.add(new ReportWarning(Kind.NOT_DURABLE, message,

@@ -82,8 +82,9 @@ public final class Tables {
             l.append("lowest durable mean: ").append(best.methodLabel()).append(", ").append(Fmt.us(best.meanUs())).append(" µs per ")
                     .append(noun).append(cost).append("; intervals within one fork, so no fastest is resolved");
         } else if (set.size() == 1) {
-            l.append("fastest durable method is ").append(best.methodLabel()).append(", ").append(Fmt.us(best.meanUs()))
-                    .append(" µs per ").append(noun).append(cost).append(", resolved from every other durable method");
+            l.append(durable.size() == 1 ? "the only durable method is " : "fastest durable method is ").append(best.methodLabel())
+                    .append(", ").append(Fmt.us(best.meanUs())).append(" µs per ").append(noun).append(cost)
+                    .append(durable.size() == 1 ? "" : ", resolved from every other durable method");
         } else {
             double high = set.stream().mapToDouble(ReportRow::meanUs).max().orElse(Double.NaN);
             l.append("fastest durable: ").append(String.join(", ", set.stream().map(ReportRow::methodLabel).toList()))

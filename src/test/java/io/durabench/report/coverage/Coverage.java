@@ -35,6 +35,11 @@ final class Coverage {
 
         /** Per row, the interval this design prints for the window starting at round {@code from}. */
         List<Estimate> intervals(LongRun run, int from);
+
+        /** Whether the design leaves stalled iterations out (as the report does): then so does the long-run mean it is held against. */
+        default boolean stallsLeftOut() {
+            return true;
+        }
     }
 
     record Result(String design, String target, int windows, double coverage, double worstCoverage, String worstRow,
@@ -73,6 +78,27 @@ final class Coverage {
         };
     }
 
+    /** k forks with every iteration kept in the means (the report before stalls were left out), against the long-run mean with them in. */
+    static Design forksStallsKept(int k) {
+        return new Design() {
+            public String name() {
+                return k + " forks, stalls kept in the mean";
+            }
+
+            public int forks() {
+                return k;
+            }
+
+            public List<Estimate> intervals(LongRun run, int from) {
+                return ForkIntervals.of(run.rows().stream().map(r -> r.rawForkMeans(from, k)).toList());
+            }
+
+            public boolean stallsLeftOut() {
+                return false;
+            }
+        };
+    }
+
     /** The old design: one fork, a Student t interval over its iterations on the linear scale, as the report computed it. */
     static Design oneForkIterations() {
         return new Design() {
@@ -88,6 +114,10 @@ final class Coverage {
                 List<Estimate> out = new ArrayList<>();
                 for (LongRun.Row r : run.rows()) out.add(linearT(r.forksUs().get(from)));
                 return out;
+            }
+
+            public boolean stallsLeftOut() {
+                return false;
             }
         };
     }
@@ -138,7 +168,7 @@ final class Coverage {
             windows++;
             List<Estimate> e = design.intervals(run, from);
             for (int i = 0; i < n; i++) {
-                double truth = run.rows().get(i).truth();
+                double truth = design.stallsLeftOut() ? run.rows().get(i).truth() : run.rows().get(i).rawTruth();
                 Estimate x = e.get(i);
                 if (x.low() <= truth && truth <= x.high()) held[i]++;
                 halfWidths.add(x.halfWidth() / x.mean());
@@ -189,7 +219,7 @@ final class Coverage {
     }
 
     /** The long run's own verdict on a − ref: its 99.9% Welch interval over all forks (−1, +1, or 0 when it straddles zero). */
-    private static int longRunSign(LongRun run, int a, int ref) {
+    static int longRunSign(LongRun run, int a, int ref) {
         Estimate ea = ForkIntervals.alone(run.rows().get(a).forkMeans(0, run.rounds()));
         Estimate eb = ForkIntervals.alone(run.rows().get(ref).forkMeans(0, run.rounds()));
         Estimate d = Stats.difference(ea, eb);
@@ -202,6 +232,76 @@ final class Coverage {
             if (r.centreDurable() && r.cell().methodValue() == io.durabench.workload.SyncMethod.FDATASYNC) return i;
         }
         return -1;
+    }
+
+    /**
+     * The variance at each level (Kalibera &amp; Jones), on the log scale, medians over rows: an
+     * iteration around its fork's mean; a fork's mean around the row's (less the iterations' share);
+     * the round, as the effect all rows of a round share (per round the median over rows of their
+     * log fork mean's deviation from the row's mean); and the intra-class correlation of a fork's
+     * iterations, σ²fork / (σ²fork + σ²iteration).
+     */
+    static String levels(LongRun run) {
+        int n = run.rows().size(), rounds = run.rounds();
+        double[][] dev = new double[n][rounds];
+        List<Double> iterSd = new ArrayList<>(), forkSd = new ArrayList<>(), icc = new ArrayList<>(), residualSd = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            LongRun.Row row = run.rows().get(i);
+            double within = 0;
+            int m = 0, dfWithin = 0;
+            double[] means = new double[rounds];
+            for (int f = 0; f < rounds; f++) {
+                double[] logs = java.util.Arrays.stream(row.forksUs().get(f)).map(Math::log).toArray();
+                double mu = java.util.Arrays.stream(logs).average().orElse(Double.NaN);
+                for (double x : logs) within += (x - mu) * (x - mu);
+                dfWithin += logs.length - 1;
+                m = logs.length;
+                means[f] = mu;
+            }
+            double sw2 = within / dfWithin;
+            double grand = java.util.Arrays.stream(means).average().orElse(Double.NaN);
+            double sb2 = 0;
+            for (int f = 0; f < rounds; f++) {
+                dev[i][f] = means[f] - grand;
+                sb2 += dev[i][f] * dev[i][f];
+            }
+            sb2 /= rounds - 1;
+            double fork2 = Math.max(0, sb2 - sw2 / m);
+            iterSd.add(Math.sqrt(sw2));
+            forkSd.add(Math.sqrt(fork2));
+            icc.add(fork2 / (fork2 + sw2));
+        }
+        double[] round = new double[rounds];
+        for (int f = 0; f < rounds; f++) {
+            double[] col = new double[n];
+            for (int i = 0; i < n; i++) col[i] = dev[i][f];
+            java.util.Arrays.sort(col);
+            round[f] = col[n / 2];
+        }
+        double r2 = 0, lag = 0;
+        for (int f = 0; f < rounds; f++) r2 += round[f] * round[f];
+        for (int f = 1; f < rounds; f++) lag += round[f] * round[f - 1];
+        for (int i = 0; i < n; i++) {
+            double ss = 0;
+            for (int f = 0; f < rounds; f++) ss += (dev[i][f] - round[f]) * (dev[i][f] - round[f]);
+            residualSd.add(Math.sqrt(ss / (rounds - 1)));
+        }
+        return String.format(Locale.ROOT, "| %s | ±%.1f%% | ±%.1f%% | ±%.1f%% (lag-1 autocorrelation %.2f) | ±%.1f%% | %.2f (%.2f–%.2f) |",
+                run.name(), median(iterSd) * 100, median(forkSd) * 100, Math.sqrt(r2 / (rounds - 1)) * 100, lag / r2,
+                median(residualSd) * 100, median(icc), quantile(icc, 0.1), quantile(icc, 0.9));
+    }
+
+    static final String LEVELS_HEADER = "| filesystem | iteration (within a fork) | fork (beyond its iterations) | round (shared by all rows) |"
+            + " fork, net of the round | ICC of a fork's iterations, median (10th–90th percentile) |\n|---|---|---|---|---|---|";
+
+    private static double median(List<Double> v) {
+        return quantile(v, 0.5);
+    }
+
+    private static double quantile(List<Double> v, double q) {
+        List<Double> s = new ArrayList<>(v);
+        s.sort(Double::compare);
+        return s.get((int) Math.round(q * (s.size() - 1)));
     }
 
     /** The old report's interval of one fork: Student t over its iterations, linear scale. */

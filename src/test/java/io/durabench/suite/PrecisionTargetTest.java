@@ -1,0 +1,44 @@
+package io.durabench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** --precision and --budget: what they accept, what they refuse (one line naming the fix), what they ask for. */
+class PrecisionTargetTest {
+    @Test
+    void percentagesAndDurationsParse() {
+        assertEquals(0.05, PrecisionTarget.parsePercent("5%"), 1e-12);
+        assertEquals(0.025, PrecisionTarget.parsePercent("2.5"), 1e-12);
+        assertEquals(Duration.ofMinutes(5), PrecisionTarget.parseDuration("5m"));
+        assertEquals(Duration.ofSeconds(300), PrecisionTarget.parseDuration("300s"));
+        assertEquals(Duration.ofSeconds(90), PrecisionTarget.parseDuration("90"));
+        assertEquals(Duration.ofMinutes(90), PrecisionTarget.parseDuration("1h30m"));
+    }
+
+    @Test
+    void nonsenseIsRefusedWithTheFix() {
+        for (String bad : new String[] {"five", "0%", "100%", "-3%"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PrecisionTarget.parsePercent(bad));
+            assertTrue(e.getMessage().startsWith("--precision " + bad + ": give a percentage"), e.getMessage());
+        }
+        for (String bad : new String[] {"", "soon", "5x", "0s"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PrecisionTarget.parseDuration(bad));
+            assertTrue(e.getMessage().startsWith("--budget " + bad + ": give a duration"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aCellWantsAnotherRoundWhileWiderThanThePrecision() {
+        PrecisionTarget p = new PrecisionTarget(0.05, null);
+        assertTrue(p.wants(0.08));
+        assertFalse(p.wants(0.04));
+        assertTrue(p.wants(Double.NaN), "a cell without an interval yet wants forks");
+        assertTrue(new PrecisionTarget(Double.NaN, Duration.ofMinutes(5)).wants(0.001), "a budget alone: every cell gets rounds");
+        assertFalse(PrecisionTarget.NONE.active());
+    }
+}
