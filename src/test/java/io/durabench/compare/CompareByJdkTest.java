@@ -99,7 +99,8 @@ class CompareByJdkTest {
         run("compare", run.toString(), "--by", "jdk");
         for (String jdk : List.of("17.0.15", "25.0.3")) {
             assertTrue(text().contains("JDK " + jdk + " ran in one block of forks per cell: the disk's drift between blocks is not in the"
-                    + " test's error term and can pass for a change; to gate on it, measure in rounds (--repeat 3 -- -f 4)"), text());
+                    + " test's error term and can pass for a change; to gate on it, measure with this version, whose runs spread every"
+                    + " cell's forks over the run in rounds"), text());
         }
     }
 

@@ -17,8 +17,7 @@ import java.util.Map;
  */
 final class FindingsText {
     static final String TITLE = "Findings";
-    static final String INTRO = "from the rows below; 99.9% intervals from the variation between forks; a difference is resolved"
-            + " only between forks and with Holm over its group's comparisons, else \"no difference resolved\"";
+    static final String INTRO = "99.9% intervals between forks; a difference is \"resolved\" only between forks, with Holm over its family";
     static final String TRAPS = "Read first";
     static final String ACROSS = "Across contexts";
 
