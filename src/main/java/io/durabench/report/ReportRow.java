@@ -2,6 +2,7 @@ package io.durabench.report;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.stats.Estimate;
+import java.util.List;
 
 /**
  * One durabench row: a method in one group (context, benchmark, block size, batch, preallocation),
@@ -11,6 +12,8 @@ import io.durabench.stats.Estimate;
  * {@code replicateUs} are the replicates the interval was computed from: each fork's mean time, or
  * the iterations of the one fork an old result has (empty when JMH
  * gave none): the cost model fits a line through them; they are not a report field.
+ * {@code percentileIntervals}: p50, p99 and p99.9, each JMH's figure per fork with its interval over
+ * forks (as a mean's, ForkIntervals over the context's rows); entries null where there is none.
  * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
  * left out of the row's figures (null when none), for the warnings: not silently averaged, not
  * silently dropped (io.durabench.stats.OutlierIterations).
@@ -19,7 +22,16 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
-                        double[] replicateUs, String outlierIteration) implements Durability {
+                        double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals) implements Durability {
+
+    /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
+    public static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);
+
+    /** The interval over forks of the p-th percentile (one of {@link #PERCENTILES}); null without one (one fork, no SampleTime). */
+    public Estimate percentileInterval(double p) {
+        int i = PERCENTILES.indexOf(p);
+        return i < 0 || percentileIntervals == null || i >= percentileIntervals.size() ? null : percentileIntervals.get(i);
+    }
 
     /** The JMH name of the benchmark. */
     public String benchmark() {

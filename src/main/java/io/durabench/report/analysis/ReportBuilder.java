@@ -148,6 +148,8 @@ public final class ReportBuilder {
                 .thenComparingInt(p -> isBaseline(p) ? 0 : 1));
 
         Map<Pending, Estimate> fromForks = forkIntervals(ordered);
+        List<Map<Pending, Estimate>> percentiles = new ArrayList<>();
+        for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
         Map<String, RowFigures> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
@@ -181,7 +183,8 @@ public final class ReportBuilder {
                     f == null ? null : f.time(), f == null ? null : f.source(),
                     f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                     baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                    f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration()));
+                    f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),
+                    java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p))));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
         return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline));
@@ -204,12 +207,16 @@ public final class ReportBuilder {
      * rows show (ForkIntervals). A row with one fork gets none here.
      */
     private static Map<Pending, Estimate> forkIntervals(List<Pending> rows) {
+        return contextIntervals(rows, p -> RowFigures.forkMeansUs(p.byMode));
+    }
+
+    /** Per row, the interval over forks of {@code perFork}'s values, the rows of each context pooled (ForkIntervals). */
+    private static Map<Pending, Estimate> contextIntervals(List<Pending> rows, java.util.function.Function<Pending, double[]> perFork) {
         Map<String, List<Pending>> byContext = new LinkedHashMap<>();
         for (Pending p : rows) if (p.notMeasured == null && !p.byMode.isEmpty()) byContext.computeIfAbsent(p.context.label(), k -> new ArrayList<>()).add(p);
         Map<Pending, Estimate> out = new LinkedHashMap<>();
         for (List<Pending> ctx : byContext.values()) {
-            List<double[]> forkMeans = ctx.stream().map(p -> RowFigures.forkMeansUs(p.byMode)).toList();
-            List<Estimate> e = ForkIntervals.of(forkMeans);
+            List<Estimate> e = ForkIntervals.of(ctx.stream().map(perFork).toList());
             for (int i = 0; i < ctx.size(); i++) if (e.get(i) != null) out.put(ctx.get(i), e.get(i));
         }
         return out;

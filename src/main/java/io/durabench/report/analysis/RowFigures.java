@@ -75,6 +75,15 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
                 outliers.describe("µs", io.durabench.report.Fmt::us));
     }
 
+    /** JMH's own p-th percentile of each round (each one fork in a run in rounds), in µs/op; empty without SampleTime. */
+    static double[] percentileForksUs(Map<String, BenchmarkResult> byMode, double p) {
+        BenchmarkResult sample = byMode.get("sample");
+        if (sample == null) return new double[0];
+        String unit = sample.primary().unit();
+        return sample.primary().jmhPercentiles().stream().map(m -> m.get(p)).filter(java.util.Objects::nonNull)
+                .mapToDouble(v -> Units.toMicrosPerOp(v, unit)).toArray();
+    }
+
     /** From the first result (in mode order) that carries the counters: every mode counts the same events. */
     static double flushesPerOp(Iterable<BenchmarkResult> results, Counters counters) {
         for (BenchmarkResult r : results) {
