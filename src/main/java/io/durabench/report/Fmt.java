@@ -104,7 +104,7 @@ public final class Fmt {
     }
 
     /**
-     * "[lo, hi]"; "unbounded" when a ratio's Fieller interval has no finite ends (the baseline's
+     * "[lo, hi]"; "unbounded" when a ratio's interval has no finite ends (the baseline's
      * own interval is too wide to divide by); "" when there is nothing to compute from.
      */
     public static String interval(Estimate e, boolean ratio) {

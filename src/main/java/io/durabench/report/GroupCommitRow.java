@@ -8,7 +8,7 @@ import io.durabench.stats.Estimate;
  * alone) at one committer count, in one context and record size. {@code commitsPerSec} is the
  * Throughput score (commits/s summed over committers) with its 99.9% interval from the raw data;
  * latencies (µs per commit) come from the SampleTime result of the same params; {@code speedup}
- * is commits/s over the same variant's 1-committer commits/s (Fieller interval). Figures are NaN
+ * is commits/s over the same variant's 1-committer commits/s (log-scale interval). Figures are NaN
  * (estimates null) when their mode did not run; {@code na} / {@code failed} say why a cell has no number.
  */
 public record GroupCommitRow(int id, Cell cell, Context context, String groupKey, String seriesKey, String groupLabel,

@@ -14,13 +14,14 @@ public record Report(String baseline, List<Path> sources, List<Context> contexts
 
     /** The footer every format carries: how the numbers were computed. */
     public static final String METHOD_NOTE =
-            "CI: Student t, 99.9%, n iterations pooled across forks (recomputed from JMH rawData; "
-            + "SampleTime: per-iteration means from rawDataHistogram). Ratio interval: Fieller's theorem "
-            + "(independent samples, Welch-Satterthwaite df). Durability cost = method - baseline in the same "
-            + "group, Welch interval. Percentiles pooled over all samples. Group commit: commits/s = Throughput "
-            + "summed over committers, speed-up vs 1 committer of the same variant with a Fieller interval. "
-            + "Findings: a difference is resolved when its Welch interval excludes zero. Cost model: least squares "
-            + "over every iteration's time per write, Student t intervals with n-2 df.";
+            "CI: 99.9%, between forks: each fork's mean is a replicate, a log-scale Student t interval with each row's "
+            + "variance shrunk toward its context's rows by empirical Bayes (never below its own); a row of one fork: its "
+            + "iterations, said so. Iterations more than 3x off a row's median (stalls) are left out and named. Ratio: "
+            + "log-scale interval (Welch-Satterthwaite df). Durability cost = method - baseline in the same group, Welch "
+            + "interval. Percentiles: JMH's per fork, averaged over forks. Group commit: commits/s = Throughput summed over "
+            + "committers, between forks; speed-up vs 1 committer of the same variant, log-scale interval. Findings: a "
+            + "difference is resolved only between forks and with Holm over its family at 0.001. Cost model: least squares "
+            + "over every fork's mean, Student t intervals with n-2 df.";
 
     public List<ReportRow> rowsOf(Context context) {
         return rows.stream().filter(r -> r.context().equals(context)).toList();
