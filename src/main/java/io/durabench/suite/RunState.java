@@ -69,6 +69,22 @@ final class RunState {
         return stopping;
     }
 
+    /**
+     * Called by the run's thread once it sees the run interrupted: the JVM is shutting down (only the
+     * shutdown hook sets {@code stopping}), so wait for it to halt rather than go on to the summary and
+     * the report, which would write into a folder the hook has just marked interrupted.
+     */
+    void awaitHalt() {
+        while (true) {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** The run's rounds and their seed, as run.json records them (a resumed run takes the same). */
     Rounds rounds() {
         return new Rounds(manifest.rounds(), manifest.seed());
@@ -81,6 +97,7 @@ final class RunState {
     }
 
     synchronized void finish() {
+        if (stopping) return; // interrupted: run.json says so, and must go on saying it
         manifest = manifest.finishedAt(Instant.now().toString());
         folder.writeManifest(manifest);
     }

@@ -131,8 +131,11 @@ public final class SuiteRun {
             }
             Progress progress = new Progress(out, total, estimate);
             for (RunTarget target : targets) {
+                if (state.stopping()) break;
                 failed |= runTarget(target, state, continuing, summaries, progress);
             }
+            // Rounds now leave their loop as soon as the hook says stop (the run's thread used to be held in JMH until the JVM halted).
+            if (state.stopping()) state.awaitHalt();
             state.finish();
             summaries.forEach(Runnable::run);
             out.println();
