@@ -249,12 +249,15 @@ public final class SuiteRun {
                 why = "reached " + round + " rounds (the most without --budget)";
                 break;
             }
+            // Each JVM's widths once per round (they read every fork of the target), then each cell against them.
+            Map<SlotResults, Map<Cell, Double>> widths = new LinkedHashMap<>();
+            for (SlotResults r : results.values()) widths.put(r, PrecisionTarget.halfWidths(r.results()));
             List<Cell> wide = new ArrayList<>();
             for (Cell c : cells) {
                 boolean wants = false;
                 for (SlotResults r : results.values()) {
                     if (r.settled(c)) continue;
-                    Double w = PrecisionTarget.halfWidths(r.results()).get(c);
+                    Double w = widths.get(r).get(c);
                     if (w != null && precisionTarget.wants(w)) wants = true;
                 }
                 if (wants) wide.add(c);
