@@ -88,23 +88,17 @@ final class GroupCommitRows {
      * one); a row with one fork: that fork's iterations, said so by the estimate's basis.
      */
     private static Map<Pending, Estimate> commitsPerSecond(List<Pending> rows) {
-        Map<String, List<Pending>> byContext = new LinkedHashMap<>();
-        for (Pending p : rows) {
-            if (p.notMeasured == null && p.byMode.get("thrpt") != null) byContext.computeIfAbsent(p.context.label(), k -> new ArrayList<>()).add(p);
-        }
+        List<Pending> measured = rows.stream().filter(p -> p.notMeasured == null && p.byMode.get("thrpt") != null).toList();
+        Map<Pending, Estimate> fromForks = ContextIntervals.of(measured, p -> p.context.label(), p -> {
+            BenchmarkResult r = p.byMode.get("thrpt");
+            String unit = r.primary().unit();
+            return io.durabench.stats.OutlierIterations.of(r.forks().stream()
+                    .map(f -> java.util.Arrays.stream(f).map(v -> io.durabench.results.Units.toOpsPerSec(v, unit)).toArray()).toList()).forkMeans();
+        });
         Map<Pending, Estimate> out = new LinkedHashMap<>();
-        for (List<Pending> ctx : byContext.values()) {
-            List<double[]> forkMeans = new ArrayList<>();
-            for (Pending p : ctx) {
-                BenchmarkResult r = p.byMode.get("thrpt");
-                String unit = r.primary().unit();
-                forkMeans.add(io.durabench.stats.OutlierIterations.of(r.forks().stream()
-                        .map(f -> java.util.Arrays.stream(f).map(v -> io.durabench.results.Units.toOpsPerSec(v, unit)).toArray()).toList()).forkMeans());
-            }
-            List<Estimate> e = io.durabench.stats.ForkIntervals.of(forkMeans);
-            for (int i = 0; i < ctx.size(); i++) {
-                out.put(ctx.get(i), e.get(i) != null ? e.get(i) : RowFigures.opsPerSecEstimate(ctx.get(i).byMode.get("thrpt").primary()));
-            }
+        for (Pending p : measured) {
+            Estimate e = fromForks.get(p);
+            out.put(p, e != null ? e : RowFigures.opsPerSecEstimate(p.byMode.get("thrpt").primary()));
         }
         return out;
     }

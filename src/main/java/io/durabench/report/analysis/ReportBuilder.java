@@ -14,7 +14,6 @@ import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
-import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -212,14 +211,8 @@ public final class ReportBuilder {
 
     /** Per row, the interval over forks of {@code perFork}'s values, the rows of each context pooled (ForkIntervals). */
     private static Map<Pending, Estimate> contextIntervals(List<Pending> rows, java.util.function.Function<Pending, double[]> perFork) {
-        Map<String, List<Pending>> byContext = new LinkedHashMap<>();
-        for (Pending p : rows) if (p.notMeasured == null && !p.byMode.isEmpty()) byContext.computeIfAbsent(p.context.label(), k -> new ArrayList<>()).add(p);
-        Map<Pending, Estimate> out = new LinkedHashMap<>();
-        for (List<Pending> ctx : byContext.values()) {
-            List<Estimate> e = ForkIntervals.of(ctx.stream().map(perFork).toList());
-            for (int i = 0; i < ctx.size(); i++) if (e.get(i) != null) out.put(ctx.get(i), e.get(i));
-        }
-        return out;
+        List<Pending> measured = rows.stream().filter(p -> p.notMeasured == null && !p.byMode.isEmpty()).toList();
+        return ContextIntervals.of(measured, p -> p.context.label(), perFork);
     }
 
     private boolean isBaseline(Pending p) {
