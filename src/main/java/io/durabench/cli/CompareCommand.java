@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "Mann-Whitney p and Holm-adjusted p, a verdict (regression, improvement, ~), the smallest change each row could have "
                 + "detected, and the A/A noise when the same JDK was measured twice.",
                 "BASE, CANDIDATE: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file. "
-                        + "Exit 0: nothing --fail-on counts; 1: a counted change; 2: bad input or sets that cannot be compared."})
+                        + "Exit 0: nothing --fail-on counts; 1: a counted change; 2: bad input (a missing or malformed file) or sets that "
+                        + "cannot be compared; 3: durabench itself failed."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /** The options `compare` and `gate` share: what counts as a change, what fails, what may differ. */
 final class CompareOptions {
-    /** What makes the exit code 1. */
+    /** What makes the exit code 1 (a counted change: the measurement says no). */
     enum FailOn { regression, any, never }
 
     @Option(names = "--threshold", paramLabel = "PCT", description = "Smallest |change| in %% that counts (default: ${DEFAULT-VALUE}).")

@@ -1,5 +1,6 @@
 package io.durabench.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,6 +9,13 @@ import picocli.CommandLine.ScopeType;
 /** The durabench command line: one subcommand class per job. */
 @Command(name = "durabench", mixinStandardHelpOptions = true, version = "durabench 0.1.0",
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
+        exitCodeListHeading = "%nExit codes (every command):%n",
+        exitCodeList = {
+                "0:fine",
+                "1:the measurement says no: a counted regression (compare, gate), a FAILED cell (run, gate), lab check's passes disagreeing",
+                "2:usage or bad input: an unknown option, a missing, unreadable or malformed file, compare refusing sets measured differently",
+                "3:durabench itself failed (an internal error: a bug, a lab that cannot be brought up, results that cannot be written)",
+        },
         subcommands = {
                 RunCommand.class,
                 EnvCommand.class,
@@ -25,16 +33,29 @@ public final class DurabenchMain implements Runnable {
             description = "On an error, also print its stack trace to stderr (as DURABENCH_DEBUG=1 does).")
     boolean debug;
 
+    /** The environment variable of the test hook in {@link #commandLine()}. */
+    static final String FORCE_INTERNAL_ERROR_ENV = "DURABENCH_FORCE_INTERNAL_ERROR";
+    /** The system property of the same hook, for tests in this JVM (which cannot set environment variables). */
+    static final String FORCE_INTERNAL_ERROR_PROPERTY = "durabench.forceInternalError";
+
     public static void main(String[] args) {
-        int rc;
+        System.exit(execute(commandLine(), args));
+    }
+
+    /**
+     * Runs the command line and returns its exit code. picocli's handlers see Exceptions only: an Error
+     * that escapes (a broken classpath, OOM, a failed assertion) is the tool failing too, exit 3 in one
+     * line (its stack trace first with --debug or DURABENCH_DEBUG), never the JVM's own exit 1.
+     */
+    static int execute(CommandLine cl, String... args) {
         try {
-            rc = commandLine().execute(args);
-        } catch (LinkageError | VirtualMachineError e) {
-            // picocli's handlers see Exceptions only; an Error (a broken classpath, OOM) still gets one line.
-            System.err.println("durabench: " + e);
-            rc = OneLineErrors.EXIT_FAILURE;
+            return cl.execute(args);
+        } catch (Error e) {
+            if (OneLineErrors.debugRequested(args)) e.printStackTrace(cl.getErr());
+            cl.getErr().println(OneLineErrors.internalError(e, OneLineErrors.debugRequested(args)));
+            cl.getErr().flush();
+            return OneLineErrors.EXIT_INTERNAL;
         }
-        System.exit(rc);
     }
 
     /** The configured command line, shared by main and tests (exit codes and error handling included). */
@@ -42,7 +63,31 @@ public final class DurabenchMain implements Runnable {
         CommandLine cl = new CommandLine(new DurabenchMain());
         cl.setExecutionExceptionHandler(new OneLineErrors());
         cl.setParameterExceptionHandler(new OneLineErrors());
+        cl.setExecutionStrategy(forcibleInternalError(cl.getExecutionStrategy()));
         return cl;
+    }
+
+    /**
+     * Test hook: with DURABENCH_FORCE_INTERNAL_ERROR set (non-empty) in the environment, or the system
+     * property durabench.forceInternalError=true, every command fails as an unexpected internal error
+     * (exit 3) after its arguments are parsed and before it does anything: the way a test, or a script
+     * that relies on the exit codes, proves that exit 3 and its one line come through. Read when the
+     * command line executes, not when it is built. Bad arguments are still refused first (exit 2).
+     */
+    private static CommandLine.IExecutionStrategy forcibleInternalError(CommandLine.IExecutionStrategy strategy) {
+        return parseResult -> {
+            if (internalErrorForced()) {
+                List<CommandLine> parsed = parseResult.asCommandLineList();
+                throw new CommandLine.ExecutionException(parsed.get(parsed.size() - 1), "internal error forced by the test hook",
+                        new IllegalStateException("forced by " + FORCE_INTERNAL_ERROR_ENV));
+            }
+            return strategy.execute(parseResult);
+        };
+    }
+
+    private static boolean internalErrorForced() {
+        String env = System.getenv(FORCE_INTERNAL_ERROR_ENV);
+        return (env != null && !env.isEmpty()) || Boolean.getBoolean(FORCE_INTERNAL_ERROR_PROPERTY);
     }
 
     @Override

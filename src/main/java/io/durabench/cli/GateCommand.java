@@ -45,7 +45,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Runs BASELINE's profile and JMH options (from its run.json) on --dir, compares the result with BASELINE "
                 + "as durabench compare does, prints the comparison and writes it to OUT/compare/.",
                 "Exit 0: nothing --fail-on counts; 1: a counted change, or a cell FAILED; 2: bad input, or BASELINE was measured "
-                        + "on another filesystem, device or with other JMH settings (see --allow-different)."})
+                        + "on another filesystem, device or with other JMH settings (see --allow-different); 3: durabench itself failed."})
 public final class GateCommand implements Callable<Integer> {
 
     @Spec

@@ -54,7 +54,11 @@ public final class LabCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing lab command: up, status, down or check");
     }
 
-    /** Lab refusals (not root, a missing mkfs, bad names) are bad input: one line, exit 2. */
+    /**
+     * Lab refusals (not root, a missing mkfs, bad names) are bad input: one line, exit 2. Any other
+     * LabFailure (a tool that exits non-zero, a mount that does not show) propagates: the lab could not
+     * be brought up or down, exit 3.
+     */
     static <T> T refusalsAsUsage(Supplier<T> action) {
         try {
             return action.get();
@@ -174,7 +178,7 @@ public final class LabCommand implements Callable<Integer> {
             description = {"Proves the lab's images are quiet: makes a fresh image as 'lab up' does, attaches it with the lab's"
                     + " loop settings, times two passes of write+fdatasync over the same offsets of the loop device (first"
                     + " touch vs second), prints both medians with 95%% intervals, and tears it down. Exit 0 when the passes"
-                    + " agree, 1 otherwise.",
+                    + " agree, 1 when they do not, 2 on bad input (or without root), 3 when the check itself failed.",
                     "A MEASUREMENT: run it on an otherwise idle machine. --sparse makes the image sparse (the trap) as a control."})
     static final class Check implements Callable<Integer> {
         @ParentCommand
@@ -208,7 +212,8 @@ public final class LabCommand implements Callable<Integer> {
             });
             report.lines().forEach(out::println);
             out.flush();
-            return report.verdict() == QuietReport.Verdict.AGREE ? 0 : 1;
+            // Passes that disagree are the measurement saying no (exit 1), not an error.
+            return report.verdict() == QuietReport.Verdict.AGREE ? 0 : OneLineErrors.EXIT_FAILURE;
         }
     }
 }

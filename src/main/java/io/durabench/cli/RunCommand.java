@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs the durability suite on each --dir (or each --lab filesystem), on each --jvm, interleaved cell by cell:"
                 + " JMH JSON, environment and n/a/failed list per target and JVM, one progress line per cell, then a summary.",
-                "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096)."})
+                "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096).",
+                "Exit 0: every cell measured or n/a; 1: a cell FAILED; 2: bad input; 3: durabench itself "
+                        + "failed (the lab, writing results, a bug); 130/143: interrupted (Ctrl-C, SIGTERM), resume with --resume."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR",
@@ -63,7 +65,7 @@ public final class RunCommand implements Callable<Integer> {
     Integer repeat;
 
     @Option(names = "--precision", paramLabel = "P%",
-            description = "After the profile's rounds, more rounds for the cells whose mean's 99.9% interval is wider than ±P% of it"
+            description = "After the profile's rounds, more rounds for the cells whose mean's 99.9%% interval is wider than ±P%% of it"
                     + " (at most 30 rounds without --budget).")
     String precision;
 
@@ -208,6 +210,7 @@ public final class RunCommand implements Callable<Integer> {
         return spec.commandLine().getOut();
     }
 
+    /** A FAILED cell is the measurement saying no: exit 1, returned (a run that could not go on at all threw, exit 3). */
     private static Integer exit(boolean failed) {
         return failed ? OneLineErrors.EXIT_FAILURE : 0;
     }

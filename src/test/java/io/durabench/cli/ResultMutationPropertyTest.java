@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Property: whatever damage a real result file takes ({@link JsonMutator}), `durabench report`
  * either renders a report (exit 0, nothing on stderr) or refuses in exactly one line that starts
  * with "durabench: " and names the damaged file (exit 2, nothing on stdout, nothing written) —
- * never exit 1, a stack trace, or an exception out of the command line. And each reader on its
+ * never exit 1 (a verdict) or 3 (an internal error), a stack trace, or an exception out of the command line. And each reader on its
  * own either reads the file or throws a {@link ResultsFileException} naming it.
  *
  * <p>Random but reproducible: the seed is in every failure message; rerun with
