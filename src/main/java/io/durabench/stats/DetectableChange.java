@@ -45,32 +45,76 @@ import org.apache.commons.math3.util.CombinatoricsUtils;
  */
 public record DetectableChange(int n1, int n2, double alpha, int rows, double logSd, double smallestPossibleP,
                                double changePercent, String explanation) {
+
+    /**
+     * How the two sides are compared: unpaired forks (rank-sum test) or forks paired by round
+     * (signed-rank test on the per-round log ratios; n1 = n2 = the pairs).
+     */
+    public record Design(int n1, int n2, boolean paired) {
+        public static Design unpaired(int n1, int n2) {
+            return new Design(n1, n2, false);
+        }
+
+        public static Design pairs(int n) {
+            return new Design(n, n, true);
+        }
+
+        double smallestTwoSidedP() {
+            return paired ? ExactSignedRank.smallestTwoSidedP(n1) : ExactMannWhitney.smallestTwoSidedP(n1, n2);
+        }
+
+        String sizes() {
+            return paired ? n1 + " pairs" : n1 + " and " + n2 + " values";
+        }
+    }
     public static final double POWER = 0.80;
     static final int TRIALS = 20_000;
     static final long SEED = 20_240_611L;
-    private static final Map<String, Double> STANDARDIZED = new ConcurrentHashMap<>();
 
     /**
      * @param logSd within-sample sd of ln(score), e.g. {@link #pooledLogSd}; NaN when unknown
      */
     public static DetectableChange of(int n1, int n2, double alpha, int rows, double logSd) {
+        return of(Design.unpaired(n1, n2), alpha, rows, logSd, 0, "");
+    }
+
+    /**
+     * The smallest slowdown flagged with {@value #POWER} power when a flag needs both the test
+     * (significant at Holm's first step) and the Hodges–Lehmann estimate at least {@code barPercent}
+     * (the larger of --threshold and the row's A/A noise floor: the verdict judges both on the
+     * estimate). Simulated with the same common random numbers: a trial flags a shift δ when δ passes
+     * the test's critical order statistic and δ − (the trial's estimate error) passes the bar.
+     *
+     * @param logSd     σ of ln score per fork (unpaired), or of the per-round log ratio (paired)
+     * @param barPercent the estimate's bar in %, 0 for none
+     * @param barName   what the bar is, for the explanation ("the 5% threshold"); unused when the bar is 0
+     */
+    public static DetectableChange of(Design design, double alpha, int rows, double logSd, double barPercent, String barName) {
+        int n1 = design.n1(), n2 = design.n2();
         double level = MultipleComparisons.holmFirstStep(alpha, rows);
-        double pMin = ExactMannWhitney.smallestTwoSidedP(n1, n2);
+        double pMin = design.smallestTwoSidedP();
         String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
         if (pMin > level) {
-            String text = "cannot detect any change: with " + n1 + " and " + n2 + " values the smallest possible two-sided p is 2/C("
-                    + (n1 + n2) + "," + n1 + ") = 2/" + Numbers.sig(CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1), 15)
+            String text = "cannot detect any change: with " + design.sizes() + " the smallest possible two-sided p is " + (design.paired()
+                    ? "2/2^" + n1 : "2/C(" + (n1 + n2) + "," + n1 + ") = 2/" + Numbers.sig(CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1), 15))
                     + " = " + Numbers.sig(pMin, 2) + ", above " + (rows > 1 ? "Holm's first step " + levelText : "alpha " + Numbers.sig(alpha, 3));
             return new DetectableChange(n1, n2, alpha, rows, logSd, pMin, Double.POSITIVE_INFINITY, text);
         }
         if (!(logSd >= 0) || Double.isInfinite(logSd)) {
             return new DetectableChange(n1, n2, alpha, rows, logSd, pMin, Double.NaN,
-                    "unknown: the noise cannot be estimated from " + n1 + " and " + n2 + " values");
+                    "unknown: the noise cannot be estimated from " + design.sizes());
         }
-        double pct = (Math.exp(logSd * standardizedShift(n1, n2, level)) - 1) * 100;
+        double bar = barPercent > 0 && logSd > 0 ? Math.log1p(barPercent / 100) / logSd : 0;
+        double testOnly = standardizedShift(design, level, 0);
+        double shift = bar > 0 ? standardizedShift(design, level, bar) : testOnly;
+        double pct = (Math.exp(logSd * shift) - 1) * 100;
+        boolean barBinds = bar > 0 && shift > testOnly * 1.02;
         String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(POWER * 100) + "% power ("
-                + n1 + " and " + n2 + " values, noise " + Numbers.percent(100 * logSd) + " (sd of ln score), level "
-                + (rows > 1 ? levelText : Numbers.sig(alpha, 3)) + ")";
+                + design.sizes() + (design.paired() ? " by round" : "") + ", noise " + Numbers.percent(100 * logSd)
+                + (design.paired() ? " (sd of the per-round ln ratio)" : " (sd of ln score)") + ", level "
+                + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
+                + (barBinds ? "; set by " + barName + ", which the estimate must pass: the test alone would flag "
+                + Numbers.percent((Math.exp(logSd * testOnly) - 1) * 100) : "") + ")";
         return new DetectableChange(n1, n2, alpha, rows, logSd, pMin, pct, text);
     }
 
@@ -96,20 +140,47 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         return ss;
     }
 
-    /** The shift in units of σ detected with {@link #POWER} power by the two-sided test at {@code level}. */
+    /** The shift in units of σ detected with {@link #POWER} power by the two-sided test at {@code level} (no bar). */
     static double standardizedShift(int n1, int n2, double level) {
-        return STANDARDIZED.computeIfAbsent(n1 + ":" + n2 + ":" + level,
-                key -> n1 + n2 <= ExactMannWhitney.EXACT_MAX_TOTAL ? simulated(n1, n2, level) : noether(n1, n2, level));
+        return standardizedShift(Design.unpaired(n1, n2), level, 0);
     }
 
-    static double simulated(int n1, int n2, double level) {
+    /**
+     * The shift in units of σ flagged with {@link #POWER} power by the test at {@code level} and an
+     * estimate at least {@code bar} (in units of σ, on the log scale).
+     */
+    static double standardizedShift(Design design, double level, double bar) {
+        int total = design.paired() ? design.n1() : design.n1() + design.n2();
+        if (total > ExactMannWhitney.EXACT_MAX_TOTAL) return normalShift(design, level, bar);
+        Trials t = TRIALS_CACHE.computeIfAbsent(design + ":" + level, key -> design.paired() ? pairedTrials(design.n1(), level)
+                : unpairedTrials(design.n1(), design.n2(), level));
+        if (t == null) return Double.POSITIVE_INFINITY;
+        double[] needed = new double[TRIALS];
+        for (int i = 0; i < TRIALS; i++) needed[i] = Math.max(t.critical[i], bar + t.estimateError[i]);
+        return select(needed, (int) Math.ceil(POWER * TRIALS) - 1);
+    }
+
+    /**
+     * Per simulated trial (σ = 1, no change): the smallest shift the test flags ({@code critical}) and
+     * how far below the shift the trial's Hodges–Lehmann estimate lands ({@code estimateError}: the
+     * estimate of a shift δ is δ − estimateError), so a shift δ is flagged when δ &gt; critical and
+     * δ − estimateError ≥ bar.
+     */
+    private record Trials(double[] critical, double[] estimateError) {
+    }
+
+    private static final Map<String, Trials> TRIALS_CACHE = new ConcurrentHashMap<>();
+
+    static Trials unpairedTrials(int n1, int n2, double level) {
         NoTiesUDistribution u = NoTiesUDistribution.of(n1, n2);
         int h = (int) Math.ceil(u.mean());
         if (h == u.mean()) h++;
         while (h <= n1 * n2 && u.twoSidedP(h) > level) h++;
-        if (h > n1 * n2) return Double.POSITIVE_INFINITY;
+        if (h > n1 * n2) return null;
         RandomGenerator random = new Well19937c(SEED);
-        double[] x = new double[n1], y = new double[n2], diffs = new double[n1 * n2], thresholds = new double[TRIALS];
+        double[] x = new double[n1], y = new double[n2], diffs = new double[n1 * n2];
+        double[] critical = new double[TRIALS], error = new double[TRIALS];
+        int m = n1 * n2;
         for (int t = 0; t < TRIALS; t++) {
             for (int i = 0; i < n1; i++) x[i] = random.nextGaussian();
             for (int j = 0; j < n2; j++) y[j] = random.nextGaussian();
@@ -117,11 +188,75 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
                 for (int j = 0; j < n2; j++) diffs[i * n2 + j] = x[i] - y[j];
             }
             Arrays.sort(diffs);
-            // The candidate y + δ has U ≥ h exactly when at least h differences x_i − y_j lie below δ.
-            thresholds[t] = diffs[h - 1];
+            // The candidate y + δ has U ≥ h exactly when at least h differences x_i − y_j lie below δ;
+            // its estimate is the median of (y_j + δ − x_i) = δ − median(x_i − y_j).
+            critical[t] = diffs[h - 1];
+            error[t] = m % 2 == 1 ? diffs[m / 2] : (diffs[m / 2 - 1] + diffs[m / 2]) / 2;
         }
-        Arrays.sort(thresholds);
-        return thresholds[(int) Math.ceil(POWER * TRIALS) - 1];
+        return new Trials(critical, error);
+    }
+
+    static Trials pairedTrials(int n, double level) {
+        double[] cdf = ExactSignedRank.noTiesCdf(n);
+        int max = n * (n + 1) / 2;
+        // Smallest h with P(W+ ≥ h) = P(W+ ≤ max − h) ≤ level/2.
+        int h = max;
+        while (h > 0 && 2 * cdf[max - (h - 1)] <= level) h--;
+        if (2 * cdf[max - h] > level) return null;
+        RandomGenerator random = new Well19937c(SEED);
+        double[] d = new double[n], critical = new double[TRIALS], error = new double[TRIALS];
+        for (int t = 0; t < TRIALS; t++) {
+            for (int i = 0; i < n; i++) d[i] = random.nextGaussian();
+            double[] w = ShiftEstimate.walshAverages(d);
+            int m = w.length;
+            // W+ of d + δ counts the Walsh averages above −δ: at least h of them when −δ < w(m − h + 1), 1-based.
+            critical[t] = -w[m - h];
+            error[t] = -(m % 2 == 1 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2);
+        }
+        return new Trials(critical, error);
+    }
+
+    /** The k-th smallest (0-based) of x, reordering x (Hoare's selection: a comparison runs this per row, a sort per row was the bulk of its time). */
+    static double select(double[] x, int k) {
+        int lo = 0, hi = x.length - 1;
+        while (lo < hi) {
+            double pivot = x[(lo + hi) >>> 1];
+            int i = lo, j = hi;
+            while (i <= j) {
+                while (x[i] < pivot) i++;
+                while (x[j] > pivot) j--;
+                if (i <= j) {
+                    double tmp = x[i];
+                    x[i] = x[j];
+                    x[j] = tmp;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) hi = j;
+            else if (k >= i) lo = i;
+            else return x[k];
+        }
+        return x[k];
+    }
+
+    /** Beyond 50 values: Noether's shift for the test; the bar needs the estimate's normal error (ARE 3/π of the rank estimate). */
+    private static double normalShift(Design design, double level, double bar) {
+        double test = design.paired()
+                ? (NoTiesUDistribution.STANDARD_NORMAL.inverseCumulativeProbability(1 - level / 2)
+                + NoTiesUDistribution.STANDARD_NORMAL.inverseCumulativeProbability(POWER)) * Math.sqrt(Math.PI / 3 / design.n1())
+                : noether(design.n1(), design.n2(), level);
+        double se = Math.sqrt(Math.PI / 3) * (design.paired() ? Math.sqrt(1.0 / design.n1()) : Math.sqrt(1.0 / design.n1() + 1.0 / design.n2()));
+        return Math.max(test, bar + NoTiesUDistribution.STANDARD_NORMAL.inverseCumulativeProbability(POWER) * se);
+    }
+
+    /** The test-only shift by simulation, whatever the sample sizes (for checking Noether against it). */
+    static double simulated(int n1, int n2, double level) {
+        Trials t = unpairedTrials(n1, n2, level);
+        if (t == null) return Double.POSITIVE_INFINITY;
+        double[] c = t.critical().clone();
+        Arrays.sort(c);
+        return c[(int) Math.ceil(POWER * TRIALS) - 1];
     }
 
     static double noether(int n1, int n2, double level) {

@@ -1,0 +1,17 @@
+package io.durabench.stats;
+
+/**
+ * The outcome of the rank test a comparison row used: which test, its statistic and its two-sided p.
+ *
+ * @param test      {@link #RANK_SUM} (Mann–Whitney, unpaired forks) or {@link #SIGNED_RANK} (Wilcoxon, forks paired by round)
+ * @param statistic U of the candidate (rank sum) or W+ (signed rank)
+ * @param pTwoSided the exact two-sided p (normal approximation beyond 50 values)
+ */
+public record RankTest(String test, double statistic, double pTwoSided) {
+    public static final String RANK_SUM = "Mann-Whitney U";
+    public static final String SIGNED_RANK = "Wilcoxon signed-rank";
+
+    public static RankTest of(MannWhitneyResult r) {
+        return new RankTest(RANK_SUM, r.u(), r.pTwoSided());
+    }
+}
