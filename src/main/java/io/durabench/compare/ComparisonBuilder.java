@@ -58,13 +58,14 @@ public final class ComparisonBuilder {
         for (SetPair p : pairs) {
             String target = several ? p.label() : null;
             SideRows b = SideRows.of(p.base()), c = SideRows.of(p.candidate());
+            boolean sameRounds = sameRounds(p);
             for (SideRows.Row row : b.rows()) {
                 SideRows.Row other = c.row(row.key().id());
                 if (other == null) {
                     rows.add(oneSided(target, row, ComparedRow.Status.ONLY_IN_BASE, ComparedRow.whyMissing("candidate", c.whyMissing(row.key()))));
                     continue;
                 }
-                Matched m = match(target == null ? row.key().name() : target + ": " + row.key().name(), row, other);
+                Matched m = match(target == null ? row.key().name() : target + ": " + row.key().name(), row, other, sameRounds);
                 if (m.problem != null) {
                     rows.add(new ComparedRow(target, row.key(), ComparedRow.Status.NOT_COMPARED, row.unit(), row.scores(), other.scores(),
                             null, Double.NaN, Double.NaN, m.problem));
@@ -110,7 +111,7 @@ public final class ComparisonBuilder {
             for (SideRows.Row row : a.rows()) {
                 SideRows.Row other = b.row(row.key().id());
                 if (other == null) continue;
-                Matched m = match(several ? aa.label() + ": " + row.key().name() : row.key().name(), row, other);
+                Matched m = match(several ? aa.label() + ": " + row.key().name() : row.key().name(), row, other, false);
                 if (m.input != null) inputs.add(m.input);
             }
             if (inputs.isEmpty()) {
@@ -130,24 +131,35 @@ public final class ComparisonBuilder {
             if (r.comparison() == null || BaselineRows.isBaseline(r.key())) continue;
             ComparedRow baseline = BaselineRows.idsFor(r.key()).stream().map(id -> comparedById.get(r.target() + "|" + id))
                     .filter(b -> b != null).findFirst().orElse(null);
-            if (baseline == null || baseline.verdict() == Verdict.UNCHANGED) continue;
+            if (baseline == null || !baseline.verdict().counts()) continue;
             // Named by their labels inside the group: "the ratio FDATASYNC/NONE", not two full row names.
-            DurabilityCostChange change = DurabilityCostChange.of(renamed(inputs.get(r.name()), r.key().label()),
-                    renamed(inputs.get(baseline.name()), baseline.key().label()), baseline.comparison(), confidence);
+            DurabilityCostChange change = DurabilityCostChange.of(inputs.get(r.name()).renamed(r.key().label()),
+                    inputs.get(baseline.name()).renamed(baseline.key().label()), baseline.comparison(), confidence);
             costs.add(new CostChangeRow(r.target(), r.key().groupLabel(), r.key().label(), baseline.key().label(), timePerOpUnit(r.unit()), change));
         }
         return costs;
     }
 
-    private static RowInput renamed(RowInput row, String name) {
-        return new RowInput(name, row.base(), row.candidate(), row.direction());
-    }
 
     /** A row's RowInput, the candidate converted into the base's unit; or why the two cannot be compared. */
     private record Matched(RowInput input, String problem) {
     }
 
-    private static Matched match(String name, SideRows.Row base, SideRows.Row candidate) {
+    /**
+     * Whether the two sides are two slots of one run measured in rounds: then a row's k-th fork on
+     * each side ran in round k, seconds apart, and the forks may pair (a row whose fork counts differ,
+     * a round FAILED on one side, does not).
+     */
+    private static boolean sameRounds(SetPair p) {
+        if (p.base().size() != 1 || p.candidate().size() != 1) return false;
+        java.nio.file.Path b = p.base().get(0).folder(), c = p.candidate().get(0).folder();
+        if (JvmSlots.slotNumber(b).isEmpty() || JvmSlots.slotNumber(c).isEmpty() || b.equals(c)) return false;
+        java.nio.file.Path target = JvmSlots.targetFolder(p.base().get(0));
+        return target.equals(JvmSlots.targetFolder(p.candidate().get(0))) && target.getParent() != null
+                && JvmSlots.roundsOf(target.getParent()) > 1;
+    }
+
+    private static Matched match(String name, SideRows.Row base, SideRows.Row candidate, boolean sameRounds) {
         Direction direction;
         try {
             direction = Direction.ofUnit(base.unit());
@@ -161,7 +173,9 @@ public final class ComparisonBuilder {
         double[] c = candidate.scores().values();
         for (int i = 0; i < c.length; i++) c[i] *= factor;
         try {
-            return new Matched(new RowInput(name, base.scores().values(), c, direction), null);
+            boolean byRound = sameRounds && base.scores().forksAreReplicates() && c.length == base.scores().values().length
+                    && base.scores().forks() == candidate.scores().forks();
+            return new Matched(new RowInput(name, base.scores().values(), c, direction, byRound), null);
         } catch (IllegalArgumentException e) {
             return new Matched(null, e.getMessage());
         }

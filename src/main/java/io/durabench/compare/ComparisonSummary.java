@@ -17,7 +17,7 @@ import java.util.List;
  * @param geometricMean            geometric mean of the rows' cost ratios candidate/base (time-like: throughput rows
  *                                 inverted, so &gt; 1 is worse for every row) with a t interval across rows
  */
-public record ComparisonSummary(int regressions, int improvements, int unchanged, double typicalDetectablePercent,
+public record ComparisonSummary(int regressions, int improvements, int unchanged, int small, int insideNoise, double typicalDetectablePercent,
                                 double lowestDetectablePercent, double highestDetectablePercent, int rowsThatCannotDetect,
                                 String cannotDetectReason, double largestAaChangePercent, double largestChangeInsideNoise,
                                 GeometricMean geometricMean) {
@@ -31,6 +31,7 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
                 .mapToDouble(r -> Math.abs(r.changePercent())).max().orElse(Double.NaN);
         double[] costRatios = rows.stream().mapToDouble(r -> r.direction().costRatio(r.change().ratio())).toArray();
         return new ComparisonSummary(regressions, improvements, rows.size() - regressions - improvements,
+                count(rows, Verdict.UNDER_THRESHOLD), count(rows, Verdict.INSIDE_NOISE),
                 median(detectable), detectable.length == 0 ? Double.NaN : detectable[0],
                 detectable.length == 0 ? Double.NaN : detectable[detectable.length - 1], blind.size(),
                 blind.isEmpty() ? null : blind.get(0).detectable().explanation(), floor.largestPercent(), inside,
@@ -42,14 +43,21 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
         StringBuilder s = new StringBuilder()
                 .append(plural(regressions, "regression", "regressions")).append(", ")
                 .append(plural(improvements, "improvement", "improvements")).append(", ")
-                .append(unchanged).append(" unchanged; ");
+                .append(unchanged).append(" unchanged");
+        if (small + insideNoise > 0) {
+            s.append(" (").append(unchanged - small - insideNoise).append(" ~");
+            if (small > 0) s.append(", ").append(small).append(" small");
+            if (insideNoise > 0) s.append(", ").append(insideNoise).append(" inside the A/A noise");
+            s.append(')');
+        }
+        s.append("; ");
         int rows = regressions + improvements + unchanged;
         if (rowsThatCannotDetect == rows) {
             s.append("no change could have been detected (").append(afterColon(cannotDetectReason)).append(')');
         } else if (Double.isNaN(typicalDetectablePercent)) {
             s.append("smallest detectable change unknown (too few values to measure the noise)");
         } else {
-            s.append("smallest detectable change ").append(Numbers.percent(typicalDetectablePercent)).append(" for a typical row");
+            s.append("smallest change flagged with 80% power ").append(Numbers.percent(typicalDetectablePercent)).append(" for a typical row");
             if (highestDetectablePercent > lowestDetectablePercent) {
                 s.append(" (").append(Numbers.percent(lowestDetectablePercent)).append(" to ")
                         .append(Numbers.percent(highestDetectablePercent)).append(" across rows)");

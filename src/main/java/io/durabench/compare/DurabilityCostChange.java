@@ -36,7 +36,7 @@ public record DurabilityCostChange(String method, String baseline, boolean ratio
 
     /** With the baseline's own comparison deciding whether it changed (its verdict is not {@code ~}). */
     public static DurabilityCostChange of(RowInput method, RowInput baseline, RowComparison baselineResult, double level) {
-        return of(method, baseline, baselineResult.verdict() != Verdict.UNCHANGED, baselineResult.reason(), level);
+        return of(method, baseline, baselineResult.verdict().counts(), baselineResult.reason(), level);
     }
 
     public static DurabilityCostChange of(RowInput method, RowInput baseline, boolean baselineChanged, String baselineWhy, double level) {

@@ -2,8 +2,9 @@ package io.durabench.compare;
 
 import io.durabench.stats.DetectableChange;
 import io.durabench.stats.ExactMannWhitney;
-import io.durabench.stats.MannWhitneyResult;
+import io.durabench.stats.ExactSignedRank;
 import io.durabench.stats.MedianEstimate;
+import io.durabench.stats.RankTest;
 import io.durabench.stats.ShiftEstimate;
 
 /**
@@ -11,32 +12,58 @@ import io.durabench.stats.ShiftEstimate;
  *
  * @param base       median of the base scores with its distribution-free interval
  * @param candidate  median of the candidate scores with its interval
- * @param change     candidate/base as a Hodges–Lehmann ratio with its exact interval ({@link ShiftEstimate});
- *                   {@code change.changePercent()} is the % change of the score
- * @param test       the exact Mann–Whitney test of candidate against base (two-sided p is the raw p)
+ * @param change     candidate/base as a Hodges–Lehmann ratio with its exact interval ({@link ShiftEstimate}): the
+ *                   median of all pairwise ratios (unpaired), or of the Walsh averages of the per-round ratios
+ *                   (paired); not the ratio of the two medians, so it can differ from them
+ * @param test       the rank test used (rank sum unpaired, signed rank paired) with its two-sided p
+ * @param paired     true when the forks were compared as pairs by round ({@link Pairing})
  * @param adjustedP  the raw p after Holm's correction over {@code rows}
  * @param rows       how many rows the correction covered
- * @param detectable the smallest change this row could have detected
+ * @param detectable the smallest change this row would flag with 80% power (test, threshold and A/A floor)
  * @param reason     the verdict in plain words, e.g. "+12.3% slower (p 0.00001, 0.0004 after Holm over 41 rows)"
  */
 public record RowComparison(String name, Direction direction, MedianEstimate base, MedianEstimate candidate, ShiftEstimate change,
-                            MannWhitneyResult test, double adjustedP, int rows, DetectableChange detectable, Verdict verdict,
+                            RankTest test, boolean paired, double adjustedP, int rows, DetectableChange detectable, Verdict verdict,
                             String reason) {
 
     /** Everything but the correction across rows, which needs all rows' raw p first ({@link SweepComparison}). */
-    static MannWhitneyResult test(RowInput row) {
-        return ExactMannWhitney.test(row.candidate(), row.base());
+    static RankTest test(RowInput row, boolean paired) {
+        if (paired) return ExactSignedRank.test(ShiftEstimate.logDifferences(row.base(), row.candidate()));
+        return RankTest.of(ExactMannWhitney.test(row.candidate(), row.base()));
     }
 
-    static RowComparison of(RowInput row, MannWhitneyResult test, double adjustedP, int rows, CompareSettings settings) {
+    static RowComparison of(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
         double[] base = row.base(), candidate = row.candidate();
-        ShiftEstimate change = ShiftEstimate.ofLogRatio(base, candidate, settings.confidence());
-        DetectableChange detectable = DetectableChange.of(base.length, candidate.length, settings.alpha(), rows,
-                DetectableChange.pooledLogSd(base, candidate));
+        ShiftEstimate change = paired ? ShiftEstimate.ofPairedLogRatio(base, candidate, settings.confidence())
+                : ShiftEstimate.ofLogRatio(base, candidate, settings.confidence());
+        double floor = settings.noiseFloor().percentFor(row.name());
+        DetectableChange detectable = detectable(row, paired, rows, settings, floor);
         VerdictRules.Decision d = VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, detectable,
-                row.direction(), settings, settings.noiseFloor().percentFor(row.name()));
+                row.direction(), settings, floor);
         return new RowComparison(row.name(), row.direction(), MedianEstimate.of(base, settings.confidence()),
-                MedianEstimate.of(candidate, settings.confidence()), change, test, adjustedP, rows, detectable, d.verdict(), d.reason());
+                MedianEstimate.of(candidate, settings.confidence()), change, test, paired, adjustedP, rows, detectable, d.verdict(), d.reason());
+    }
+
+    /** The change flagged with 80% power by this design, given the threshold and the row's A/A floor, both judged on the estimate. */
+    static DetectableChange detectable(RowInput row, boolean paired, int rows, CompareSettings settings, double floorPercent) {
+        double threshold = settings.thresholdPercent();
+        boolean floorBinds = floorPercent > threshold;
+        double bar = floorBinds ? floorPercent : threshold;
+        String barName = floorBinds ? "the row's A/A noise of " + io.durabench.stats.Numbers.percent(floorPercent)
+                : "the " + io.durabench.stats.Numbers.sig(threshold, 3) + "% threshold";
+        if (paired) {
+            double sd = sd(ShiftEstimate.logDifferences(row.base(), row.candidate()));
+            return DetectableChange.of(DetectableChange.Design.pairs(row.base().length), settings.alpha(), rows, sd, bar, barName);
+        }
+        return DetectableChange.of(DetectableChange.Design.unpaired(row.base().length, row.candidate().length), settings.alpha(), rows,
+                DetectableChange.pooledLogSd(row.base(), row.candidate()), bar, barName);
+    }
+
+    private static double sd(double[] x) {
+        if (x.length < 2) return Double.NaN;
+        double mean = java.util.Arrays.stream(x).average().orElse(0), ss = 0;
+        for (double v : x) ss += (v - mean) * (v - mean);
+        return Math.sqrt(ss / (x.length - 1));
     }
 
     public double rawP() {

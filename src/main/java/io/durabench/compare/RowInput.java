@@ -16,14 +16,29 @@ import java.util.Objects;
  * @param name      how the row is named in the table
  * @param base      the base run's per-fork scores (positive, finite)
  * @param candidate the candidate run's per-fork scores (positive, finite)
+ * @param byRound   true when base[i] and candidate[i] were measured in the same round of one run
+ *                  (seconds apart, order counterbalanced), so they may be compared as pairs
  */
-public record RowInput(String name, double[] base, double[] candidate, Direction direction) {
+public record RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound) {
 
     public RowInput {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(direction, "direction");
         base = checked(name, "base", base);
         candidate = checked(name, "candidate", candidate);
+        if (byRound && base.length != candidate.length) {
+            throw new IllegalArgumentException("row " + name + ": paired by round but " + base.length + " base and " + candidate.length + " candidate forks");
+        }
+    }
+
+    /** Forks not known to pair up: compared unpaired. */
+    public RowInput(String name, double[] base, double[] candidate, Direction direction) {
+        this(name, base, candidate, direction, false);
+    }
+
+    /** The same row under another name (a group's method label). */
+    public RowInput renamed(String newName) {
+        return new RowInput(newName, base, candidate, direction, byRound);
     }
 
     @Override

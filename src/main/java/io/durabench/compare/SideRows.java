@@ -13,10 +13,10 @@ import java.util.Map;
  * file order, with the forks of a row that several sets hold (the same JDK measured in two slots)
  * pooled; and the cells that produced no number, with why, to explain a row missing on this side.
  */
-final class SideRows {
+public final class SideRows {
 
     /** One row of a side: its key, its unit and its replicates. */
-    record Row(RowKey key, String unit, ReplicateScores scores) {
+    public record Row(RowKey key, String unit, ReplicateScores scores) {
     }
 
     private final Map<String, Row> rows;
@@ -27,7 +27,7 @@ final class SideRows {
         this.notMeasured = notMeasured;
     }
 
-    static SideRows of(List<ResultSet> sets) {
+    public static SideRows of(List<ResultSet> sets) {
         Map<String, RowKey> keys = new LinkedHashMap<>();
         Map<String, List<BenchmarkResult>> entries = new LinkedHashMap<>();
         Map<String, NotMeasured> notMeasured = new LinkedHashMap<>();
@@ -51,11 +51,11 @@ final class SideRows {
     }
 
     /** The rows, in the order their files list them. */
-    List<Row> rows() {
+    public List<Row> rows() {
         return List.copyOf(rows.values());
     }
 
-    Row row(String id) {
+    public Row row(String id) {
         return rows.get(id);
     }
 

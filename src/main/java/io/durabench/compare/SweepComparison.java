@@ -1,6 +1,6 @@
 package io.durabench.compare;
 
-import io.durabench.stats.MannWhitneyResult;
+import io.durabench.stats.RankTest;
 import io.durabench.stats.MultipleComparisons;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
  * rows tested are the family; rows present on one side only are not tested and not counted), each
  * row's verdict, and the summary under the table.
  */
-public record SweepComparison(List<RowComparison> rows, ComparisonSummary summary) {
+public record SweepComparison(List<RowComparison> rows, ComparisonSummary summary, Pairing pairing) {
 
     public SweepComparison {
         rows = List.copyOf(rows);
@@ -18,13 +18,21 @@ public record SweepComparison(List<RowComparison> rows, ComparisonSummary summar
 
     public static SweepComparison of(List<RowInput> inputs, CompareSettings settings) {
         if (inputs.isEmpty()) throw new IllegalArgumentException("no rows to compare");
-        List<MannWhitneyResult> tests = new ArrayList<>();
-        for (RowInput row : inputs) tests.add(RowComparison.test(row));
-        double[] raw = tests.stream().mapToDouble(MannWhitneyResult::pTwoSided).toArray();
+        return of(inputs, settings, Pairing.decide(inputs));
+    }
+
+    /** With the design given rather than decided from the rows (the real-data power test compares both). */
+    static SweepComparison of(List<RowInput> inputs, CompareSettings settings, Pairing pairing) {
+        List<RankTest> tests = new ArrayList<>();
+        for (RowInput row : inputs) tests.add(RowComparison.test(row, pairing.pairs(row)));
+        double[] raw = tests.stream().mapToDouble(RankTest::pTwoSided).toArray();
         double[] adjusted = MultipleComparisons.holm(raw);
         List<RowComparison> rows = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) rows.add(RowComparison.of(inputs.get(i), tests.get(i), adjusted[i], inputs.size(), settings));
-        return new SweepComparison(rows, ComparisonSummary.of(rows, settings));
+        for (int i = 0; i < inputs.size(); i++) {
+            RowInput row = inputs.get(i);
+            rows.add(RowComparison.of(row, pairing.pairs(row), tests.get(i), adjusted[i], inputs.size(), settings));
+        }
+        return new SweepComparison(rows, ComparisonSummary.of(rows, settings), pairing);
     }
 
     /** What Benjamini–Hochberg would have given instead of Holm, row by row, for a report's footnote. */

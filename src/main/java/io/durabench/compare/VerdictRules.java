@@ -8,12 +8,15 @@ import io.durabench.stats.Numbers;
  * <ol>
  *   <li>the sample sizes cannot make any change significant → {@code ~}, with the arithmetic;</li>
  *   <li>Holm-adjusted p &gt; α → {@code ~} (not significant after correcting for all rows);</li>
- *   <li>|change| under the threshold → {@code ~} (real, perhaps, but too small to matter);</li>
- *   <li>|change| inside the row's A/A noise floor → {@code ~}: two runs of the same setup already differed
- *       that much, so a change inside it is never a regression;</li>
+ *   <li>|change| under the threshold → {@code small} (real, perhaps, but too small to matter);</li>
+ *   <li>|change| inside the row's A/A noise floor → {@code A/A noise}: two runs of the same setup already
+ *       differed that much, so a change inside it is never a regression;</li>
  *   <li>otherwise regression or improvement, by the row's direction.</li>
  * </ol>
- * The change compared with threshold and floor is the Hodges–Lehmann point estimate.
+ * The change compared with threshold and floor is the Hodges–Lehmann point estimate (not its interval):
+ * the interval is already judged by the test, and requiring its whole width past the threshold would
+ * double-count the noise; {@link io.durabench.stats.DetectableChange} accounts for the estimate's
+ * scatter around a true change when it states what a row can flag.
  */
 final class VerdictRules {
 
@@ -37,11 +40,11 @@ final class VerdictRules {
         }
         double size = Math.abs(changePercent);
         if (size < settings.thresholdPercent()) {
-            return new Decision(Verdict.UNCHANGED, change + " is significant (" + pText + ") but under the "
+            return new Decision(Verdict.UNDER_THRESHOLD, change + " is significant (" + pText + ") but under the "
                     + Numbers.sig(settings.thresholdPercent(), 3) + "% threshold");
         }
         if (size <= noiseFloorPercent) {
-            return new Decision(Verdict.UNCHANGED, change + " is significant (" + pText + ") but inside this row's A/A noise of "
+            return new Decision(Verdict.INSIDE_NOISE, change + " is significant (" + pText + ") but inside this row's A/A noise of "
                     + Numbers.percent(noiseFloorPercent) + ": two runs of the same setup differed as much");
         }
         boolean worse = direction.isWorse(changePercent);

@@ -173,7 +173,7 @@ class CompareByJdkTest {
         assertEquals(0, run("compare", base.toString(), candidate.toString(), "--aa", base.toString(), again.toString(), "--format", "json"),
                 cli.err());
         String verdict = verdictOf(ROW);
-        assertTrue(verdict.startsWith("~: +8.0% is significant"), verdict);
+        assertTrue(verdict.startsWith("A/A noise: +8.0% is significant"), verdict);
         assertTrue(verdict.contains("but inside this row's A/A noise of 10.0%: two runs of the same setup differed as much"), verdict);
         JsonObject summary = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("summary");
         assertEquals(8.0, summary.get("largestChangeInsideNoisePercent").getAsDouble(), 1e-9);

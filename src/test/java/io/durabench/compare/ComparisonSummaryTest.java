@@ -28,16 +28,18 @@ class ComparisonSummaryTest {
         assertEquals(2, s.unchanged()); // a bit slower (inside the 7% floor), same
         // Every row has the same base noise; the candidate's is the same in log terms, so every row's
         // detectable change is the one for the pooled sd of BASE with itself.
-        double expected = DetectableChange.of(12, 12, 0.05, 5, DetectableChange.pooledLogSd(BASE, BASE)).changePercent();
+        // The 7% floor is above the 5% threshold, so the estimate must pass 7%: that sets every row's figure.
+        double expected = DetectableChange.of(DetectableChange.Design.unpaired(12, 12), 0.05, 5, DetectableChange.pooledLogSd(BASE, BASE), 7,
+                "the row's A/A noise of 7.0%").changePercent();
         assertEquals(expected, s.typicalDetectablePercent(), 1e-9);
-        assertEquals("2 regressions, 1 improvement, 2 unchanged; smallest detectable change " + Numbers.percent(expected)
+        assertEquals("2 regressions, 1 improvement, 2 unchanged (1 ~, 1 inside the A/A noise); smallest change flagged with 80% power " + Numbers.percent(expected)
                 + " for a typical row; the largest change inside the A/A noise was 6.0% (A/A changes reached 7.0%)", s.sentence());
     }
 
     @Test
     void withoutAFloorTheNoisePartIsLeftOut() {
         String sentence = SweepComparison.of(ROWS, CompareSettings.defaults()).summary().sentence();
-        assertTrue(sentence.startsWith("3 regressions, 1 improvement, 1 unchanged; smallest detectable change "), sentence);
+        assertTrue(sentence.startsWith("3 regressions, 1 improvement, 1 unchanged; smallest change flagged with 80% power "), sentence);
         assertTrue(!sentence.contains("A/A"), sentence);
     }
 
@@ -68,8 +70,9 @@ class ComparisonSummaryTest {
         List<RowInput> rows = List.of(new RowInput("quiet", BASE, BASE, Direction.LOWER_IS_BETTER),
                 new RowInput("noisy", noisy, noisy, Direction.LOWER_IS_BETTER));
         ComparisonSummary s = SweepComparison.of(rows, CompareSettings.defaults()).summary();
-        double quiet = DetectableChange.of(12, 12, 0.05, 2, DetectableChange.pooledLogSd(BASE, BASE)).changePercent();
-        double loud = DetectableChange.of(12, 12, 0.05, 2, DetectableChange.pooledLogSd(noisy, noisy)).changePercent();
+        var design = DetectableChange.Design.unpaired(12, 12);
+        double quiet = DetectableChange.of(design, 0.05, 2, DetectableChange.pooledLogSd(BASE, BASE), 5, "the 5% threshold").changePercent();
+        double loud = DetectableChange.of(design, 0.05, 2, DetectableChange.pooledLogSd(noisy, noisy), 5, "the 5% threshold").changePercent();
         assertEquals((quiet + loud) / 2, s.typicalDetectablePercent(), 1e-9);
         assertTrue(s.sentence().contains(" for a typical row (" + Numbers.percent(quiet) + " to " + Numbers.percent(loud) + " across rows)"),
                 s.sentence());

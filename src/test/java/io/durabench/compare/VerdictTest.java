@@ -51,10 +51,11 @@ class VerdictTest {
     }
 
     @Test
-    void aSignificantChangeUnderTheThresholdIsUnchanged() {
+    void aSignificantChangeUnderTheThresholdIsSmallNotTilde() {
         RowComparison r = one(new RowInput("t", BASE, scaled(BASE, 1.04), Direction.LOWER_IS_BETTER), CompareSettings.defaults());
         assertTrue(r.rawP() < 1e-5, "completely separated");
-        assertEquals(Verdict.UNCHANGED, r.verdict());
+        assertEquals(Verdict.UNDER_THRESHOLD, r.verdict());
+        assertEquals("small", r.verdict().label());
         assertEquals("+4.0% is significant (p < 0.0001) but under the 5% threshold", r.reason());
         assertEquals(Verdict.REGRESSION,
                 one(new RowInput("t", BASE, scaled(BASE, 1.04), Direction.LOWER_IS_BETTER), CompareSettings.defaults().withThresholdPercent(3)).verdict());
@@ -64,7 +65,7 @@ class VerdictTest {
     void aChangeInsideTheAaNoiseFloorIsNeverARegression() {
         CompareSettings withFloor = CompareSettings.defaults().withNoiseFloor(NoiseFloor.uniform(8));
         RowComparison r = one(new RowInput("t", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER), withFloor);
-        assertEquals(Verdict.UNCHANGED, r.verdict());
+        assertEquals(Verdict.INSIDE_NOISE, r.verdict());
         assertTrue(r.reason().endsWith("but inside this row's A/A noise of 8.0%: two runs of the same setup differed as much"), r.reason());
         assertEquals(Verdict.REGRESSION, one(new RowInput("t", BASE, scaled(BASE, 1.09), Direction.LOWER_IS_BETTER), withFloor).verdict());
     }
@@ -76,7 +77,7 @@ class VerdictTest {
         SweepComparison c = SweepComparison.of(List.of(new RowInput("noisy", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER),
                 new RowInput("quiet", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER),
                 new RowInput("not in the A/A pair", BASE, scaled(BASE, 1.07), Direction.LOWER_IS_BETTER)), CompareSettings.defaults().withNoiseFloor(floor));
-        assertEquals(Verdict.UNCHANGED, c.rows().get(0).verdict());
+        assertEquals(Verdict.INSIDE_NOISE, c.rows().get(0).verdict());
         assertEquals(Verdict.REGRESSION, c.rows().get(1).verdict());
         assertEquals(Verdict.REGRESSION, c.rows().get(2).verdict());
     }
@@ -94,7 +95,7 @@ class VerdictTest {
         for (int i = 1; i < 41; i++) rows.add(new RowInput("same" + i, BASE, BASE, Direction.LOWER_IS_BETTER));
         SweepComparison c = SweepComparison.of(rows, CompareSettings.defaults());
         RowComparison moved = c.rows().get(0);
-        assertEquals(116, moved.test().u());
+        assertEquals(116, moved.test().statistic());
         assertEquals(0.010044538850569273, moved.rawP(), 1e-12);
         assertEquals(41 * moved.rawP(), moved.adjustedP(), 1e-12);
         assertEquals(Verdict.UNCHANGED, moved.verdict());

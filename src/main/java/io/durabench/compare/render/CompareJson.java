@@ -83,7 +83,11 @@ public final class CompareJson {
         o.addProperty("sentence", s.sentence());
         o.addProperty("regressions", c.count(Verdict.REGRESSION));
         o.addProperty("improvements", c.count(Verdict.IMPROVEMENT));
-        o.addProperty("unchanged", c.count(Verdict.UNCHANGED));
+        o.addProperty("unchanged", c.compared().size() - c.count(Verdict.REGRESSION) - c.count(Verdict.IMPROVEMENT));
+        o.addProperty("notSignificant", c.count(Verdict.UNCHANGED));
+        o.addProperty("underThreshold", c.count(Verdict.UNDER_THRESHOLD));
+        o.addProperty("insideAaNoise", c.count(Verdict.INSIDE_NOISE));
+        o.addProperty("design", c.sweep().pairing().reason());
         o.addProperty("notCompared", c.rows().size() - c.compared().size());
         o.add("typicalDetectablePercent", finite(s.typicalDetectablePercent()));
         o.addProperty("rowsThatCannotDetect", s.rowsThatCannotDetect());

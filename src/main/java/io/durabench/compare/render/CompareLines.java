@@ -57,8 +57,10 @@ final class CompareLines {
         }
         CompareSettings s = c.settings();
         int rows = c.compared().size();
-        facts.add(new Fact("test", "exact Mann-Whitney U per row, Holm over " + rows + (rows == 1 ? " row" : " rows") + " at alpha "
-                + Numbers.sig(s.alpha(), 3) + "; |change| under " + Numbers.sig(s.thresholdPercent(), 3) + "% counts as ~; "
+        facts.add(new Fact("design", c.sweep().pairing().reason()));
+        facts.add(new Fact("test", "exact " + (c.sweep().pairing().paired() ? "Wilcoxon signed-rank" : "Mann-Whitney U") + " per row, Holm over "
+                + rows + (rows == 1 ? " row" : " rows") + " at alpha " + Numbers.sig(s.alpha(), 3) + "; a significant estimate under "
+                + Numbers.sig(s.thresholdPercent(), 3) + "% is 'small', inside the row's A/A noise 'A/A noise'; "
                 + Math.round(s.confidence() * 100) + "% intervals"));
         return facts;
     }
@@ -69,7 +71,7 @@ final class CompareLines {
                 : " (one replicate = one fork's mean score; forks are separate JVMs)";
     }
 
-    /** "FDATASYNC (SyncWriteCost.writeBlock, 8192 B …): +20.3% slower (p …)" for every row that is not ~. */
+    /** "FDATASYNC (SyncWriteCost.writeBlock, 8192 B …): +20.3% slower (p …)" for every significant row (counted or not, with why). */
     static List<String> flagged(Comparison c) {
         return c.compared().stream().filter(r -> r.verdict() != Verdict.UNCHANGED)
                 .map(r -> r.verdictLabel() + ": " + r.name() + ": " + r.comparison().reason()).toList();
@@ -94,9 +96,12 @@ final class CompareLines {
                 + "time per op, and how that cost changed:";
     }
 
-    static final String LEGEND = "regression / improvement: the change is significant after Holm's correction over all rows, at least the threshold, "
-            + "and outside the row's A/A noise; ~: not significant, too small, or inside the noise (the reason says which). Change: "
-            + "Hodges-Lehmann estimate of candidate/base with its distribution-free interval; medians with order-statistic intervals.";
+    static final String LEGEND = "Verdict: regression / improvement: significant after Holm's correction over all rows, the estimate at least "
+            + "the threshold and outside the row's A/A noise; ~: not significant; small: significant but under the threshold; A/A noise: "
+            + "significant but inside the row's A/A noise (two runs of the same setup differed as much). Change: the Hodges-Lehmann estimate "
+            + "of candidate/base (the median of all pairwise ratios of forks, or of the per-round ratios' Walsh averages when paired) with its "
+            + "distribution-free interval: it is not the ratio of the two medians beside it, and with a few slow forks the two can differ by "
+            + "several %. Medians: of the fork scores, with order-statistic intervals.";
 
     /** Rows grouped under their headings, in first-seen order. */
     static Map<String, List<ComparedRow>> groups(Comparison c) {
