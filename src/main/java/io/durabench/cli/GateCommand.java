@@ -16,8 +16,8 @@ import io.durabench.results.ResultsFolder;
 import io.durabench.results.ResultsLoader;
 import io.durabench.results.RunManifest;
 import io.durabench.suite.JmhSettings;
-import io.durabench.suite.Profile;
 import io.durabench.suite.JvmSlot;
+import io.durabench.suite.Profile;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
 import io.durabench.suite.TargetCheck;
@@ -31,33 +31,60 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * `durabench gate BASELINE`: the lab-box gate. Runs the profile (and JMH options) the baseline was
- * measured with on --dir, compares the new run with the baseline and exits 1 on a regression, so
- * `mvn verify -Pbench -Ddurabench.baseline=PATH` fails the build when durability got dearer.
+ * `durabench gate --history DIR` (or `gate BASELINE`): the lab-box gate. Measures this machine again
+ * with the settings of the history's runs (or of one baseline run), judges the new run and exits 1
+ * on a regression, so `mvn verify -Pbench -Ddurabench.history=DIR` fails the build when durability
+ * got dearer. Against a history the judgement knows how much runs of an unchanged setup differ
+ * ({@link GateHistory}); against one baseline it is compare's, which sees only the forks of two runs.
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = {"Runs BASELINE's profile and JMH options (from its run.json) on --dir, compares the result with BASELINE "
-                + "as durabench compare does, prints the comparison and writes it to OUT/compare/.",
-                "Exit 0: nothing --fail-on counts; 1: a counted change, or a cell FAILED; 2: bad input, or BASELINE was measured "
+        description = {"Measures --dir with the settings of the history's runs (--history DIR) or of BASELINE (one `durabench run --out` "
+                + "folder), judges the new run and writes it to --out. Against a history: control limits from the runs' own run-to-run "
+                + "spread, at most --false-alarm of unchanged runs fail; a run that passes joins the history. Against BASELINE: "
+                + "durabench compare of the two runs (which cannot see how much runs differ from each other).",
+                "Exit 0: nothing --fail-on counts; 1: a counted change, or a cell FAILED; 2: bad input, or the new run was measured "
                         + "on another filesystem, device or with other JMH settings (see --allow-different); 3: durabench itself failed."})
 public final class GateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASELINE", description = "A `durabench run --out` folder (with run.json): the stored baseline.")
-    Path baseline;
+    @Parameters(paramLabel = "BASELINE | JMH-OPTION", arity = "0..*", description = "Without --history: BASELINE, a `durabench run --out` "
+            + "folder (with run.json). With --history: JMH options (after --) for the first run of an empty history.")
+    List<String> positional = new ArrayList<>();
+
+    @Option(names = "--history", paramLabel = "DIR", description = "Judge against the runs in DIR (each a `durabench run --out` folder); "
+            + "created when missing. It judges from " + io.durabench.gate.HistoryJudge.MIN_RUNS + " runs on; until then runs are admitted unjudged.")
+    Path history;
+
+    @Option(names = "--profile", paramLabel = "quick|standard|full|compare", description = "Profile of an empty history's first run "
+            + "(default quick); once the history has runs, their profile (a different one is noted, not used).")
+    String profile;
+
+    @Option(names = "--window", paramLabel = "N", description = "Judge against the newest N runs of the history (default: ${DEFAULT-VALUE}).")
+    int window = 20;
+
+    @Option(names = "--false-alarm", paramLabel = "RATE", description = "With --history: the largest share of runs of an unchanged setup "
+            + "that may fail (Holm over the rows; default: ${DEFAULT-VALUE}).")
+    double falseAlarm = 0.01;
+
+    @Option(names = "--start-over", description = "With --history: retire its runs into DIR/retired-<time>/ first (after a deliberate "
+            + "change: a new JDK, disk or kernel), so this run starts a new history.")
+    boolean startOver;
+
+    @Option(names = "--no-admit", description = "With --history: never add this run to the history, even when it passes.")
+    boolean noAdmit;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Target directory of the new run. Default: target/durabench-data in the project.")
     Path dir;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Folder of the new run (and its compare/). Default: results/<host>-<yyyymmdd-HHmmss>/")
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder of the new run (and its gate/ or compare/). Default: results/<host>-<yyyymmdd-HHmmss>/")
     Path out;
 
     @Mixin
@@ -65,98 +92,40 @@ public final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var settings = options.settings();
-        var allowed = options.allowed();
-        RunManifest manifest = baselineManifest();
-        Profile profile = profileOf(manifest);
-        JmhSettings jmh;
-        try {
-            jmh = JmhSettings.of(profile, manifest.jmhArgs());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("BASELINE " + baseline + "'s run.json: " + e.getMessage());
+        if (history != null) return new GateHistory(this).call();
+        if (positional.size() != 1) {
+            throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
         }
-        List<ResultSet> base = ResultsLoader.load(List.of(baseline));
-        List<JvmSlot> slots = slots(manifest);
-        List<String> notes = new ArrayList<>();
-        Path target = target(notes);
-        Path outDir = out != null ? out : RunCommand.defaultOut();
-        if (Files.exists(outDir) && !isEmptyFolder(outDir)) {
-            throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
-        }
-        // Refuse before a long run what the comparison would refuse after it: another filesystem or device.
-        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target), List.of(), List.of());
-        FingerprintCheck.of(Fingerprint.of(base), Fingerprint.of(List.of(here)), allowed).requireComparable("BASELINE and --dir " + target);
-
-        PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
-        SuiteRun run = new SuiteRun(profile, jmh, manifest.jmhArgs(), slots,
-                new SuiteRun.Options(false, manifest.options().verifySyscalls(), manifest.options().trimHistograms()), JnrSyscalls.get(), stdout, stderr);
-        if (run.plan(target).isEmpty()) {
-            throw new UsageException("BASELINE's JMH options " + manifest.jmhArgs() + " select no benchmark of the " + profile.label() + " profile");
-        }
-        notes.forEach(stdout::println);
-        stdout.println("# durabench gate: the baseline's profile " + profile.label() + " " + String.join(" ", manifest.jmhArgs())
-                + " on " + target + (manifest.jvms().isEmpty() ? "" : " with its JVMs") + ", then compared with " + baseline);
-        stdout.flush();
-        boolean failed = run.run(List.of(RunTarget.directory(target)), outDir, List.of());
-
-        List<ResultSet> candidate = ResultsLoader.load(List.of(outDir));
-        RunReport.write(outDir, candidate, stdout, stderr);
-        Comparison c = new ComparisonBuilder(JvmSlots.describe(baseline, base), JvmSlots.describe(outDir, candidate),
-                SetPairing.pair(base, candidate), List.of(), List.of()).compare(settings, allowed);
-        stdout.println();
-        stdout.print(CompareText.render(c));
-        stdout.flush();
-        CompareFiles.writeAll(c, outDir.resolve("compare")).forEach(p -> stderr.println("wrote " + p));
-        int rc = options.exitCode(c);
-        if (rc != 0) stderr.println("durabench gate: FAILED: " + options.why(c) + " against " + baseline);
-        if (failed) {
-            stderr.println("durabench gate: FAILED: some cells of the new run FAILED (listed above)");
-            rc = OneLineErrors.EXIT_FAILURE;
-        }
-        if (rc == 0) stdout.println("durabench gate: passed: nothing that --fail-on " + options.failOn + " counts against " + baseline);
-        stdout.flush();
-        stderr.flush();
-        return rc;
+        if (profile != null || startOver || noAdmit) throw new UsageException("--profile, --start-over and --no-admit go with --history");
+        return againstBaseline(Path.of(positional.get(0)));
     }
 
-    private RunManifest baselineManifest() {
-        Path file = baseline.resolve(ResultsFolder.RUN_MANIFEST);
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException("BASELINE " + baseline + " has no " + ResultsFolder.RUN_MANIFEST
-                    + ": the gate reruns the baseline's profile, so name the folder `durabench run --out` wrote");
-        }
-        return RunManifest.read(file);
+    /** The settings a gate run repeats: from a run.json (the baseline's, or the history's newest run's). */
+    record Rerun(Profile profile, List<String> jmhArgs, JmhSettings jmh, List<JvmSlot> slots, RunManifest.Options runOptions) {
     }
 
-    private Profile profileOf(RunManifest manifest) {
+    Rerun rerunOf(Path folder, RunManifest manifest, String what) {
+        Profile p;
         try {
-            return RunCommand.parseProfile(String.valueOf(manifest.profile()));
+            p = RunCommand.parseProfile(String.valueOf(manifest.profile()));
         } catch (UsageException e) {
-            throw new UsageException("BASELINE " + baseline + "'s run.json names profile '" + manifest.profile()
+            throw new UsageException(what + " " + folder + "'s run.json names profile '" + manifest.profile()
                     + "', which durabench run cannot repeat (quick, standard, full, compare)");
         }
+        return new Rerun(p, manifest.jmhArgs(), jmhSettings(p, manifest.jmhArgs(), what + " " + folder + "'s run.json"), slots(folder, manifest, what),
+                manifest.options());
     }
 
-    /**
-     * The baseline's JVMs again (a baseline of one JDK, perhaps measured twice), or the launcher's JVM
-     * when it named none. A baseline of several JDKs is refused before anything runs: a gate compares
-     * one setup with itself; JDKs are compared with compare --by jdk.
-     */
-    private List<JvmSlot> slots(RunManifest manifest) {
-        if (manifest.jvms().isEmpty()) return List.of(JvmSlot.launcher());
-        List<String> versions = manifest.jvms().stream().map(RunManifest.Jvm::version).distinct().toList();
-        if (versions.size() > 1) {
-            throw new UsageException("BASELINE " + baseline + " measured " + versions.size() + " JDKs (" + String.join(", ", versions)
-                    + "): a gate reruns one setup; compare JDKs with durabench compare " + baseline + " --by jdk");
-        }
+    static JmhSettings jmhSettings(Profile p, List<String> args, String where) {
         try {
-            return manifest.jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+            return JmhSettings.of(p, args);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("BASELINE " + baseline + "'s JVM: " + e.getMessage());
+            throw new UsageException(where + ": " + e.getMessage());
         }
     }
 
-    private Path target(List<String> notes) {
+    /** Refuses a non-empty --out, then the target and its notes; refuses a target whose filesystem or device differs from the reference. */
+    Path checkedTarget(List<String> notes) {
         Path d = dir != null ? dir : RunCommand.defaultDir();
         try {
             if (dir == null) Files.createDirectories(d);
@@ -164,6 +133,117 @@ public final class GateCommand implements Callable<Integer> {
             throw new UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
         }
         return TargetCheck.check(d, notes);
+    }
+
+    Path outDir() {
+        Path outDir = out != null ? out : RunCommand.defaultOut();
+        if (Files.exists(outDir) && !isEmptyFolder(outDir)) {
+            throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
+        }
+        return outDir;
+    }
+
+    /** Refuses before a long run what the judgement would refuse after it: another filesystem or device. */
+    void requireSameSetup(List<ResultSet> reference, Path target, String what) {
+        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target), List.of(), List.of());
+        FingerprintCheck.of(Fingerprint.of(reference), Fingerprint.of(List.of(here)), options.allowed()).requireComparable(what + " and --dir " + target);
+    }
+
+    /** Measures the rerun on the target into outDir and writes its report; true when some cell FAILED. */
+    boolean measure(Rerun rerun, Path target, Path outDir, String intro) {
+        PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
+        SuiteRun run = new SuiteRun(rerun.profile(), rerun.jmh(), rerun.jmhArgs(), rerun.slots(),
+                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), JnrSyscalls.get(), stdout, stderr);
+        if (run.plan(target).isEmpty()) {
+            throw new UsageException("JMH options " + rerun.jmhArgs() + " select no benchmark of the " + rerun.profile().label() + " profile");
+        }
+        stdout.println("# durabench gate: " + intro);
+        stdout.flush();
+        boolean failed = run.run(List.of(RunTarget.directory(target)), outDir, List.of());
+        RunReport.write(outDir, ResultsLoader.load(List.of(outDir)), stdout, stderr);
+        return failed;
+    }
+
+    /** 1 when --fail-on counts one of these, else 0. */
+    int exitCode(long regressions, long improvements) {
+        long counted = switch (options.failOn) {
+            case regression -> regressions;
+            case any -> regressions + improvements;
+            case never -> 0;
+        };
+        return counted > 0 ? OneLineErrors.EXIT_FAILURE : 0;
+    }
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    private int againstBaseline(Path baseline) {
+        var settings = options.settings();
+        RunManifest manifest = manifestOf(baseline, "BASELINE");
+        Rerun rerun = rerunOf(baseline, manifest, "BASELINE");
+        List<ResultSet> base = ResultsLoader.load(List.of(baseline));
+        List<String> notes = new ArrayList<>();
+        Path target = checkedTarget(notes);
+        Path outDir = outDir();
+        requireSameSetup(base, target, "BASELINE");
+        notes.forEach(out()::println);
+        out().println("# note: judged against one run, whose forks cannot show how much runs of this machine differ from each other"
+                + " (a lab box's gate failed 1 build in 3 this way with nothing changed): keep a history instead, gate --history DIR");
+        boolean failed = measure(rerun, target, outDir, "the baseline's profile " + rerun.profile().label() + " " + String.join(" ", rerun.jmhArgs())
+                + " on " + target + (manifest.jvms().isEmpty() ? "" : " with its JVMs") + ", then compared with " + baseline);
+        List<ResultSet> candidate = ResultsLoader.load(List.of(outDir));
+        Comparison c = new ComparisonBuilder(JvmSlots.describe(baseline, base), JvmSlots.describe(outDir, candidate),
+                SetPairing.pair(base, candidate), List.of(), List.of()).compare(settings, options.allowed());
+        out().println();
+        out().print(CompareText.render(c));
+        out().flush();
+        CompareFiles.writeAll(c, outDir.resolve("compare")).forEach(p -> err().println("wrote " + p));
+        int rc = options.exitCode(c);
+        if (rc != 0) err().println("durabench gate: FAILED: " + options.why(c) + " against " + baseline);
+        return finish(rc, failed, "against " + baseline);
+    }
+
+    int finish(int rc, boolean failedCells, String against) {
+        if (failedCells) {
+            err().println("durabench gate: FAILED: some cells of the new run FAILED (listed above)");
+            rc = OneLineErrors.EXIT_FAILURE;
+        }
+        if (rc == 0) out().println("durabench gate: passed: nothing that --fail-on " + options.failOn + " counts " + against);
+        out().flush();
+        err().flush();
+        return rc;
+    }
+
+    static RunManifest manifestOf(Path folder, String what) {
+        Path file = folder.resolve(ResultsFolder.RUN_MANIFEST);
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException(what + " " + folder + " has no " + ResultsFolder.RUN_MANIFEST
+                    + ": the gate reruns its settings, so name a folder `durabench run --out` wrote");
+        }
+        return RunManifest.read(file);
+    }
+
+    /**
+     * The JVMs again (one JDK, perhaps measured twice), or the launcher's JVM when the run named none.
+     * Several JDKs are refused before anything runs: a gate judges one setup; JDKs are compared with compare --by jdk.
+     */
+    static List<JvmSlot> slots(Path folder, RunManifest manifest, String what) {
+        if (manifest.jvms().isEmpty()) return List.of(JvmSlot.launcher());
+        List<String> versions = manifest.jvms().stream().map(RunManifest.Jvm::version).distinct().toList();
+        if (versions.size() > 1) {
+            throw new UsageException(what + " " + folder + " measured " + versions.size() + " JDKs (" + String.join(", ", versions)
+                    + "): a gate reruns one setup; compare JDKs with durabench compare " + folder + " --by jdk");
+        }
+        try {
+            return manifest.jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(what + " " + folder + "'s JVM: " + e.getMessage());
+        }
     }
 
     private static boolean isEmptyFolder(Path p) {

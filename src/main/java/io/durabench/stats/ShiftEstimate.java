@@ -92,6 +92,19 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
         return d;
     }
 
+    /**
+     * The one-sample Hodges–Lehmann location of ln(x): the median of the Walsh averages of the logs.
+     * Nearly as efficient as the mean for normal data (95%) and barely moved by one wild value.
+     */
+    public static double logLocation(double[] x) {
+        requirePositive("x", x);
+        double[] logs = new double[x.length];
+        for (int i = 0; i < x.length; i++) logs[i] = Math.log(x[i]);
+        double[] w = walshAverages(logs);
+        int m = w.length;
+        return m % 2 == 1 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2;
+    }
+
     /** The sorted Walsh averages (d_i + d_j)/2, i ≤ j. */
     static double[] walshAverages(double[] d) {
         int n = d.length;

@@ -80,7 +80,7 @@ class GateCommandIT {
     void aBaselineWithoutRunJsonIsOneLineAndExitTwo() throws Exception {
         Path work = Files.createTempDirectory(Path.of("target"), "gate-it-").toAbsolutePath();
         assertEquals(2, run(List.of("gate", work.toString(), "--out", work.resolve("x").toString())));
-        assertTrue(cli.err().contains("has no run.json: the gate reruns the baseline's profile"), cli.err());
+        assertTrue(cli.err().contains("has no run.json: the gate reruns its settings"), cli.err());
         assertEquals(1, cli.err().lines().count(), cli.err());
     }
 }

@@ -1,0 +1,128 @@
+package io.durabench.cli;
+
+import io.durabench.compare.Verdict;
+import io.durabench.gate.History;
+import io.durabench.gate.HistoryJudge;
+import io.durabench.gate.HistoryText;
+import io.durabench.gate.HistoryVerdict;
+import io.durabench.gate.JudgedRow;
+import io.durabench.gate.RunValues;
+import io.durabench.results.ResultsLoader;
+import io.durabench.results.RunManifest;
+import io.durabench.suite.JvmSlot;
+import io.durabench.suite.Profile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * `gate --history DIR`: the new run measured with the history's settings, judged against the
+ * history's newest runs ({@link HistoryJudge}), written to OUT/gate/gate.txt, and admitted into the
+ * history when it passed (or while the history is too short to judge). The admission rules keep a
+ * history of one setup: a run flagged either way, or with a FAILED cell, stays out; a deliberate
+ * change starts a new history with --start-over.
+ */
+final class GateHistory {
+    private final GateCommand g;
+
+    GateHistory(GateCommand g) {
+        this.g = g;
+    }
+
+    int call() {
+        var settings = g.options.settings();
+        if (!(g.falseAlarm > 0 && g.falseAlarm < 0.5)) {
+            throw new UsageException("--false-alarm " + g.falseAlarm + ": give the share of unchanged runs that may fail, e.g. 0.01");
+        }
+        if (g.window < HistoryJudge.MIN_RUNS) throw new UsageException("--window " + g.window + ": give " + HistoryJudge.MIN_RUNS + " or more");
+        if (Files.exists(g.history) && !Files.isDirectory(g.history)) {
+            throw new UsageException("--history " + g.history + " is a file: name a folder (it is created when missing)");
+        }
+        History h = new History(g.history);
+        List<String> notes = new ArrayList<>();
+        Path target = g.checkedTarget(notes);
+        Path outDir = g.outDir();
+        if (g.startOver) {
+            Path retired = h.startOver();
+            notes.add(retired == null ? "--start-over: the history was empty" : "--start-over: the history's runs retired into " + retired);
+        }
+        List<History.Run> runs = h.runs();
+        GateCommand.Rerun rerun = runs.isEmpty() ? firstRun() : later(runs.get(runs.size() - 1), notes);
+        if (!runs.isEmpty()) {
+            History.Run newest = runs.get(runs.size() - 1);
+            g.requireSameSetup(ResultsLoader.load(List.of(newest.folder())), target, "the history's newest run " + newest.folder());
+        }
+        notes.forEach(g.out()::println);
+        boolean failed = g.measure(rerun, target, outDir, "profile " + rerun.profile().label() + " " + String.join(" ", rerun.jmhArgs())
+                + " on " + target + ", judged against the history " + g.history + " (" + runs.size() + " runs)");
+
+        List<History.Run> window = runs.subList(Math.max(0, runs.size() - g.window), runs.size());
+        HistoryJudge judge = new HistoryJudge(g.falseAlarm, settings.thresholdPercent());
+        List<RunValues> past = window.stream().map(r -> RunValues.of(r.folder().toString(), ResultsLoader.load(List.of(r.folder())))).toList();
+        RunValues now = RunValues.of(outDir.toString(), ResultsLoader.load(List.of(outDir)));
+        List<JudgedRow> rows = window.size() < HistoryJudge.MIN_RUNS ? List.of() : judge.judge(past, now);
+        HistoryVerdict v = new HistoryVerdict(g.history.toString(), window.size(), g.window,
+                window.isEmpty() ? "" : window.get(0).manifest().started(), window.isEmpty() ? "" : window.get(window.size() - 1).manifest().started(),
+                judge, rows);
+        String text = HistoryText.render(v);
+        g.out().println();
+        g.out().print(text);
+        write(outDir.resolve("gate").resolve("gate.txt"), text);
+
+        int rc = g.exitCode(v.count(Verdict.REGRESSION), v.count(Verdict.IMPROVEMENT));
+        if (rc != 0) {
+            g.err().println("durabench gate: FAILED: " + v.count(Verdict.REGRESSION) + " regression(s), " + v.count(Verdict.IMPROVEMENT)
+                    + " improvement(s) against the history " + g.history + " (--fail-on " + g.options.failOn + ")");
+        }
+        admit(h, outDir, v, failed);
+        return g.finish(rc, failed, "against the history " + g.history);
+    }
+
+    /** A run joins the history when it passed (nothing flagged either way, nothing FAILED), or unjudged while the history is short. */
+    private void admit(History h, Path outDir, HistoryVerdict v, boolean failed) {
+        String why = g.noAdmit ? "--no-admit" : failed ? "a cell FAILED" : v.flagged() > 0 ? "it was flagged (" + HistoryText.summary(v)
+                + "); a deliberate change starts a new history with --start-over" : null;
+        if (why != null) {
+            g.out().println("durabench gate: not added to the history: " + why);
+            return;
+        }
+        Path at = h.admit(outDir);
+        g.out().println("durabench gate: added to the history as " + at + (v.tooShort() ? " (" + (v.runs() + 1) + " of the "
+                + HistoryJudge.MIN_RUNS + " runs it takes before it judges)" : ""));
+    }
+
+    /** An empty history: --profile (default quick) and the JMH options given, on the launcher's JVM. */
+    private GateCommand.Rerun firstRun() {
+        Profile p = RunCommand.parseProfile(g.profile == null || g.profile.isBlank() ? "quick" : g.profile);
+        List<String> args = List.copyOf(g.positional);
+        return new GateCommand.Rerun(p, args, GateCommand.jmhSettings(p, args, "JMH options"), List.of(JvmSlot.launcher()),
+                new RunManifest.Options(false, true));
+    }
+
+    /** A history with runs: their settings; a different --profile or JMH options would make a different history. */
+    private GateCommand.Rerun later(History.Run newest, List<String> notes) {
+        GateCommand.Rerun r = g.rerunOf(newest.folder(), newest.manifest(), "the history's newest run");
+        if (!g.positional.isEmpty() && !g.positional.equals(r.jmhArgs())) {
+            throw new UsageException("the history " + g.history + " was measured with JMH options " + r.jmhArgs() + ", not " + g.positional
+                    + ": leave them out, or start a new history with --start-over");
+        }
+        if (g.profile != null && !g.profile.isBlank() && !g.profile.equalsIgnoreCase(r.profile().label())) {
+            notes.add("# note: the history's runs were measured with profile " + r.profile().label() + ", which this run repeats; --profile "
+                    + g.profile + " applies to an empty history only");
+        }
+        return r;
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
