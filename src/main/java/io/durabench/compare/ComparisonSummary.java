@@ -58,7 +58,7 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
             s.append("smallest detectable change unknown (too few values to measure the noise)");
         } else {
             s.append("smallest change flagged with 80% power ").append(Numbers.percent(typicalDetectablePercent)).append(" for a typical row");
-            if (highestDetectablePercent > lowestDetectablePercent) {
+            if (!Numbers.percent(highestDetectablePercent).equals(Numbers.percent(lowestDetectablePercent))) {
                 s.append(" (").append(Numbers.percent(lowestDetectablePercent)).append(" to ")
                         .append(Numbers.percent(highestDetectablePercent)).append(" across rows)");
             }

@@ -44,6 +44,17 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
                 MedianEstimate.of(candidate, settings.confidence()), change, test, paired, adjustedP, rows, detectable, d.verdict(), d.reason());
     }
 
+    /** The verdict alone, without resampling the detectable change (the real-data power test asks this thousands of times). */
+    static Verdict verdictOf(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
+        double[] base = row.base(), candidate = row.candidate();
+        ShiftEstimate change = paired ? ShiftEstimate.ofPairedLogRatio(base, candidate, settings.confidence())
+                : ShiftEstimate.ofLogRatio(base, candidate, settings.confidence());
+        DetectableChange.Design design = paired ? DetectableChange.Design.pairs(base.length) : DetectableChange.Design.unpaired(base.length, candidate.length);
+        DetectableChange sizesOnly = DetectableChange.of(design, settings.alpha(), rows, Double.NaN, 0, "");
+        return VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
+                settings.noiseFloor().percentFor(row.name())).verdict();
+    }
+
     /** The change flagged with 80% power by this design, given the threshold and the row's A/A floor, both judged on the estimate. */
     static DetectableChange detectable(RowInput row, boolean paired, int rows, CompareSettings settings, double floorPercent) {
         double threshold = settings.thresholdPercent();
@@ -51,19 +62,9 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
         double bar = floorBinds ? floorPercent : threshold;
         String barName = floorBinds ? "the row's A/A noise of " + io.durabench.stats.Numbers.percent(floorPercent)
                 : "the " + io.durabench.stats.Numbers.sig(threshold, 3) + "% threshold";
-        if (paired) {
-            double sd = sd(ShiftEstimate.logDifferences(row.base(), row.candidate()));
-            return DetectableChange.of(DetectableChange.Design.pairs(row.base().length), settings.alpha(), rows, sd, bar, barName);
-        }
-        return DetectableChange.of(DetectableChange.Design.unpaired(row.base().length, row.candidate().length), settings.alpha(), rows,
-                DetectableChange.pooledLogSd(row.base(), row.candidate()), bar, barName);
-    }
-
-    private static double sd(double[] x) {
-        if (x.length < 2) return Double.NaN;
-        double mean = java.util.Arrays.stream(x).average().orElse(0), ss = 0;
-        for (double v : x) ss += (v - mean) * (v - mean);
-        return Math.sqrt(ss / (x.length - 1));
+        DetectableChange.Design design = paired ? DetectableChange.Design.pairs(row.base().length)
+                : DetectableChange.Design.unpaired(row.base().length, row.candidate().length);
+        return DetectableChange.ofData(design, settings.alpha(), rows, row.base(), row.candidate(), bar, barName);
     }
 
     public double rawP() {
