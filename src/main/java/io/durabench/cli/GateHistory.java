@@ -38,6 +38,9 @@ final class GateHistory {
         if (!(g.falseAlarm > 0 && g.falseAlarm < 0.5)) {
             throw new UsageException("--false-alarm " + g.falseAlarm + ": give the share of unchanged runs that may fail, e.g. 0.01");
         }
+        if (g.spec.commandLine().getParseResult().hasMatchedOption("--alpha")) {
+            throw new UsageException("--alpha is compare's family-wise level, for gate BASELINE; against a history the gate's is --false-alarm (default 0.01)");
+        }
         if (g.window < HistoryJudge.MIN_RUNS) throw new UsageException("--window " + g.window + ": give " + HistoryJudge.MIN_RUNS + " or more");
         if (Files.exists(g.history) && !Files.isDirectory(g.history)) {
             throw new UsageException("--history " + g.history + " is a file: name a folder (it is created when missing)");

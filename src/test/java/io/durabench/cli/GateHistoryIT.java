@@ -90,5 +90,9 @@ class GateHistoryIT {
         assertEquals(2, gate(file, work, work.resolve("out"), List.of()));
         assertTrue(cli.err().contains("--history " + file + " is a file"), cli.err());
         assertEquals(1, cli.err().lines().count(), cli.err());
+        assertEquals(2, gate(work.resolve("h"), work, work.resolve("out"), List.of("--alpha", "0.1")));
+        assertTrue(cli.err().contains("against a history the gate's is --false-alarm"), cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
+        assertFalse(Files.exists(work.resolve("out")), "nothing written");
     }
 }
