@@ -52,9 +52,14 @@ final class CompareOptions {
 
     /** 1 when the comparison has a change --fail-on counts, else 0. */
     int exitCode(Comparison c) {
+        return exitCode(c.count(Verdict.REGRESSION), c.count(Verdict.IMPROVEMENT));
+    }
+
+    /** 1 when --fail-on counts one of these regressions or improvements (compare's or the gate's), else 0. */
+    int exitCode(long regressions, long improvements) {
         long counted = switch (failOn) {
-            case regression -> c.count(Verdict.REGRESSION);
-            case any -> c.count(Verdict.REGRESSION) + c.count(Verdict.IMPROVEMENT);
+            case regression -> regressions;
+            case any -> regressions + improvements;
             case never -> 0;
         };
         return counted > 0 ? OneLineErrors.EXIT_FAILURE : 0;

@@ -164,16 +164,6 @@ public final class GateCommand implements Callable<Integer> {
         return failed;
     }
 
-    /** 1 when --fail-on counts one of these, else 0. */
-    int exitCode(long regressions, long improvements) {
-        long counted = switch (options.failOn) {
-            case regression -> regressions;
-            case any -> regressions + improvements;
-            case never -> 0;
-        };
-        return counted > 0 ? OneLineErrors.EXIT_FAILURE : 0;
-    }
-
     PrintWriter out() {
         return spec.commandLine().getOut();
     }

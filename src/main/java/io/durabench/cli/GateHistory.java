@@ -7,6 +7,7 @@ import io.durabench.gate.HistoryText;
 import io.durabench.gate.HistoryVerdict;
 import io.durabench.gate.JudgedRow;
 import io.durabench.gate.RunValues;
+import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.results.RunManifest;
 import io.durabench.suite.JvmSlot;
@@ -49,23 +50,25 @@ final class GateHistory {
         List<String> notes = new ArrayList<>();
         Path target = g.checkedTarget(notes);
         Path outDir = g.outDir();
+        // Everything that can refuse is checked before --start-over moves a single run.
+        List<History.Run> runs = g.startOver ? List.of() : h.runs();
+        GateCommand.Rerun rerun = runs.isEmpty() ? firstRun() : later(runs.get(runs.size() - 1), notes);
+        List<History.Run> window = runs.subList(Math.max(0, runs.size() - g.window), runs.size());
+        List<List<ResultSet>> windowSets = window.stream().map(r -> ResultsLoader.load(List.of(r.folder()))).toList();
+        if (!window.isEmpty()) {
+            g.requireSameSetup(windowSets.get(windowSets.size() - 1), target, "the history's newest run " + window.get(window.size() - 1).folder());
+        }
         if (g.startOver) {
             Path retired = h.startOver();
             notes.add(retired == null ? "--start-over: the history was empty" : "--start-over: the history's runs retired into " + retired);
-        }
-        List<History.Run> runs = h.runs();
-        GateCommand.Rerun rerun = runs.isEmpty() ? firstRun() : later(runs.get(runs.size() - 1), notes);
-        if (!runs.isEmpty()) {
-            History.Run newest = runs.get(runs.size() - 1);
-            g.requireSameSetup(ResultsLoader.load(List.of(newest.folder())), target, "the history's newest run " + newest.folder());
         }
         notes.forEach(g.out()::println);
         boolean failed = g.measure(rerun, target, outDir, "profile " + rerun.profile().label() + " " + String.join(" ", rerun.jmhArgs())
                 + " on " + target + ", judged against the history " + g.history + " (" + runs.size() + " runs)");
 
-        List<History.Run> window = runs.subList(Math.max(0, runs.size() - g.window), runs.size());
         HistoryJudge judge = new HistoryJudge(g.falseAlarm, settings.thresholdPercent());
-        List<RunValues> past = window.stream().map(r -> RunValues.of(r.folder().toString(), ResultsLoader.load(List.of(r.folder())))).toList();
+        List<RunValues> past = new ArrayList<>();
+        for (int i = 0; i < window.size(); i++) past.add(RunValues.of(window.get(i).folder().toString(), windowSets.get(i)));
         RunValues now = RunValues.of(outDir.toString(), ResultsLoader.load(List.of(outDir)));
         List<JudgedRow> rows = window.size() < HistoryJudge.MIN_RUNS ? List.of() : judge.judge(past, now);
         HistoryVerdict v = new HistoryVerdict(g.history.toString(), window.size(), g.window,
@@ -76,7 +79,7 @@ final class GateHistory {
         g.out().print(text);
         write(outDir.resolve("gate").resolve("gate.txt"), text);
 
-        int rc = g.exitCode(v.count(Verdict.REGRESSION), v.count(Verdict.IMPROVEMENT));
+        int rc = g.options.exitCode(v.count(Verdict.REGRESSION), v.count(Verdict.IMPROVEMENT));
         if (rc != 0) {
             g.err().println("durabench gate: FAILED: " + v.count(Verdict.REGRESSION) + " regression(s), " + v.count(Verdict.IMPROVEMENT)
                     + " improvement(s) against the history " + g.history + " (--fail-on " + g.options.failOn + ")");

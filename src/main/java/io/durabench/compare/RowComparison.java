@@ -34,8 +34,7 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
 
     static RowComparison of(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
         double[] base = row.base(), candidate = row.candidate();
-        ShiftEstimate change = paired ? ShiftEstimate.ofPairedLogRatio(base, candidate, settings.confidence())
-                : ShiftEstimate.ofLogRatio(base, candidate, settings.confidence());
+        ShiftEstimate change = change(row, paired, settings);
         double floor = settings.noiseFloor().percentFor(row.name());
         DetectableChange detectable = detectable(row, paired, rows, settings, floor);
         VerdictRules.Decision d = VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, detectable,
@@ -46,12 +45,8 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
 
     /** The verdict alone, without resampling the detectable change (the real-data power test asks this thousands of times). */
     static Verdict verdictOf(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
-        double[] base = row.base(), candidate = row.candidate();
-        ShiftEstimate change = paired ? ShiftEstimate.ofPairedLogRatio(base, candidate, settings.confidence())
-                : ShiftEstimate.ofLogRatio(base, candidate, settings.confidence());
-        DetectableChange.Design design = paired ? DetectableChange.Design.pairs(base.length) : DetectableChange.Design.unpaired(base.length, candidate.length);
-        DetectableChange sizesOnly = DetectableChange.of(design, settings.alpha(), rows, Double.NaN, 0, "");
-        return VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
+        DetectableChange sizesOnly = DetectableChange.of(design(row, paired), settings.alpha(), rows, Double.NaN, 0, "");
+        return VerdictRules.decide(change(row, paired, settings).changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
                 settings.noiseFloor().percentFor(row.name())).verdict();
     }
 
@@ -62,9 +57,18 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
         double bar = floorBinds ? floorPercent : threshold;
         String barName = floorBinds ? "the row's A/A noise of " + io.durabench.stats.Numbers.percent(floorPercent)
                 : "the " + io.durabench.stats.Numbers.sig(threshold, 3) + "% threshold";
-        DetectableChange.Design design = paired ? DetectableChange.Design.pairs(row.base().length)
+        return DetectableChange.ofData(design(row, paired), settings.alpha(), rows, row.base(), row.candidate(), bar, barName);
+    }
+
+    /** candidate/base as the design estimates it: the Hodges–Lehmann shift of the pairs' ratios, or of all pairwise ratios. */
+    private static ShiftEstimate change(RowInput row, boolean paired, CompareSettings settings) {
+        return paired ? ShiftEstimate.ofPairedLogRatio(row.base(), row.candidate(), settings.confidence())
+                : ShiftEstimate.ofLogRatio(row.base(), row.candidate(), settings.confidence());
+    }
+
+    private static DetectableChange.Design design(RowInput row, boolean paired) {
+        return paired ? DetectableChange.Design.pairs(row.base().length)
                 : DetectableChange.Design.unpaired(row.base().length, row.candidate().length);
-        return DetectableChange.ofData(design, settings.alpha(), rows, row.base(), row.candidate(), bar, barName);
     }
 
     public double rawP() {

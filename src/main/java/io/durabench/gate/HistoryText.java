@@ -1,6 +1,7 @@
 package io.durabench.gate;
 
 import io.durabench.compare.Verdict;
+import io.durabench.compare.render.CompareText;
 import io.durabench.report.render.Table;
 import io.durabench.stats.Numbers;
 import java.util.ArrayList;
@@ -39,13 +40,7 @@ public final class HistoryText {
                         r.judged() ? "+" + Numbers.percent(r.detectablePercent()) : "", r.judged() ? r.verdict().label() : "not judged"));
             }
         }
-        String[] lines = t.text().split("\n");
-        sb.append(lines[0]).append('\n').append(lines[1]).append('\n');
-        int next = 2;
-        for (Map.Entry<String, List<JudgedRow>> g : groups.entrySet()) {
-            sb.append(g.getKey()).append('\n');
-            for (int i = 0; i < g.getValue().size(); i++) sb.append(lines[next++]).append('\n');
-        }
+        sb.append(CompareText.withHeadings(t.text(), groups, List::size));
         sb.append('\n').append(summary(v)).append('\n');
         for (JudgedRow r : v.rows()) {
             if (!r.judged() || r.verdict() != Verdict.UNCHANGED) sb.append(wrap("  " + label(r) + ": " + r.key().name() + ": " + r.reason())).append('\n');

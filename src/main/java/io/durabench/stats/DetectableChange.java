@@ -143,34 +143,14 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         DetectableChange blind = of(design, alpha, rows, Double.NaN, 0, "");
         if (!blind.anyChangeDetectable()) return blind;
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
-        double[] needed = new double[BOOTSTRAP_TRIALS], testOnly = new double[BOOTSTRAP_TRIALS];
-        RandomGenerator random = new Well19937c(SEED);
+        Trials t;
         if (design.paired()) {
             double[] d = centred(ShiftEstimate.logDifferences(base, candidate));
-            int h = pairedCritical(n1, level), m = n1 * (n1 + 1) / 2;
-            double[] draw = new double[n1];
-            for (int t = 0; t < BOOTSTRAP_TRIALS; t++) {
-                for (int i = 0; i < n1; i++) draw[i] = d[random.nextInt(n1)];
-                double[] w = ShiftEstimate.walshAverages(draw);
-                testOnly[t] = -w[m - h];
-                needed[t] = Math.max(testOnly[t], bar - (m % 2 == 1 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2));
-            }
+            t = pairedTrials(n1, level, Sampler.resampling(d, d), BOOTSTRAP_TRIALS);
         } else {
-            double[] x = centred(logs(base)), y = centred(logs(candidate)), diffs = new double[n1 * n2], bx = new double[n1], by = new double[n2];
-            int h = unpairedCritical(n1, n2, level), m = n1 * n2;
-            for (int t = 0; t < BOOTSTRAP_TRIALS; t++) {
-                for (int i = 0; i < n1; i++) bx[i] = x[random.nextInt(n1)];
-                for (int j = 0; j < n2; j++) by[j] = y[random.nextInt(n2)];
-                for (int i = 0; i < n1; i++) {
-                    for (int j = 0; j < n2; j++) diffs[i * n2 + j] = bx[i] - by[j];
-                }
-                Arrays.sort(diffs);
-                testOnly[t] = diffs[h - 1];
-                needed[t] = Math.max(testOnly[t], bar + (m % 2 == 1 ? diffs[m / 2] : (diffs[m / 2 - 1] + diffs[m / 2]) / 2));
-            }
+            t = unpairedTrials(n1, n2, level, Sampler.resampling(centred(logs(base)), centred(logs(candidate))), BOOTSTRAP_TRIALS);
         }
-        int k = (int) Math.ceil(POWER * BOOTSTRAP_TRIALS) - 1;
-        double shift = select(needed, k), test = select(testOnly, k);
+        double shift = atPower(t, bar), test = select(t.critical().clone(), (int) Math.ceil(POWER * BOOTSTRAP_TRIALS) - 1);
         double pct = (Math.exp(shift) - 1) * 100;
         boolean barBinds = bar > 0 && shift > test + 1e-9 && shift - test > 0.02 * Math.abs(test);
         String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
@@ -184,7 +164,7 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     }
 
     private static double[] centred(double[] x) {
-        double med = median(x.clone());
+        double med = MedianEstimate.medianOf(x);
         double[] c = new double[x.length];
         for (int i = 0; i < x.length; i++) c[i] = x[i] - med;
         return c;
@@ -202,9 +182,10 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     /** The smallest W+ the two-sided signed-rank test at {@code level} flags. */
     static int pairedCritical(int n, double level) {
         double[] cdf = ExactSignedRank.noTiesCdf(n);
+        // Smallest h with P(W+ ≥ h) = P(W+ ≤ max − h) ≤ level/2; max + 1 when even h = max is not significant.
         int max = n * (n + 1) / 2, h = max;
         while (h > 0 && 2 * cdf[max - (h - 1)] <= level) h--;
-        return h;
+        return 2 * cdf[max - h] > level ? max + 1 : h;
     }
 
     /** True when some change, however large, could be flagged at these sample sizes. */
@@ -245,16 +226,10 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     public static double robustSd(double[] x) {
         int n = x.length;
         if (n < 3) return Double.NaN;
-        double median = median(x.clone());
+        double median = MedianEstimate.medianOf(x);
         double[] dev = new double[n];
         for (int i = 0; i < n; i++) dev[i] = Math.abs(x[i] - median);
-        return 1.4826 * median(dev) * n / (n - 0.8);
-    }
-
-    private static double median(double[] x) {
-        Arrays.sort(x);
-        int n = x.length;
-        return n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+        return 1.4826 * MedianEstimate.medianOf(dev) * n / (n - 0.8);
     }
 
     private static double[] logs(double[] x) {
@@ -281,12 +256,53 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     static double standardizedShift(Design design, double level, double bar) {
         int total = design.paired() ? design.n1() : design.n1() + design.n2();
         if (total > ExactMannWhitney.EXACT_MAX_TOTAL) return normalShift(design, level, bar);
-        Trials t = TRIALS_CACHE.computeIfAbsent(design + ":" + level, key -> design.paired() ? pairedTrials(design.n1(), level)
-                : unpairedTrials(design.n1(), design.n2(), level));
+        Trials t = TRIALS_CACHE.computeIfAbsent(design + ":" + level, key -> design.paired()
+                ? pairedTrials(design.n1(), level, Sampler.NORMAL, TRIALS)
+                : unpairedTrials(design.n1(), design.n2(), level, Sampler.NORMAL, TRIALS));
         if (t == null) return Double.POSITIVE_INFINITY;
-        double[] needed = new double[TRIALS];
-        for (int i = 0; i < TRIALS; i++) needed[i] = Math.max(t.critical[i], bar + t.estimateError[i]);
-        return select(needed, (int) Math.ceil(POWER * TRIALS) - 1);
+        return atPower(t, bar);
+    }
+
+    /** The shift flagged in {@link #POWER} of the trials: the test's critical shift and the bar on the estimate both passed. */
+    private static double atPower(Trials t, double bar) {
+        int n = t.critical().length;
+        double[] needed = new double[n];
+        for (int i = 0; i < n; i++) needed[i] = Math.max(t.critical()[i], bar + t.estimateError()[i]);
+        return select(needed, (int) Math.ceil(POWER * n) - 1);
+    }
+
+    /** Where a trial's values come from: N(0, 1) for the model, or drawn with replacement from a row's own centred values. */
+    interface Sampler {
+        Sampler NORMAL = new Sampler() {
+            @Override
+            public double base(RandomGenerator r) {
+                return r.nextGaussian();
+            }
+
+            @Override
+            public double candidate(RandomGenerator r) {
+                return r.nextGaussian();
+            }
+        };
+
+        /** A base value (or, paired, a per-round difference). */
+        double base(RandomGenerator r);
+
+        double candidate(RandomGenerator r);
+
+        static Sampler resampling(double[] base, double[] candidate) {
+            return new Sampler() {
+                @Override
+                public double base(RandomGenerator r) {
+                    return base[r.nextInt(base.length)];
+                }
+
+                @Override
+                public double candidate(RandomGenerator r) {
+                    return candidate[r.nextInt(candidate.length)];
+                }
+            };
+        }
     }
 
     /**
@@ -300,19 +316,15 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
 
     private static final Map<String, Trials> TRIALS_CACHE = new ConcurrentHashMap<>();
 
-    static Trials unpairedTrials(int n1, int n2, double level) {
-        NoTiesUDistribution u = NoTiesUDistribution.of(n1, n2);
-        int h = (int) Math.ceil(u.mean());
-        if (h == u.mean()) h++;
-        while (h <= n1 * n2 && u.twoSidedP(h) > level) h++;
+    static Trials unpairedTrials(int n1, int n2, double level, Sampler sampler, int trials) {
+        int h = unpairedCritical(n1, n2, level);
         if (h > n1 * n2) return null;
         RandomGenerator random = new Well19937c(SEED);
         double[] x = new double[n1], y = new double[n2], diffs = new double[n1 * n2];
-        double[] critical = new double[TRIALS], error = new double[TRIALS];
-        int m = n1 * n2;
-        for (int t = 0; t < TRIALS; t++) {
-            for (int i = 0; i < n1; i++) x[i] = random.nextGaussian();
-            for (int j = 0; j < n2; j++) y[j] = random.nextGaussian();
+        double[] critical = new double[trials], error = new double[trials];
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < n1; i++) x[i] = sampler.base(random);
+            for (int j = 0; j < n2; j++) y[j] = sampler.candidate(random);
             for (int i = 0; i < n1; i++) {
                 for (int j = 0; j < n2; j++) diffs[i * n2 + j] = x[i] - y[j];
             }
@@ -320,27 +332,22 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
             // The candidate y + δ has U ≥ h exactly when at least h differences x_i − y_j lie below δ;
             // its estimate is the median of (y_j + δ − x_i) = δ − median(x_i − y_j).
             critical[t] = diffs[h - 1];
-            error[t] = m % 2 == 1 ? diffs[m / 2] : (diffs[m / 2 - 1] + diffs[m / 2]) / 2;
+            error[t] = MedianEstimate.medianOfSorted(diffs);
         }
         return new Trials(critical, error);
     }
 
-    static Trials pairedTrials(int n, double level) {
-        double[] cdf = ExactSignedRank.noTiesCdf(n);
-        int max = n * (n + 1) / 2;
-        // Smallest h with P(W+ ≥ h) = P(W+ ≤ max − h) ≤ level/2.
-        int h = max;
-        while (h > 0 && 2 * cdf[max - (h - 1)] <= level) h--;
-        if (2 * cdf[max - h] > level) return null;
+    static Trials pairedTrials(int n, double level, Sampler sampler, int trials) {
+        int h = pairedCritical(n, level);
+        if (h > n * (n + 1) / 2) return null;
         RandomGenerator random = new Well19937c(SEED);
-        double[] d = new double[n], critical = new double[TRIALS], error = new double[TRIALS];
-        for (int t = 0; t < TRIALS; t++) {
-            for (int i = 0; i < n; i++) d[i] = random.nextGaussian();
+        double[] d = new double[n], critical = new double[trials], error = new double[trials];
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < n; i++) d[i] = sampler.base(random);
             double[] w = ShiftEstimate.walshAverages(d);
-            int m = w.length;
             // W+ of d + δ counts the Walsh averages above −δ: at least h of them when −δ < w(m − h + 1), 1-based.
-            critical[t] = -w[m - h];
-            error[t] = -(m % 2 == 1 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2);
+            critical[t] = -w[w.length - h];
+            error[t] = -MedianEstimate.medianOfSorted(w);
         }
         return new Trials(critical, error);
     }
@@ -381,7 +388,7 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
 
     /** The test-only shift by simulation, whatever the sample sizes (for checking Noether against it). */
     static double simulated(int n1, int n2, double level) {
-        Trials t = unpairedTrials(n1, n2, level);
+        Trials t = unpairedTrials(n1, n2, level, Sampler.NORMAL, TRIALS);
         if (t == null) return Double.POSITIVE_INFINITY;
         double[] c = t.critical().clone();
         Arrays.sort(c);

@@ -47,7 +47,8 @@ public record MedianEstimate(double median, Interval interval, int n) {
         return medianOfSorted(x);
     }
 
-    private static double medianOfSorted(double[] x) {
+    /** The median of values already sorted. */
+    static double medianOfSorted(double[] x) {
         int n = x.length;
         return n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
     }

@@ -45,8 +45,7 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
             for (int j = 0; j < n2; j++) d[i * n2 + j] = Math.log(candidate[j]) - lb;
         }
         Arrays.sort(d);
-        int m = d.length;
-        double median = m % 2 == 1 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2;
+        double median = MedianEstimate.medianOfSorted(d);
         return new ShiftEstimate(Math.exp(median), logInterval(d, n1, n2, level).map(Math::exp), n1, n2);
     }
 
@@ -66,7 +65,7 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
         int n = base.length;
         double[] walsh = walshAverages(logDifferences(base, candidate));
         int m = walsh.length;
-        double median = m % 2 == 1 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+        double median = MedianEstimate.medianOfSorted(walsh);
         Interval interval;
         if (n > ExactMannWhitney.EXACT_MAX_TOTAL) {
             double z = NoTiesUDistribution.STANDARD_NORMAL.inverseCumulativeProbability(1 - (1 - level) / 2);
@@ -101,8 +100,7 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
         double[] logs = new double[x.length];
         for (int i = 0; i < x.length; i++) logs[i] = Math.log(x[i]);
         double[] w = walshAverages(logs);
-        int m = w.length;
-        return m % 2 == 1 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2;
+        return MedianEstimate.medianOfSorted(w);
     }
 
     /** The sorted Walsh averages (d_i + d_j)/2, i ≤ j. */

@@ -80,7 +80,7 @@ public final class CompareText {
     }
 
     /** The table's lines with a heading line before each group's first row (the table keeps one set of column widths). */
-    private static <V> String withHeadings(String table, Map<String, V> groups, Function<V, Integer> size) {
+    public static <V> String withHeadings(String table, Map<String, V> groups, Function<V, Integer> size) {
         String[] lines = table.split("\n");
         StringBuilder sb = new StringBuilder(lines[0]).append('\n').append(lines[1]).append('\n');
         int next = 2;
