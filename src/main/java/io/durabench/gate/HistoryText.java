@@ -16,13 +16,14 @@ public final class HistoryText {
 
     public static String render(HistoryVerdict v) {
         StringBuilder sb = new StringBuilder();
+        // The head line is not wrapped: where a long history path would push the break must not split the verdict.
         String head = "durabench gate: this run against the history " + v.history() + ": ";
         if (v.tooShort()) {
-            return sb.append(wrap(head + v.runs() + (v.runs() == 1 ? " run" : " runs") + ", fewer than the " + HistoryJudge.MIN_RUNS
-                    + " it takes to judge: this run is not judged")).append('\n').toString();
+            return sb.append(head).append(v.runs()).append(v.runs() == 1 ? " run" : " runs").append(", fewer than the ")
+                    .append(HistoryJudge.MIN_RUNS).append(" it takes to judge: this run is not judged\n").toString();
         }
-        sb.append(wrap(head + v.runs() + " runs (started " + v.firstStart() + " to " + v.lastStart() + "; the newest " + v.window()
-                + " at most)")).append('\n');
+        sb.append(head).append(v.runs()).append(" runs, the newest ").append(v.window()).append(" at most\n");
+        sb.append(wrap("    started " + v.firstStart() + " to " + v.lastStart())).append('\n');
         sb.append(wrap("rule: a row fails when this run's value (the Hodges-Lehmann location of its forks) lies outside the history's control limits (the runs'"
                 + " mean +- t * s * sqrt(1 + 1/k), s the row's run-to-run sd shrunk across rows; Holm over the rows at alpha "
                 + Numbers.sig(v.judge().alpha(), 3) + ", so a run of an unchanged setup fails with probability at most "
