@@ -125,7 +125,8 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      * The smallest slowdown flagged with {@value #POWER} power, from the row's own forks rather than a
      * normal model: the same common-random-number construction as {@link #of(Design, double, int, double, double, String)},
      * but each trial resamples the row's own values with replacement, each side centred on its median
-     * (paired: the per-round log ratios centred on theirs), so no change is in them. Why: real forks
+     * (paired: the per-round log ratios centred on their Hodges-Lehmann location, the centre the signed-rank
+     * test itself judges, so the resampled null is the test's null), so no change is in them. Why: real forks
      * are not normal. A stalled fork makes the sd several times what the rank tests feel (they barely
      * notice its size), while a pair in which the base stalled stays negative under any shift smaller
      * than the stall, and the signed-rank test at Holm's first step tolerates almost no negative pair.
@@ -145,7 +146,10 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
         Trials t;
         if (design.paired()) {
-            double[] d = centred(ShiftEstimate.logDifferences(base, candidate));
+            double[] d = ShiftEstimate.logDifferences(base, candidate);
+            // Centred on the median instead, skewed rows' figures over-promised (2 of 22 flagged in 69% of real resamples).
+            double hl = MedianEstimate.medianOfSorted(ShiftEstimate.walshAverages(d));
+            for (int i = 0; i < d.length; i++) d[i] -= hl;
             t = pairedTrials(n1, level, Sampler.resampling(d, d), BOOTSTRAP_TRIALS);
         } else {
             t = unpairedTrials(n1, n2, level, Sampler.resampling(centred(logs(base)), centred(logs(candidate))), BOOTSTRAP_TRIALS);

@@ -66,7 +66,7 @@ class RealDataPowerTest {
         rounds = rows.get(0).a().length;
     }
 
-    private static List<RowInput> inputs(int[] picked, int changedRow, double factor) {
+    private static List<RowInput> inputs(List<Row> rows, int[] picked, int changedRow, double factor) {
         List<RowInput> in = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
@@ -104,7 +104,7 @@ class RealDataPowerTest {
     void theFullAaRunFlagsNothing() {
         int[] all = new int[rounds];
         for (int i = 0; i < rounds; i++) all[i] = i;
-        SweepComparison c = SweepComparison.of(inputs(all, -1, 1), SETTINGS);
+        SweepComparison c = SweepComparison.of(inputs(rows, all, -1, 1), SETTINGS);
         assertTrue(c.rows().stream().noneMatch(r -> r.verdict().counts()), c.summary().sentence());
     }
 
@@ -113,26 +113,26 @@ class RealDataPowerTest {
         // The compare profile's rounds; -Ddurabench.power.rounds=N to try another size on the same data.
         int n = Integer.getInteger("durabench.power.rounds", JmhSettings.of(Profile.COMPARE, List.of()).rounds());
         assertTrue(rounds > n, "the long run must have more rounds (" + rounds + ") than a comparison uses (" + n + ") to resample it");
+        List<Row> centred = rows.stream().map(RealDataPowerTest::centred).toList();
         Random random = new Random(20261201);
-        int m = rows.size(), anyFlag = 0;
-        int[] at5 = new int[m], at10 = new int[m], atStated = new int[m], paired10 = new int[m], unpaired10 = new int[m], chosePaired = {0};
-        double[][] stated = new double[m][RESAMPLES];
+        int m = rows.size(), anyFlag = 0, chosePaired = 0;
+        int[] paired10 = new int[m], unpaired10 = new int[m];
+        double[][] stated = new double[m][RESAMPLES], smallestFlagged = new double[m][RESAMPLES];
         for (int s = 0; s < RESAMPLES; s++) {
             int[] picked = pick(random, n);
-            List<RowInput> in = inputs(picked, -1, 1);
+            // False alarms on the data as measured, offsets and all.
+            if (SweepComparison.of(inputs(rows, picked, -1, 1), SETTINGS).rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag++;
+            List<RowInput> in = inputs(centred, picked, -1, 1);
             SweepComparison sweep = SweepComparison.of(in, SETTINGS);
             Pairing pairing = sweep.pairing();
-            if (pairing.paired()) chosePaired[0]++;
-            if (sweep.rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag++;
+            if (pairing.paired()) chosePaired++;
             double[] rawP = sweep.rows().stream().mapToDouble(RowComparison::rawP).toArray();
             double[] pPaired = in.stream().mapToDouble(r -> RowComparison.test(r, true).pTwoSided()).toArray();
             double[] pUnpaired = in.stream().mapToDouble(r -> RowComparison.test(r, false).pTwoSided()).toArray();
             for (int i = 0; i < m; i++) {
                 if (!rows.get(i).durable()) continue;
                 stated[i][s] = sweep.rows().get(i).detectable().changePercent();
-                if (flagged(in, rawP, i, 1.05, pairing)) at5[i]++;
-                if (flagged(in, rawP, i, 1.10, pairing)) at10[i]++;
-                if (Double.isFinite(stated[i][s]) && flagged(in, rawP, i, 1 + stated[i][s] / 100, pairing)) atStated[i]++;
+                smallestFlagged[i][s] = smallestFlaggedPercent(in, rawP, i, pairing);
                 if (flagged(in, pPaired, i, 1.10, Pairing.forced(true))) paired10[i]++;
                 if (flagged(in, pUnpaired, i, 1.10, Pairing.forced(false))) unpaired10[i]++;
             }
@@ -140,40 +140,77 @@ class RealDataPowerTest {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
                         + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples.%n%n",
-                RUN, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), chosePaired[0], RESAMPLES));
-        md.append("| durable row | fork sd | rho | power +5% | power +10% | stated 80% change (median) | flagged at it | +10% paired | +10% unpaired "
-                + "| rounds to flag +5% (model, threshold 3%) |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                RUN, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), chosePaired, RESAMPLES));
+        md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | power at the stated change "
+                + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         int[] all = new int[rounds];
         for (int i = 0; i < rounds; i++) all[i] = i;
-        Pairing whole = Pairing.decide(inputs(all, -1, 1));
-        List<String> overPromised = new ArrayList<>();
+        Pairing whole = Pairing.decide(inputs(rows, all, -1, 1));
+        List<String> overPromised = new ArrayList<>(), conservative = new ArrayList<>();
         int honest = 0, durable = 0;
         for (int i = 0; i < m; i++) {
             Row r = rows.get(i);
             if (!r.durable()) continue;
-            double median = median(stated[i]);
-            double share = atStated[i] / (double) RESAMPLES;
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.2f | %s |%n", r.name(),
-                    100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), at5[i] / (double) RESAMPLES, at10[i] / (double) RESAMPLES,
-                    median, share, paired10[i] / (double) RESAMPLES, unpaired10[i] / (double) RESAMPLES, roundsToFlagFivePercent(r, whole.paired(), m)));
-            if (Double.isFinite(median) && share < 0.70) overPromised.add(r.name() + " stated " + String.format(Locale.ROOT, "%.1f%%", median)
-                    + ", flagged at it in " + share);
-            if (Double.isFinite(median) && Math.abs(share - 0.80) <= 0.10) honest++;
+            double[] flaggedAt = smallestFlagged[i].clone();
+            Arrays.sort(flaggedAt);
+            // How often a fresh resample flags the change the tool stated, averaged over the statements it made.
+            double atStated = Arrays.stream(stated[i]).filter(Double::isFinite).map(d -> power(flaggedAt, d)).average().orElse(Double.NaN);
+            String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
+            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.2f | %s |%n", r.name(),
+                    100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
+                    median(stated[i]), atStated, paired10[i] / (double) RESAMPLES, unpaired10[i] / (double) RESAMPLES,
+                    roundsToFlagFivePercent(r, whole.paired(), m)));
+            if (atStated < 0.70) overPromised.add(figure);
+            else if (atStated > 0.90) conservative.add(figure);
+            else honest++;
             durable++;
         }
         double fwer = anyFlag / (double) RESAMPLES;
         md.append(String.format(Locale.ROOT, "%nUnchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).%n", anyFlag, RESAMPLES, fwer,
                 SETTINGS.alpha()));
-        md.append(String.format(Locale.ROOT, "Stated 80%% changes flagged in 70-90%% of resamples: %d of %d durable rows; over-promised (under 70%%): %s.%n",
-                honest, durable, overPromised));
+        md.append(String.format(Locale.ROOT, "Stated 80%% changes flagged in 70-90%% of resamples: %d of %d durable rows; over-promised (under 70%%): %s; "
+                + "conservative (over 90%%): %s.%n", honest, durable, overPromised, conservative));
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "power.md"), md.toString());
         System.out.println(md);
         assertTrue(fwer <= SETTINGS.alpha() + 0.03, "family-wise false alarms " + fwer + "\n" + md);
-        // What holds on this disk (README, "How much can it see?"): the stated figure over-promises on at most 3 durable rows;
-        // the +-10 points it should meet everywhere it meets on a few (a 12-pair figure rests on a row's worst rounds).
-        assertTrue(overPromised.size() <= 3, "stated detectable changes that over-promise on real data: " + overPromised + "\n" + md);
+        // What holds on this disk (README, "How much can it see?"): no stated figure over-promises, and at least two thirds
+        // keep their 80% within 10 points (the rest are conservative: 12 of the same 16 rounds scatter less than fresh rounds).
+        assertTrue(overPromised.isEmpty(), "stated detectable changes that over-promise on real data: " + overPromised + "\n" + md);
+        assertTrue(3 * honest >= 2 * durable, "stated detectable changes within 10 points of 80% on only " + honest + " of " + durable + "\n" + md);
+    }
+
+    /**
+     * The row with its candidate divided by the whole run's paired Hodges-Lehmann ratio: the A/A's own offset over 16 rounds
+     * (-5.8% to +3.9% here) removed, so that "+10%" below is a true change of 10%, the change the tool's figure speaks of.
+     */
+    private static Row centred(Row r) {
+        double off = offset(r);
+        return new Row(r.name(), r.durable(), r.a(), Arrays.stream(r.b()).map(x -> x / off).toArray(), r.direction());
+    }
+
+    private static double offset(Row r) {
+        return io.durabench.stats.ShiftEstimate.ofPairedLogRatio(r.a(), r.b(), SETTINGS.confidence()).ratio();
+    }
+
+    /** The smallest slowdown (percent) of row i that this resample flags: flagging only grows with the shift, so bisect. */
+    private static double smallestFlaggedPercent(List<RowInput> in, double[] rawP, int i, Pairing pairing) {
+        double low = 0, high = 10_000;
+        if (!flagged(in, rawP, i, 1 + high / 100, pairing)) return Double.POSITIVE_INFINITY;
+        for (int step = 0; step < 22; step++) {
+            double mid = (low + high) / 2;
+            if (flagged(in, rawP, i, 1 + mid / 100, pairing)) high = mid;
+            else low = mid;
+        }
+        return high;
+    }
+
+    /** The share of resamples that flag a change of d percent. */
+    private static double power(double[] sortedSmallestFlagged, double d) {
+        int flagged = 0;
+        for (double x : sortedSmallestFlagged) if (x <= d) flagged++;
+        return flagged / (double) sortedSmallestFlagged.length;
     }
 
     /**
