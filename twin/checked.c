@@ -106,8 +106,8 @@ void chk_ftruncate(int fd, off_t length, const char *path) {
     if (ftruncate(fd, length) != 0) fail_call("ftruncate", errno, path);
 }
 
-void chk_fallocate(int fd, off_t offset, off_t length, const char *path) {
-    if (fallocate(fd, 0, offset, length) != 0) fail_call("fallocate", errno, path);
+void chk_fallocate(int fd, int mode, off_t offset, off_t length, const char *path) {
+    if (fallocate(fd, mode, offset, length) != 0) fail_call("fallocate", errno, path);
 }
 
 void chk_sync_file_range(int fd, off_t offset, off_t nbytes, unsigned int flags, const char *path) {

@@ -34,7 +34,7 @@ void chk_fsync(int fd, const char *path);
 void chk_fdatasync(int fd, const char *path);
 void chk_ftruncate(int fd, off_t length, const char *path);
 /* fallocate(2) mode 0: allocates and extends the size. */
-void chk_fallocate(int fd, off_t offset, off_t length, const char *path);
+void chk_fallocate(int fd, int mode, off_t offset, off_t length, const char *path);
 void chk_sync_file_range(int fd, off_t offset, off_t nbytes, unsigned int flags, const char *path);
 void chk_close(int fd, const char *path);
 /* unlink(2), where a file that is already gone is fine (Files.deleteIfExists). */

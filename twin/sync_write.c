@@ -19,7 +19,7 @@
 
 const char *const SYNC_METHOD_NAMES[SYNC_METHOD_COUNT] = {
     "NONE", "FSYNC", "FDATASYNC", "O_DSYNC", "O_SYNC", "O_DIRECT", "O_DIRECT_DSYNC", "SYNC_FILE_RANGE"};
-const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE", "FALLOCATE", "ZERO_FILL"};
+const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE", "FALLOCATE", "FALLOCATE_KEEP_SIZE", "ZERO_FILL"};
 
 /* RegionLogFiles.FREE_SPACE_MARGIN_BYTES */
 #define FREE_SPACE_MARGIN_BYTES (64LL << 20)
@@ -110,7 +110,12 @@ static void prepare(struct durable_write_loop *l) {
             l->counters.prealloc_syncs++;
             break;
         case PRE_FALLOCATE:
-            chk_fallocate(l->control_fd, 0, REGION_BYTES, l->path);
+            chk_fallocate(l->control_fd, 0, 0, REGION_BYTES, l->path);
+            chk_fsync(l->control_fd, l->path);
+            l->counters.prealloc_syncs++;
+            break;
+        case PRE_FALLOCATE_KEEP_SIZE: /* the blocks reserved, st_size untouched: appends still grow it */
+            chk_fallocate(l->control_fd, FALLOC_FL_KEEP_SIZE, 0, REGION_BYTES, l->path);
             chk_fsync(l->control_fd, l->path);
             l->counters.prealloc_syncs++;
             break;

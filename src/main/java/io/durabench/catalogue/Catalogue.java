@@ -21,8 +21,12 @@ public final class Catalogue {
     public static final FileCreateFamily FILE_CREATE = new FileCreateFamily();
     public static final GroupCommitFamily GROUP_COMMIT = new GroupCommitFamily();
     public static final NativeCallCostFamily NATIVE_CALL_COST = new NativeCallCostFamily();
+    public static final PgTwoWritesFamily PG_TWO_WRITES = new PgTwoWritesFamily();
+    public static final PgOpenSyncSizesFamily PG_OPEN_SYNC_SIZES = new PgOpenSyncSizesFamily();
+    public static final PgFsyncDescriptorFamily PG_FSYNC_DESCRIPTOR = new PgFsyncDescriptorFamily();
 
-    private static final List<BenchmarkFamily> FAMILIES = List.of(SYNC_WRITE_COST, PG_TEST_FSYNC, FILE_CREATE, GROUP_COMMIT, NATIVE_CALL_COST);
+    private static final List<BenchmarkFamily> FAMILIES = List.of(SYNC_WRITE_COST, PG_TEST_FSYNC, FILE_CREATE, GROUP_COMMIT, NATIVE_CALL_COST,
+            PG_TWO_WRITES, PG_OPEN_SYNC_SIZES, PG_FSYNC_DESCRIPTOR);
 
     private Catalogue() {
     }

@@ -13,6 +13,7 @@ import java.util.function.ToDoubleFunction;
  * @param flushes    the counters of flushes those operations issued
  */
 public record Counters(List<String> names, String operations, List<String> flushes) {
+    public static final String OPERATIONS = "operations";
     public static final String WRITES = "writes";
     public static final String BYTES = "bytes";
     public static final String SYNC_CALLS = "syncCalls";
@@ -33,6 +34,10 @@ public record Counters(List<String> names, String operations, List<String> flush
     /** What the write workloads publish (IssuedCounters): explicit syncs plus synchronous writes are the flushes. */
     static final Counters ISSUED = new Counters(List.of(WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES, PREALLOC_SYNCS),
             WRITES, List.of(SYNC_CALLS, SYNCED_WRITES));
+
+    /** What pg_test_fsync's multi-call tests publish (PgCounters): as ISSUED, per operation rather than per write. */
+    static final Counters PG_OPERATIONS = new Counters(List.of(OPERATIONS, WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES),
+            OPERATIONS, List.of(SYNC_CALLS, SYNCED_WRITES));
 
     /** What a group-commit committer publishes: payload syncs per commit. */
     static final Counters COMMITTER = new Counters(List.of(COMMITS, SYNCS, BYTES, DELAYS), COMMITS, List.of(SYNCS));

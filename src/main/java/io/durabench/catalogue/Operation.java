@@ -9,7 +9,9 @@ public enum Operation {
     /** One commit that returned durable (GroupCommit). */
     COMMIT("commit"),
     /** One system call that writes nothing (NativeCallCost). */
-    CALL("call");
+    CALL("call"),
+    /** One pg_test_fsync operation of several calls: two writes and their sync, 16 kB as k writes, write + fsync through two descriptors. */
+    PG_OPERATION("operation");
 
     private final String noun;
 

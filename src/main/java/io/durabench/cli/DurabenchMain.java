@@ -25,6 +25,7 @@ import picocli.CommandLine.ScopeType;
                 LabCommand.class,
                 CompareCommand.class,
                 GateCommand.class,
+                PgCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

@@ -2,6 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.lab.Lab;
 import io.durabench.lab.LabConfig;
+import io.durabench.lab.LoopSettings;
 import io.durabench.lab.LabHost;
 import io.durabench.lab.LabRefusal;
 import io.durabench.lab.LabStatus;
@@ -98,12 +99,17 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = "--size", paramLabel = "MiB", description = "Size of each image and of the tmpfs (default: ${DEFAULT-VALUE}; xfs needs 300, btrfs 256).")
         long sizeMiB = LabConfig.DEFAULT_SIZE_MIB;
 
+        @Option(names = "--sector-size", paramLabel = "BYTES", description = "Logical sector of the loop devices: 4096 (default: every request"
+                + " reaches the image as whole host blocks) or 512, 1024, 2048 (O_DIRECT writes that small then work, as pg_test_fsync's"
+                + " 2 kB and 1 kB open_sync lines need).")
+        int sectorSize = LoopSettings.LAB.sectorSize();
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             return refusalsAsUsage(() -> {
                 List<Variant> wanted = variants.isEmpty() ? Variant.DEFAULTS : Variant.parseList(variants);
-                LabConfig config = new LabConfig(labDir.path(), mountRoot, sizeMiB);
+                LabConfig config = new LabConfig(labDir.path(), mountRoot, sizeMiB, sectorSize);
                 Lab lab = Lab.create(config, line -> { out.println(line); out.flush(); }, parent.host);
                 lab.installShutdownHook(); // Ctrl-C during up undoes it
                 List<LabTarget> targets;

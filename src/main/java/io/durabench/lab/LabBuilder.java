@@ -77,7 +77,7 @@ final class LabBuilder {
             LabState.Target t = new LabState.Target(null);
             t.sizeBytes = config.sizeMiB() << 20;
             state.targets.add(t);
-            attachImage(t, name, state, file, hostFs);
+            attachImage(t, name, state, file, hostFs, new LoopSettings(LoopSettings.LAB.directIo(), config.sectorSize()));
             return state;
         } catch (RuntimeException | Error e) {
             throw undo(state, file, e);
@@ -170,7 +170,7 @@ final class LabBuilder {
         state.targets.add(t);
         Path mountPoint = config.mountRoot().resolve(v.id());
         if (v.usesImage()) {
-            attachImage(t, v.id(), state, file, hostFs);
+            attachImage(t, v.id(), state, file, hostFs, new LoopSettings(LoopSettings.LAB.directIo(), config.sectorSize()));
             String device = t.loopDevice;
             Path image = Path.of(t.image);
             t.mkfs = v.mkfsCommand(device);
@@ -211,7 +211,7 @@ final class LabBuilder {
     }
 
     /** Creates NAME.img in the lab folder (zero-filled, or sparse for the check's control) and attaches it. */
-    private void attachImage(LabState.Target t, String name, LabState state, StateFile file, String hostFs) {
+    private void attachImage(LabState.Target t, String name, LabState state, StateFile file, String hostFs, LoopSettings loop) {
         Path image = Path.of(state.labDir).resolve(name + ".img");
         t.image = image.toString();
         t.allocation = allocation.label;
@@ -228,12 +228,12 @@ final class LabBuilder {
         file.save(state);
         ImageFile.prepare(image, t.sizeBytes, allocation, hostFs, host.shell());
         checkpoint();
-        String device = loops.attach(image, LoopSettings.LAB);
+        String device = loops.attach(image, loop);
         t.loopDevice = device;
-        t.loopDirectIo = LoopSettings.LAB.directIo();
-        t.loopSectorSize = LoopSettings.LAB.sectorSize();
+        t.loopDirectIo = loop.directIo();
+        t.loopSectorSize = loop.sectorSize();
         file.save(state);
-        loops.verifySettings(device, LoopSettings.LAB);
+        loops.verifySettings(device, loop);
         if (!loops.backs(device, image, t.imageInode)) throw new LabFailure(device + " is not backed by " + image + " after losetup");
     }
 

@@ -9,8 +9,10 @@ import java.nio.file.Path;
  *                  by default, so every flush of a lab filesystem ends on that disk
  * @param mountRoot the folder under which each variant is mounted (mountRoot/VARIANT)
  * @param sizeMiB   the size of every image (and of the lab's tmpfs)
+ * @param sectorSize the loop devices' logical sector size: 4096 by default ({@link LoopSettings}); 512
+ *                  lets O_DIRECT write 512-byte multiples, as pg_test_fsync's 2 kB and 1 kB open_sync lines need
  */
-public record LabConfig(Path labDir, Path mountRoot, long sizeMiB) {
+public record LabConfig(Path labDir, Path mountRoot, long sizeMiB, int sectorSize) {
     public static final Path DEFAULT_MOUNT_ROOT = Path.of("/mnt/durabench-lab");
     public static final long DEFAULT_SIZE_MIB = 1024;
 
@@ -18,6 +20,13 @@ public record LabConfig(Path labDir, Path mountRoot, long sizeMiB) {
         labDir = labDir.toAbsolutePath().normalize();
         mountRoot = mountRoot.toAbsolutePath().normalize();
         if (sizeMiB <= 0) throw new LabRefusal("lab image size must be a positive number of MiB, not " + sizeMiB);
+        if (sectorSize != 512 && sectorSize != 1024 && sectorSize != 2048 && sectorSize != 4096) {
+            throw new LabRefusal("--sector-size " + sectorSize + ": a loop device's logical sector is 512, 1024, 2048 or 4096 bytes");
+        }
+    }
+
+    public LabConfig(Path labDir, Path mountRoot, long sizeMiB) {
+        this(labDir, mountRoot, sizeMiB, LoopSettings.LAB.sectorSize());
     }
 
     /** target/lab under the project (the launcher passes -Ddurabench.home), /mnt/durabench-lab, 1 GiB. */
@@ -30,14 +39,18 @@ public record LabConfig(Path labDir, Path mountRoot, long sizeMiB) {
     }
 
     public LabConfig withLabDir(Path dir) {
-        return new LabConfig(dir, mountRoot, sizeMiB);
+        return new LabConfig(dir, mountRoot, sizeMiB, sectorSize);
     }
 
     public LabConfig withMountRoot(Path root) {
-        return new LabConfig(labDir, root, sizeMiB);
+        return new LabConfig(labDir, root, sizeMiB, sectorSize);
+    }
+
+    public LabConfig withSectorSize(int bytes) {
+        return new LabConfig(labDir, mountRoot, sizeMiB, bytes);
     }
 
     public LabConfig withSizeMiB(long mib) {
-        return new LabConfig(labDir, mountRoot, mib);
+        return new LabConfig(labDir, mountRoot, mib, sectorSize);
     }
 }

@@ -26,7 +26,17 @@ public record LabTarget(Variant variant, Path directory, Path mountPoint, Path i
 
     /** Why a sync method is n/a on this target, if it is (see {@link Variant#notApplicable(String, int)}). */
     public Optional<String> notApplicable(String syncMethodName, int blockSizeBytes) {
-        return variant.notApplicable(syncMethodName, blockSizeBytes);
+        return variant.notApplicable(syncMethodName, blockSizeBytes, sectorSize());
+    }
+
+    /** Why a cell that opens its file with O_DIRECT is n/a on this target (see {@link Variant#notApplicableForDirectIo}). */
+    public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes) {
+        return variant.notApplicableForDirectIo(method, blockSizeBytes, sectorSize());
+    }
+
+    /** The loop device's logical sector; the lab's default where there is none (tmpfs: no direct-I/O rule applies). */
+    public int sectorSize() {
+        return loop == null ? LoopSettings.LAB.sectorSize() : loop.sectorSize();
     }
 
     public Optional<String> notApplicable(String syncMethodName) {

@@ -125,12 +125,17 @@ public enum Variant {
      * (EINVAL) on every image variant.
      */
     public Optional<String> notApplicable(String syncMethodName, int blockSizeBytes) {
+        return notApplicable(syncMethodName, blockSizeBytes, LoopSettings.LAB.sectorSize());
+    }
+
+    /** {@link #notApplicable(String, int)} on loop devices with {@code sector}-byte logical sectors. */
+    public Optional<String> notApplicable(String syncMethodName, int blockSizeBytes, int sector) {
         Optional<String> always = notApplicable(syncMethodName);
         if (always.isPresent()) return always;
-        int sector = LoopSettings.LAB.sectorSize();
         if (usesImage() && DIRECT_IO_METHODS.contains(syncMethodName) && blockSizeBytes % sector != 0) {
-            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors (fixed so that"
-                    + " every request reaches the image as whole host blocks): O_DIRECT needs whole sectors,"
+            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors"
+                    + (sector == LoopSettings.LAB.sectorSize() ? " (fixed so that every request reaches the image as whole host blocks)" : "")
+                    + ": O_DIRECT needs whole sectors,"
                     + " so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
         }
         return Optional.empty();
@@ -144,14 +149,19 @@ public enum Variant {
      * @param blockSizeBytes null when the method writes a fixed size the caller did not pass
      */
     public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes) {
+        return notApplicableForDirectIo(method, blockSizeBytes, LoopSettings.LAB.sectorSize());
+    }
+
+    /** {@link #notApplicableForDirectIo(String, Integer)} on loop devices with {@code sector}-byte logical sectors. */
+    public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes, int sector) {
         if (this == EXT4_JOURNAL) {
             return Optional.of("ext4 data=journal serves O_DIRECT writes as buffered writes (the data goes through the page"
                     + " cache and the journal): " + method + " here would not measure direct I/O");
         }
-        int sector = LoopSettings.LAB.sectorSize();
         if (usesImage() && blockSizeBytes != null && blockSizeBytes % sector != 0) {
-            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors (fixed so that"
-                    + " every request reaches the image as whole host blocks): O_DIRECT needs whole sectors,"
+            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors"
+                    + (sector == LoopSettings.LAB.sectorSize() ? " (fixed so that every request reaches the image as whole host blocks)" : "")
+                    + ": O_DIRECT needs whole sectors,"
                     + " so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
         }
         return Optional.empty();

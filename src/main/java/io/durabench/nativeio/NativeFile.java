@@ -37,6 +37,8 @@ import jnr.constants.platform.Errno;
 public final class NativeFile implements AutoCloseable {
     /** sync_file_range(2): wait for earlier writeback, start it, wait for it. Still no device flush. */
     public static final int SYNC_FILE_RANGE_WAIT_WRITE_WAIT = 1 | 2 | 4;
+    /** linux/falloc.h: allocate without changing st_size. */
+    public static final int FALLOC_FL_KEEP_SIZE = 1;
     /** Interruptions in a row after which a pwrite gives up. */
     static final int MAX_INTERRUPTS = 100;
     private static final int EINTR = Errno.EINTR.intValue();
@@ -139,8 +141,14 @@ public final class NativeFile implements AutoCloseable {
         if (sys.ftruncate(checkOpen(), length) != 0) throw new NativeCallException("ftruncate", sys.errno(), path);
     }
 
+    /** fallocate(2) with mode 0: allocates (unwritten extents) and extends the size. */
     public void fallocate(long offset, long length) {
-        if (sys.fallocate(checkOpen(), 0, offset, length) != 0) {
+        fallocate(0, offset, length);
+    }
+
+    /** fallocate(2) with {@code mode} (e.g. {@link #FALLOC_FL_KEEP_SIZE}). */
+    public void fallocate(int mode, long offset, long length) {
+        if (sys.fallocate(checkOpen(), mode, offset, length) != 0) {
             throw new NativeCallException("fallocate", sys.errno(), path);
         }
     }

@@ -28,6 +28,6 @@ public record RunTarget(Path dir, LabTarget lab) {
     Optional<String> labNotApplicable(Cell cell) {
         if (lab == null || !cell.family().usesDirectIo(cell)) return Optional.empty();
         Integer block = cell.get(SyncWriteCostFamily.BLOCK_SIZE);
-        return lab.variant().notApplicableForDirectIo(cell.method(), block);
+        return lab.notApplicableForDirectIo(cell.method(), block);
     }
 }

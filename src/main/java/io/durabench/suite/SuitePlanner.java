@@ -6,9 +6,13 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.Parameter;
+import io.durabench.catalogue.PgFsyncDescriptorFamily;
+import io.durabench.catalogue.PgOpenSyncSizesFamily;
 import io.durabench.catalogue.PgTestFsyncFamily;
 import io.durabench.catalogue.FileCreateFamily;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.workload.PgFdSyncLoop;
+import io.durabench.workload.PgOpenSyncLoop;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -76,6 +80,7 @@ public final class SuitePlanner {
         for (PgTestFsyncLoop.Method m : axis(PgTestFsyncFamily.PG_METHOD, List.of(PgTestFsyncLoop.Method.values()))) {
             cells.add(Cell.of(pg).with(Catalogue.TARGET_DIR, target).with(PgTestFsyncFamily.PG_METHOD, m));
         }
+        if (profile == Profile.STANDARD || profile == Profile.FULL) addPgSections(cells, target);
         Benchmark create = Catalogue.FILE_CREATE.createWriteSync();
         for (boolean syncDir : axis(FileCreateFamily.SYNC_DIRECTORY, List.of(false, true))) {
             cells.add(Cell.of(create).with(Catalogue.TARGET_DIR, target).with(SyncWriteCostFamily.BLOCK_SIZE, CENTRE_BLOCK)
@@ -85,6 +90,21 @@ public final class SuitePlanner {
         cells.add(Cell.of(Catalogue.NATIVE_CALL_COST.getppid()));
         if (profile == Profile.STANDARD || profile == Profile.FULL) addGroupCommits(cells, target);
         return new ArrayList<>(cells);
+    }
+
+    /** pg_test_fsync's other sections: two writes per sync, open_sync write sizes, fsync through another descriptor. */
+    private void addPgSections(Set<Cell> cells, String target) {
+        for (PgTestFsyncLoop.Method m : axis(PgTestFsyncFamily.PG_METHOD, List.of(PgTestFsyncLoop.Method.values()))) {
+            Cell c = Cell.of(Catalogue.PG_TWO_WRITES.rewriteTwoBlocks()).with(Catalogue.TARGET_DIR, target).with(PgTestFsyncFamily.PG_METHOD, m);
+            if (c.family().invalidCombination(c).isEmpty()) cells.add(c);
+        }
+        for (PgOpenSyncLoop.Size z : axis(PgOpenSyncSizesFamily.WRITES, List.of(PgOpenSyncLoop.Size.values()))) {
+            cells.add(Cell.of(Catalogue.PG_OPEN_SYNC_SIZES.write16k()).with(Catalogue.TARGET_DIR, target).with(PgOpenSyncSizesFamily.WRITES, z));
+        }
+        for (PgFdSyncLoop.Descriptor d : axis(PgFsyncDescriptorFamily.FSYNC_THROUGH, List.of(PgFdSyncLoop.Descriptor.values()))) {
+            cells.add(Cell.of(Catalogue.PG_FSYNC_DESCRIPTOR.writeAndSync()).with(Catalogue.TARGET_DIR, target)
+                    .with(PgFsyncDescriptorFamily.FSYNC_THROUGH, d));
+        }
     }
 
     /**

@@ -167,6 +167,11 @@ public final class DurableWriteLoop implements AutoCloseable {
                 control.fsync();
                 counters.preallocSyncs++;
             }
+            case FALLOCATE_KEEP_SIZE -> {
+                control.fallocate(NativeFile.FALLOC_FL_KEEP_SIZE, 0, cfg.regionBytes());
+                control.fsync();
+                counters.preallocSyncs++;
+            }
             case ZERO_FILL -> zeroFillAhead(Math.min(cfg.zeroFillChunkBytes(), cfg.regionBytes()));
         }
         retries.addTo(counters);

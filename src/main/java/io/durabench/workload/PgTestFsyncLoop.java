@@ -1,18 +1,17 @@
 package io.durabench.workload;
 
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeFile;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
-import io.durabench.workload.ownership.OwnedFiles;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import jnr.constants.platform.Errno;
 
 /**
- * pg_test_fsync's "Compare file sync methods using one 8kB write" table and its non-sync'ed write,
- * reproduced so the harness can be checked against pg_test_fsync on the same directory.
+ * pg_test_fsync's "Compare file sync methods using one 8kB write" and "... two 8kB writes" tables and
+ * its non-sync'ed write, reproduced so the harness can be checked against pg_test_fsync on the same directory.
+ * Two writes: 8 KiB at offset 0 and 8 KiB at 8192, then the method's one sync (open_datasync and
+ * open_sync: each write syncs itself).
  *
  * <p>What pg_test_fsync 15 does, per {@code strace -f} on ext4 (Linux 6.18), and this class copies:
  * <ul>
@@ -33,9 +32,8 @@ import jnr.constants.platform.Errno;
  * before its exception leaves, and later calls are refused.
  */
 public final class PgTestFsyncLoop implements AutoCloseable {
-    public static final int BLOCK_BYTES = 8192;
-    public static final int FILE_BYTES = 16 << 20;
-    private static final int EINVAL = Errno.EINVAL.intValue();
+    public static final int BLOCK_BYTES = PgTestFile.BLOCK_BYTES;
+    public static final int FILE_BYTES = PgTestFile.FILE_BYTES;
 
     /** pg_test_fsync's labels, in its order. */
     public enum Method {
@@ -76,6 +74,8 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     }
 
     private final Method method;
+    /** Null when the test file is shared (`durabench pg`): its maker deletes it. */
+    private final PgTestFile owned;
     private final Path path;
     private final NativeFile file;
     private final ByteBuffer block;
@@ -84,65 +84,54 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     private RuntimeException failure;
     private boolean closed;
 
+    /** Alone (a JMH trial, the probe, the witness): its own test file, in the state pg_test_fsync's first test leaves it. */
     public PgTestFsyncLoop(Syscalls sys, Path dir, Method method) {
-        WorkloadFiles.requireDirectory(dir);
+        this(PgTestFile.create(sys, dir), method, true);
+    }
+
+    /** On a test file shared with the other tests, as pg_test_fsync runs them (`durabench pg`). */
+    public PgTestFsyncLoop(PgTestFile shared, Method method) {
+        this(shared, method, false);
+    }
+
+    private PgTestFsyncLoop(PgTestFile testFile, Method method, boolean owns) {
         this.method = method;
+        this.owned = owns ? testFile : null;
+        this.path = testFile.path();
         this.block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-        this.path = OwnedFiles.in(dir).newFile("pg", ".out");
-        NativeFile f = null;
         try {
-            prewrite(sys);
-            f = NativeFile.open(sys, path, OpenFlags.O_RDWR | method.openFlags, 0);
-            this.file = f;
+            if (owns) testFile.asAfterTheFirstTest();
+            this.file = testFile.open(method.openFlags);
         } catch (RuntimeException | Error e) {
-            WorkloadFiles.discard(e, path, f);
+            if (owns) testFile.close();
             throw e;
         }
         this.retries = new WriteRetries(file);
     }
 
-    /**
-     * pg_test_fsync's test_open() (one 16 MiB write, fsync), then what its first test leaves
-     * behind for the later ones: offset 0 written once through O_DSYNC|O_DIRECT, which drops the
-     * cached pages there. Where O_DIRECT is refused (EINVAL) pg_test_fsync's open_datasync is n/a
-     * and writes nothing, so neither do we.
-     */
-    private void prewrite(Syscalls sys) {
-        try (NativeFile f = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0)) {
-            f.pwrite(PrewriteBuffer.WHOLE, FILE_BYTES, 0);
-            f.fsync();
-        }
-        NativeFile direct;
-        try {
-            direct = NativeFile.open(sys, path, OpenFlags.O_RDWR | OpenFlags.O_DSYNC | OpenFlags.O_DIRECT, 0);
-        } catch (NativeCallException e) {
-            if (e.errno() == EINVAL) return;
-            throw e;
-        }
-        try (direct) {
-            direct.pwrite(block, BLOCK_BYTES, 0);
-        }
-    }
-
-    /**
-     * The 16 MiB of the prewrite, made once per JVM: only ever read from, and making it anew for
-     * every workload (the probe, the witness, tests open many) costs direct memory the JVM frees
-     * only after a GC.
-     */
-    private static final class PrewriteBuffer {
-        static final ByteBuffer WHOLE = AlignedBuffers.patterned(FILE_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-    }
-
-    /** One pg_test_fsync operation: rewrite 8 KiB at offset 0, then sync per the method. */
+    /** pg_test_fsync's one-8kB-write test: rewrite 8 KiB at offset 0, then sync per the method. */
     public void writeOne() {
+        write(1);
+    }
+
+    /** pg_test_fsync's two-8kB-writes test: 8 KiB at offset 0 and 8 KiB at 8192, then one sync per the method. */
+    public void writeTwo() {
+        write(2);
+    }
+
+    private void write(int blocks) {
         if (failure != null || closed) {
             throw new IllegalStateException("the pg_test_fsync loop on " + path + " is " + (failure != null
-                    ? "failed and deleted its file: " + failure.getMessage() : "closed"), failure);
+                    ? "failed and closed: " + failure.getMessage() : "closed"), failure);
         }
         try {
-            file.pwrite(block, BLOCK_BYTES, 0);
-            counters.writes++;
-            counters.bytes += BLOCK_BYTES;
+            for (int b = 0; b < blocks; b++) {
+                file.pwrite(block, BLOCK_BYTES, (long) b * BLOCK_BYTES);
+                counters.writes++;
+                counters.bytes += BLOCK_BYTES;
+                if (method.openFlags != 0) counters.syncedWrites++;
+            }
+            counters.operations++;
             retries.addTo(counters);
             switch (method) {
                 case FDATASYNC -> {
@@ -153,13 +142,12 @@ public final class PgTestFsyncLoop implements AutoCloseable {
                     file.fsync();
                     counters.syncCalls++;
                 }
-                case OPEN_DATASYNC, OPEN_SYNC -> counters.syncedWrites++;
-                case WRITE -> { }
+                case OPEN_DATASYNC, OPEN_SYNC, WRITE -> { }
             }
         } catch (RuntimeException | Error e) {
             failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
             closed = true;
-            WorkloadFiles.discard(e, path, file);
+            PgTestFile.discardAfterFailure(e, file, owned);
             throw e;
         }
     }
@@ -168,11 +156,11 @@ public final class PgTestFsyncLoop implements AutoCloseable {
         return counters;
     }
 
-    /** Closes and deletes the file; idempotent, and a no-op after a failure (already done). */
+    /** Closes the descriptor, and deletes the file when this loop made it; idempotent, a no-op after a failure. */
     @Override
     public void close() {
         if (closed) return;
         closed = true;
-        WorkloadFiles.closeAndDelete(path, file);
+        PgTestFile.closeAll(file, owned);
     }
 }

@@ -12,6 +12,12 @@ public enum Preallocation {
     /** fallocate(mode 0) up front: unwritten extents; the first write converts them (metadata again). */
     FALLOCATE,
     /**
+     * fallocate(FALLOC_FL_KEEP_SIZE) up front: the blocks are reserved but st_size stays 0, so every
+     * append still grows the size and even fdatasync must journal it. Beside FALLOCATE it tells
+     * whether the size update or the block allocation is what an append costs.
+     */
+    FALLOCATE_KEEP_SIZE,
+    /**
      * Real zeros written and synced ahead of the write offset, in chunks (4 MiB by default), rolling
      * forward as the log grows (the Dolt WAL scheme): later writes are in-place overwrites.
      */

@@ -6,7 +6,12 @@ package io.durabench.workload;
  * Plain fields, single-threaded by design (one counter set per JMH thread).
  */
 public final class WriteCounters {
-    /** Payload writes issued (the measured operations). */
+    /**
+     * Operations of a test whose one operation is several calls (pg_test_fsync's two writes per sync,
+     * 16 kB as k open_sync writes, write + fsync through another descriptor); 0 where one write is one operation.
+     */
+    public long operations;
+    /** Payload writes issued (the measured operations, where one write is one operation). */
     public long writes;
     /** Payload bytes written. */
     public long bytes;
@@ -26,6 +31,6 @@ public final class WriteCounters {
     public long interruptedWrites;
 
     public void reset() {
-        writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = shortWrites = interruptedWrites = 0;
+        operations = writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = shortWrites = interruptedWrites = 0;
     }
 }

@@ -1,0 +1,56 @@
+package io.durabench.catalogue;
+
+import io.durabench.nativeio.Syscalls;
+import io.durabench.workload.PgOpenSyncLoop;
+import io.durabench.workload.SyncMethod;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** PgOpenSyncSizes: pg_test_fsync's "open_sync with different write sizes", 16 kB per operation as k writes. */
+public final class PgOpenSyncSizesFamily extends BenchmarkFamily {
+    public static final Parameter<PgOpenSyncLoop.Size> WRITES = Parameter.ofEnum("openSyncWrites", PgOpenSyncLoop.Size.class,
+            Set.of(), Parameter.plainLabel("openSyncWrites"));
+
+    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "write16k", List.of(Catalogue.TARGET_DIR, WRITES), List.of()));
+
+    PgOpenSyncSizesFamily() {
+        super("PgOpenSyncSizes", Operation.PG_OPERATION, Counters.PG_OPERATIONS);
+    }
+
+    public Benchmark write16k() {
+        return benchmarks.get(0);
+    }
+
+    @Override
+    public List<Benchmark> benchmarks() {
+        return benchmarks;
+    }
+
+    @Override
+    public Parameter<PgOpenSyncLoop.Size> methodAxis() {
+        return WRITES;
+    }
+
+    /** One 16 kB write: what splitting it into smaller synchronous writes is compared with. */
+    @Override
+    public Optional<Object> baseline(SyncMethod chosenSyncMethod) {
+        return Optional.of(PgOpenSyncLoop.Size.ONE_16K);
+    }
+
+    @Override
+    public Optional<String> notDurableBecause(Object methodValue) {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean usesDirectIo(Cell cell) {
+        return true;
+    }
+
+    @Override
+    public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
+        PgOpenSyncLoop loop = new PgOpenSyncLoop(sys, cell.targetPath(), cell.get(WRITES));
+        return new WriteLoops.Of(loop::writeSixteenKiB, () -> { }, loop.counters(), loop::close);
+    }
+}

@@ -1,0 +1,65 @@
+package io.durabench.cli;
+
+import io.durabench.env.Environment;
+import io.durabench.env.EnvironmentProbe;
+import io.durabench.env.PathKind;
+import io.durabench.pg.PgRun;
+import io.durabench.pg.PgTable;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** durabench pg: pg_test_fsync's five sections, with intervals from forks, in pg_test_fsync's own time. */
+@Command(name = "pg",
+        description = {"Runs pg_test_fsync's tests (one and two 8kB writes per sync, open_sync write sizes, fsync through "
+                + "another descriptor, non-sync'ed writes) with durabench's workloads and prints them in pg_test_fsync's "
+                + "layout, each line with its interval over forks, NOT durable where it applies, and the environment above.",
+                "Takes no longer than pg_test_fsync -s SECONDS: the forks share its time. See docs/pg.md."})
+public final class PgCommand implements Callable<Integer> {
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "Directory to test in (as pg_test_fsync -f DIR/file; default: the current directory).")
+    Path dir = Path.of(".");
+
+    @Option(names = {"-s", "--secs-per-test"}, paramLabel = "SECONDS",
+            description = "pg_test_fsync's seconds per test (default: ${DEFAULT-VALUE}); durabench spends the same total time.")
+    double seconds = 5;
+
+    @Option(names = "--forks", paramLabel = "N", description = "JVMs the time is shared by; each line's interval is over them (default: ${DEFAULT-VALUE}).")
+    int forks = 4;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        checkDir();
+        if (!(seconds > 0) || seconds > 3600) throw new UsageException("-s " + seconds + ": seconds per test must be above 0 and at most 3600");
+        if (forks < 2 || forks > 100) throw new UsageException("--forks " + forks + ": an interval over forks needs 2 to 100 of them");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Environment env = EnvironmentProbe.capture(dir);
+        PgRun.Results results = PgRun.run(new PgRun.Settings(dir.toAbsolutePath().normalize(), seconds, forks), line -> {
+            err.println(line);
+            err.flush();
+        });
+        PgTable.lines(results, env).forEach(out::println);
+        out.flush();
+        boolean failed = results.byLine().values().stream().flatMap(java.util.List::stream).anyMatch(r -> r.status().equals("failed"));
+        return failed ? 1 : 0;
+    }
+
+    private void checkDir() {
+        PathKind kind = PathKind.of(dir);
+        if (kind == PathKind.MISSING) throw new UsageException("--dir " + dir + " does not exist (create it, or pass an existing directory)");
+        if (kind != PathKind.DIRECTORY) throw new UsageException("--dir " + PathKind.describe(dir) + " is not a directory (pass the directory to test in)");
+        if (!Files.isWritable(dir)) throw new UsageException("--dir " + dir + " is not writable (pass a directory you can write to)");
+    }
+}

@@ -1,0 +1,120 @@
+package io.durabench.workload;
+
+import io.durabench.nativeio.AlignedBuffers;
+import io.durabench.nativeio.NativeFile;
+import io.durabench.nativeio.OpenFlags;
+import io.durabench.nativeio.Syscalls;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * pg_test_fsync's "Compare open_sync with different write sizes": one descriptor opened
+ * {@code O_RDWR|O_SYNC|O_DIRECT}, and per operation 16 KiB written as 16/k pwrites of k KiB at
+ * offsets 0, k, 2k … (pg_test_fsync 15, test_open_sync, checked with strace). Each write syncs
+ * itself, so the line measures what a per-write flush costs as the writes get smaller.
+ *
+ * <p>O_DIRECT needs whole logical sectors: on a device with 4 KiB sectors the 2 kB and 1 kB writes
+ * fail with EINVAL, which the caller reports as n/a (pg_test_fsync itself stops there with "write
+ * failed: Invalid argument" and never prints its last two sections).
+ */
+public final class PgOpenSyncLoop implements AutoCloseable {
+    /** The write sizes of pg_test_fsync's section, in its order. */
+    public enum Size {
+        ONE_16K(" 1 * 16kB open_sync write", 16),
+        TWO_8K(" 2 *  8kB open_sync writes", 8),
+        FOUR_4K(" 4 *  4kB open_sync writes", 4),
+        EIGHT_2K(" 8 *  2kB open_sync writes", 2),
+        SIXTEEN_1K("16 *  1kB open_sync writes", 1);
+
+        /** Bytes per operation, whatever the write size: pg_test_fsync's 16 kB. */
+        public static final int OPERATION_BYTES = 16 * 1024;
+
+        private final String label;
+        private final int kib;
+
+        Size(String label, int kib) {
+            this.label = label;
+            this.kib = kib;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public int writeBytes() {
+            return kib * 1024;
+        }
+
+        public int writesPerOperation() {
+            return OPERATION_BYTES / writeBytes();
+        }
+    }
+
+    private final Size size;
+    private final PgTestFile owned;
+    private final Path path;
+    private final NativeFile file;
+    private final ByteBuffer buffer = AlignedBuffers.patterned(Size.OPERATION_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
+    private final WriteCounters counters = new WriteCounters();
+    private final WriteRetries retries;
+    private RuntimeException failure;
+    private boolean closed;
+
+    /** Alone (a JMH trial, the probe, the witness): its own test file. */
+    public PgOpenSyncLoop(Syscalls sys, Path dir, Size size) {
+        this(PgTestFile.create(sys, dir), size, true);
+    }
+
+    /** On a test file shared with the other tests (`durabench pg`). */
+    public PgOpenSyncLoop(PgTestFile shared, Size size) {
+        this(shared, size, false);
+    }
+
+    private PgOpenSyncLoop(PgTestFile testFile, Size size, boolean owns) {
+        this.size = size;
+        this.owned = owns ? testFile : null;
+        this.path = testFile.path();
+        try {
+            this.file = testFile.open(OpenFlags.O_SYNC | OpenFlags.O_DIRECT);
+        } catch (RuntimeException | Error e) {
+            if (owns) testFile.close();
+            throw e;
+        }
+        this.retries = new WriteRetries(file);
+    }
+
+    /** 16 KiB as 16/k synchronous direct writes of k KiB. */
+    public void writeSixteenKiB() {
+        if (failure != null || closed) {
+            throw new IllegalStateException("the open_sync loop on " + path + " is " + (failure != null
+                    ? "failed and closed: " + failure.getMessage() : "closed"), failure);
+        }
+        int bytes = size.writeBytes();
+        try {
+            for (int w = 0; w < size.writesPerOperation(); w++) {
+                file.pwrite(buffer, bytes, (long) w * bytes);
+                counters.writes++;
+                counters.bytes += bytes;
+                counters.syncedWrites++;
+            }
+            counters.operations++;
+            retries.addTo(counters);
+        } catch (RuntimeException | Error e) {
+            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            closed = true;
+            PgTestFile.discardAfterFailure(e, file, owned);
+            throw e;
+        }
+    }
+
+    public WriteCounters counters() {
+        return counters;
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        PgTestFile.closeAll(file, owned);
+    }
+}
