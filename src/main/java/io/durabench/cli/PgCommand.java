@@ -4,6 +4,7 @@ import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.PathKind;
 import io.durabench.pg.PgRun;
+import io.durabench.pg.PgSideBySide;
 import io.durabench.pg.PgTable;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -35,11 +36,25 @@ public final class PgCommand implements Callable<Integer> {
     @Option(names = "--forks", paramLabel = "N", description = "JVMs the time is shared by; each line's interval is over them (default: ${DEFAULT-VALUE}).")
     int forks = 4;
 
+    @Option(names = "--side-by-side", paramLabel = "FOLDER", description = "Print the side-by-side table of scripts/pg-side-by-side.sh's FOLDER"
+            + " (pg_test_fsync's runs and durabench pg's, line by line) as Markdown, and measure nothing.")
+    Path sideBySide;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        if (sideBySide != null) {
+            if (!Files.isDirectory(sideBySide)) throw new UsageException("--side-by-side " + sideBySide + " is not a folder (pass the --out of scripts/pg-side-by-side.sh)");
+            try {
+                PgSideBySide.markdown(sideBySide).forEach(spec.commandLine().getOut()::println);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         checkDir();
         if (!(seconds > 0) || seconds > 3600) throw new UsageException("-s " + seconds + ": seconds per test must be above 0 and at most 3600");
         if (forks < 2 || forks > 100) throw new UsageException("--forks " + forks + ": an interval over forks needs 2 to 100 of them");

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.nativeio.OpenFlags;
-import io.durabench.nativeio.Syscalls;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -24,57 +21,22 @@ class PgTestFsyncLoopTest {
     /** On the project's own disk: O_DIRECT works there (tmpfs before Linux 6.6 refuses it). */
     private static final Path DIR = Paths.get("target", "test-pg-loop");
 
-    /** Real calls, each also written down as one line, strace-style. */
-    private static final class Recorder implements Syscalls {
-        final Syscalls real = JnrSyscalls.get();
-        final List<String> calls = new ArrayList<>();
-
-        @Override public int open(String path, int flags, int mode) {
-            calls.add("open(" + OpenFlags.describe(flags & ~OpenFlags.O_CLOEXEC) + ")");
-            return real.open(path, flags, mode);
-        }
-        @Override public long pwrite(int fd, ByteBuffer b, long count, long offset) {
-            calls.add("pwrite(" + count + ", " + offset + ")");
-            return real.pwrite(fd, b, count, offset);
-        }
-        @Override public int fsync(int fd) {
-            calls.add("fsync");
-            return real.fsync(fd);
-        }
-        @Override public int fdatasync(int fd) {
-            calls.add("fdatasync");
-            return real.fdatasync(fd);
-        }
-        @Override public int ftruncate(int fd, long length) {
-            calls.add("ftruncate");
-            return real.ftruncate(fd, length);
-        }
-        @Override public int fallocate(int fd, int mode, long offset, long length) {
-            calls.add("fallocate");
-            return real.fallocate(fd, mode, offset, length);
-        }
-        @Override public int syncFileRange(int fd, long offset, long nbytes, int flags) {
-            calls.add("sync_file_range");
-            return real.syncFileRange(fd, offset, nbytes, flags);
-        }
-        @Override public int close(int fd) {
-            calls.add("close");
-            return real.close(fd);
-        }
-        @Override public int errno() {
-            return real.errno();
-        }
-    }
-
-    private static final List<String> PREWRITE = List.of(
+    /** pg_test_fsync's test_open(), then the O_DIRECT write its first test leaves behind. */
+    static final List<String> PREWRITE = List.of(
             "open(O_RDWR)", "pwrite(16777216, 0)", "fsync", "close",
             "open(O_RDWR|O_DSYNC|O_DIRECT)", "pwrite(8192, 0)", "close");
 
     private static List<String> run(PgTestFsyncLoop.Method method, int ops) throws Exception {
+        return run(method, ops, false);
+    }
+
+    private static List<String> run(PgTestFsyncLoop.Method method, int ops, boolean two) throws Exception {
         Files.createDirectories(DIR);
-        Recorder rec = new Recorder();
+        RecordingSyscalls rec = new RecordingSyscalls();
         try (PgTestFsyncLoop loop = new PgTestFsyncLoop(rec, DIR, method)) {
-            for (int i = 0; i < ops; i++) loop.writeOne();
+            for (int i = 0; i < ops; i++) {
+                if (two) loop.writeTwo(); else loop.writeOne();
+            }
         }
         return rec.calls;
     }
@@ -111,6 +73,14 @@ class PgTestFsyncLoopTest {
     void nonSyncedWriteOpensOnceAndOnlyWrites() throws Exception {
         assertEquals(expected("open(O_RDWR)", List.of("pwrite(8192, 0)"), 4),
                 run(PgTestFsyncLoop.Method.WRITE, 4));
+    }
+
+    @Test
+    void twoWritesAreOffsetsZeroAnd8192ThenOneSync() throws Exception {
+        assertEquals(expected("open(O_RDWR)", List.of("pwrite(8192, 0)", "pwrite(8192, 8192)", "fdatasync"), 3),
+                run(PgTestFsyncLoop.Method.FDATASYNC, 3, true));
+        assertEquals(expected("open(O_RDWR|O_DSYNC|O_DIRECT)", List.of("pwrite(8192, 0)", "pwrite(8192, 8192)"), 2),
+                run(PgTestFsyncLoop.Method.OPEN_DATASYNC, 2, true));
     }
 
     @Test
