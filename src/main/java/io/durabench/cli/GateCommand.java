@@ -9,7 +9,6 @@ import io.durabench.compare.SetPairing;
 import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareText;
 import io.durabench.env.EnvironmentProbe;
-import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFolder;
@@ -223,14 +222,13 @@ public final class GateCommand implements Callable<Integer> {
      * Several JDKs are refused before anything runs: a gate judges one setup; JDKs are compared with compare --by jdk.
      */
     static List<JvmSlot> slots(Path folder, RunManifest manifest, String what) {
-        if (manifest.jvms().isEmpty()) return List.of(JvmSlot.launcher());
         List<String> versions = manifest.jvms().stream().map(RunManifest.Jvm::version).distinct().toList();
         if (versions.size() > 1) {
             throw new UsageException(what + " " + folder + " measured " + versions.size() + " JDKs (" + String.join(", ", versions)
                     + "): a gate reruns one setup; compare JDKs with durabench compare " + folder + " --by jdk");
         }
         try {
-            return manifest.jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+            return JvmSlot.recorded(manifest);
         } catch (IllegalArgumentException e) {
             throw new UsageException(what + " " + folder + "'s JVM: " + e.getMessage());
         }

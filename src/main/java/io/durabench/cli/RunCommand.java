@@ -133,8 +133,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Resume r = Resume.of(resume);
         JmhSettings settings = settings(r.profile(), r.manifest().jmhArgs());
-        List<JvmSlot> slots = r.manifest().jvms().isEmpty() ? List.of(JvmSlot.launcher())
-                : r.manifest().jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
+        List<JvmSlot> slots = JvmSlot.recorded(r.manifest());
         SuiteRun run = new SuiteRun(r.profile(), settings, r.manifest().jmhArgs(), slots,
                 new SuiteRun.Options(verbose, r.manifest().options().verifySyscalls(), r.manifest().options().trimHistograms()),
                 JnrSyscalls.get(), stdout(), spec.commandLine().getErr());

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 
 /**
  * The gate's history: a folder of admitted runs (each a `durabench run --out` folder with its run.json),
- * judged against in the order they started. The rules (README, "A gate that knows the machine"):
+ * judged against in the order they started. The rules (docs/gate.md, "The rules of the history"):
  * a run is admitted only when it passed (nothing flagged either way, no cell FAILED) or while the
  * history is still too short to judge; {@link #startOver} retires every run into
  * {@code retired-<time>/} after a deliberate change, so the next runs build a new history; only the

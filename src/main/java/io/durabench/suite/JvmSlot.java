@@ -1,6 +1,8 @@
 package io.durabench.suite;
 
 import io.durabench.env.JvmFacts;
+import io.durabench.results.RunManifest;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,6 +31,17 @@ public record JvmSlot(String label, JvmFacts facts) {
             for (JvmFacts f : jvms) slots.add(new JvmSlot("jvm" + (slots.size() + 1) + "-" + f.version(), f));
         }
         return slots;
+    }
+
+    /**
+     * The slots a run recorded in its run.json, made again for a run that repeats it (--resume, the
+     * gate): each slot's label and JVM as recorded, so results land in the same slot folders; the
+     * launcher's JVM when the run named none. A recorded JVM that no longer starts is
+     * {@link JvmFacts#of}'s IllegalArgumentException, naming it.
+     */
+    public static List<JvmSlot> recorded(RunManifest manifest) {
+        if (manifest.jvms().isEmpty()) return List.of(launcher());
+        return manifest.jvms().stream().map(j -> new JvmSlot(j.slot(), JvmFacts.of(Path.of(j.java())))).toList();
     }
 
     /** Whether the cell runs in a JVM other than the launcher (then JMH is told which). */

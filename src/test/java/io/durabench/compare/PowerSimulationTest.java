@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A check of the mathematics, not a claim about this machine: log-normal iid forks with each row's
  * noise taken from one real quick run. Real forks are noisier and not iid (the disk drifts between
- * rounds); what compare can flag on real data is {@link RealDataPowerTest}'s table, which the README
+ * rounds); what compare can flag on real data is {@link RealDataPowerTest}'s table, which docs/compare.md
  * quotes. Here: does the comparison find what it should and stay quiet otherwise, at the replication proposed
  * for {@code --profile compare}? Replicates are drawn from the noise of every row of a real quick
  * run on ext4 ({@link RealRowNoise}); all 41 rows are compared each time, so Holm corrects over 41.

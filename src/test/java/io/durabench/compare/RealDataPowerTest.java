@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * +5% and +10% of that row's candidate forks are flagged; how often the change the tool itself
  * states as detectable with 80% power is flagged (its honesty); and, for the whole sweep unchanged,
  * how often any row is flagged (the family-wise false alarm). Writes target/power.md, the table
- * results/README.md quotes. The iid simulation (PowerSimulationTest) checks the mathematics; this is the claim.
+ * docs/compare.md quotes ("How much can it see?"). The iid simulation (PowerSimulationTest) checks the mathematics; this is the claim.
  */
 class RealDataPowerTest {
     static final Path RUN = Path.of(System.getProperty("durabench.power.run", "results/compare-aa-long"));
@@ -175,7 +175,7 @@ class RealDataPowerTest {
         Files.writeString(Path.of("target", "power.md"), md.toString());
         System.out.println(md);
         assertTrue(fwer <= SETTINGS.alpha() + 0.03, "family-wise false alarms " + fwer + "\n" + md);
-        // What holds on this disk (README, "How much can it see?"): no stated figure over-promises, and at least two thirds
+        // What holds on this disk (docs/compare.md, "How much can it see?"): no stated figure over-promises, and at least two thirds
         // keep their 80% within 10 points (the rest are conservative: 12 of the same 16 rounds scatter less than fresh rounds).
         assertTrue(overPromised.isEmpty(), "stated detectable changes that over-promise on real data: " + overPromised + "\n" + md);
         assertTrue(3 * honest >= 2 * durable, "stated detectable changes within 10 points of 80% on only " + honest + " of " + durable + "\n" + md);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * on lab ext4 and lab XFS, every cell in 30 rounds of one fork, made with the quick profile's fork
  * shape), each design is resampled as a run would have measured it ({@link Coverage}): the quick
  * profile's 3 forks, --precision 5%, more forks; and the old design, one fork's iterations. The
- * table goes to target/coverage.md (README and results/README.md quote it).
+ * table goes to target/coverage.md (docs/intervals.md and results/README.md quote it).
  *
  * The profiles' design (3 forks) must hold the long-run mean in at least 99% of (window, row) pairs
  * over all rows, per filesystem, for a nominal 99.9%; longer runs of one time span (--precision, more
