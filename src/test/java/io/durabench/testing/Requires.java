@@ -79,11 +79,11 @@ public final class Requires {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        assumeTrue(problem.isEmpty(), () -> "needs chattr +i (an immutable file) in " + dir + ", which failed (" + problem
+        assumeTrue(problem.isEmpty(), () -> "needs chattr +i (an immutable file), which failed here (" + problem
                 + "): run the tests as root (CAP_LINUX_IMMUTABLE), as CI does");
     }
 
-    /** Empty when {@code command} exits 0, else its exit code and last line of output. */
+    /** Empty when {@code command} exits 0, else its name, exit code and last line of output. */
     static String problemOf(List<String> command) {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -91,7 +91,7 @@ public final class Requires {
             int rc = p.waitFor();
             if (rc == 0) return "";
             String last = out.lines().reduce((a, b) -> b).orElse("");
-            return String.join(" ", command) + " exited " + rc + (last.isEmpty() ? "" : ": " + last);
+            return command.get(0) + " exited " + rc + (last.isEmpty() ? "" : ": " + last);
         } catch (IOException e) {
             return command.get(0) + " could not be started: " + e.getMessage();
         } catch (InterruptedException e) {
