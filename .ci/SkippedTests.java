@@ -8,7 +8,9 @@ import org.w3c.dom.NodeList;
 /**
  * Lists every skipped test in the Surefire/Failsafe XML reports of the folders given, with the reason
  * the test gave (its JUnit assumption message). Exit 1 when there is one and --fail-on-skip is given,
- * and also when a folder holds no report at all (a build that ran no test is not a green build).
+ * and also when a folder holds no report at all (a build that ran no test is not a green build) or a
+ * report of a class that ran no test: that is what Surefire records when a class is skipped as a
+ * whole (an assumption in @BeforeAll), without the reason, so such a skip would pass unseen.
  * Run as a single-file program: java .ci/SkippedTests.java [--fail-on-skip] DIR...
  */
 public class SkippedTests {
@@ -28,6 +30,7 @@ public class SkippedTests {
             else dirs.add(new File(a));
         }
         List<String> skipped = new ArrayList<>();
+        List<String> empty = new ArrayList<>();
         int tests = 0;
         for (File dir : dirs) {
             File[] reports = dir.listFiles((d, name) -> name.startsWith("TEST-") && name.endsWith(".xml"));
@@ -36,7 +39,9 @@ public class SkippedTests {
                 System.exit(1);
             }
             for (File report : reports) {
-                NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report).getElementsByTagName("testcase");
+                Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(report).getDocumentElement();
+                NodeList cases = suite.getElementsByTagName("testcase");
+                if (cases.getLength() == 0) empty.add(suite.getAttribute("name"));
                 for (int i = 0; i < cases.getLength(); i++) {
                     Element c = (Element) cases.item(i);
                     tests++;
@@ -48,6 +53,11 @@ public class SkippedTests {
         }
         System.out.println(tests + " tests in the reports, " + skipped.size() + " skipped");
         for (String s : skipped) System.out.println("  SKIPPED " + s);
+        if (!empty.isEmpty()) {
+            System.err.println("FAILED: " + String.join(", ", empty) + " ran no test and the report says no reason: "
+                    + "check the machine in @BeforeEach (io.durabench.testing.Requires), not @BeforeAll, so each test is skipped with its reason");
+            System.exit(1);
+        }
         if (failOnSkip && !skipped.isEmpty()) {
             System.err.println("FAILED: " + skipped.size() + " test(s) skipped on the CI machine, where every requirement "
                     + "(root, loop devices, mkfs, strace, cc) is installed by .ci/run: a skip here hides an untested path");

@@ -1,6 +1,8 @@
 package io.durabench.cli;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,8 +66,43 @@ public final class DurabenchMain implements Runnable {
         CommandLine cl = new CommandLine(new DurabenchMain());
         cl.setExecutionExceptionHandler(new OneLineErrors());
         cl.setParameterExceptionHandler(new OneLineErrors());
-        cl.setExecutionStrategy(forcibleInternalError(cl.getExecutionStrategy()));
+        cl.setExecutionStrategy(unknownCommandRefused(forcibleInternalError(cl.getExecutionStrategy())));
         return cl;
+    }
+
+    /**
+     * An unknown command is refused whatever follows it: picocli would print the main usage and exit
+     * 0 for {@code durabench frobnicate --help}, since help wins over an unmatched word.
+     */
+    private static CommandLine.IExecutionStrategy unknownCommandRefused(CommandLine.IExecutionStrategy strategy) {
+        return parseResult -> {
+            CommandLine root = parseResult.commandSpec().commandLine();
+            Optional<String> unknown = unknownCommand(root, parseResult.originalArgs());
+            if (unknown.isPresent()) throw new CommandLine.ParameterException(root, unknown.get());
+            return strategy.execute(parseResult);
+        };
+    }
+
+    /**
+     * The one line refusing the command word of {@code args} when it is no command, else empty. The
+     * first word that is not an option is the command (durabench's own options take no value); after
+     * {@code help}, the next one must be a command too.
+     */
+    static Optional<String> unknownCommand(CommandLine root, List<String> args) {
+        Map<String, CommandLine> commands = root.getSubcommands();
+        if (commands.isEmpty()) return Optional.empty(); // a command line of one command (tests build such)
+        boolean afterHelp = false;
+        for (String word : args) {
+            if (word.startsWith("-")) continue;
+            if (!commands.containsKey(word)) {
+                List<String> names = commands.keySet().stream().filter(n -> !n.equals("help")).toList();
+                return Optional.of("unknown command '" + word + "': the commands are " + String.join(", ", names)
+                        + " and help (durabench --help says what each does)");
+            }
+            if (afterHelp || !word.equals("help")) return Optional.empty();
+            afterHelp = true;
+        }
+        return Optional.empty();
     }
 
     /**

@@ -34,7 +34,11 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     public int handleParseException(ParameterException ex, String[] args) {
         // The parse may have failed before --debug was read: look at the words themselves.
         if (debugRequested(args)) ex.printStackTrace(ex.getCommandLine().getErr());
-        ex.getCommandLine().getErr().println("durabench: " + oneLine(ex.getMessage()));
+        CommandLine root = ex.getCommandLine();
+        while (root.getParent() != null) root = root.getParent();
+        // An unknown command first: picocli's words for it ("Unmatched argument", "Unknown option" for what follows it) do not name the commands.
+        String message = DurabenchMain.unknownCommand(root, Arrays.asList(args)).orElse(ex.getMessage());
+        ex.getCommandLine().getErr().println("durabench: " + oneLine(message));
         return EXIT_USAGE;
     }
 

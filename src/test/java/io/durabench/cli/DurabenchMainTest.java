@@ -158,4 +158,24 @@ class DurabenchMainTest {
         rendered.add(cl.getCommandName());
         for (CommandLine sub : cl.getSubcommands().values()) collectHelp(sub, rendered);
     }
+
+    /** An unknown command is refused in one line naming it and the commands, whatever follows it (--help included). */
+    @Test
+    void anUnknownCommandExitsTwoNamingItAndTheCommandsWhateverFollows() {
+        String line = "durabench: unknown command 'frobnicate': the commands are run, env, report, plot, lab, compare, gate and help "
+                + "(durabench --help says what each does)";
+        for (String[] args : List.of(new String[] {"frobnicate"}, new String[] {"frobnicate", "--help"}, new String[] {"frobnicate", "-h"},
+                new String[] {"frobnicate", "--version"}, new String[] {"frobnicate", "run"}, new String[] {"frobnicate", "--out", "/tmp/x"},
+                new String[] {"--help", "frobnicate"}, new String[] {"help", "frobnicate"})) {
+            CliRun run = CliRun.of(args);
+            assertEquals(2, run.exitCode(), String.join(" ", args) + ": " + run.out() + run.err());
+            assertEquals(line + System.lineSeparator(), run.err(), String.join(" ", args));
+            assertEquals("", run.out(), String.join(" ", args));
+        }
+        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"run", "--help"}, new String[] {"help", "run"})) {
+            CliRun run = CliRun.of(args);
+            assertEquals(0, run.exitCode(), String.join(" ", args) + ": " + run.err());
+            assertTrue(run.out().startsWith("Usage: durabench"), run.out());
+        }
+    }
 }

@@ -119,16 +119,19 @@ class EnvBadInputTest {
         assertEquals(PathKind.FIFO, PathKind.of(fifo), "the pipe must still be a pipe");
     }
 
-    /** The same for a character device: a private /dev/null (major 1, minor 3) made in the test folder. */
+    /**
+     * The same for a character device. Root gets a private /dev/null (major 1, minor 3) made in the
+     * test folder, since root could replace the real one; anyone else writes /dev/null itself, where
+     * a temporary file beside it could not even be made.
+     */
     @Test
     void aCharacterDeviceOutIsWrittenInPlaceAndStaysADevice() {
-        Requires.root("makes a device node with mknod");
-        Path devNull = tmp.resolve("null");
-        Commands.run("mknod", devNull.toString(), "c", "1", "3");
+        Path devNull = Requires.isRoot() ? tmp.resolve("null") : Path.of("/dev/null");
+        if (Requires.isRoot()) Commands.run("mknod", devNull.toString(), "c", "1", "3");
         CliRun run = CliRun.of("env", "/dev/shm", "--out", devNull.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(PathKind.CHARACTER_DEVICE, PathKind.of(devNull), "the device node must still be a device node");
-        assertFalse(Files.exists(tmp.resolve(".null.tmp")), "no temporary file beside it");
+        assertFalse(Files.exists(devNull.resolveSibling(".null.tmp")), "no temporary file beside it");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.NotMeasuredFile;
+import io.durabench.testing.Requires;
 import io.durabench.witness.LyingWitnesses;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -33,6 +34,7 @@ class VerifySyscallsIT {
 
     @Test
     void honestCountersPassAndLiesFail() throws Exception {
+        Requires.strace();
         Path dir = Files.createDirectories(Path.of("target/verify-syscalls-it/data")).toAbsolutePath();
         Path out = Files.createTempDirectory(Path.of("target/verify-syscalls-it"), "out-");
         StringWriter text = new StringWriter(), err = new StringWriter();

@@ -11,7 +11,8 @@ import java.util.List;
  * What a test needs from the machine (root, a command, loop devices), checked with JUnit
  * assumptions: where it is missing the test is <em>skipped with the reason and the fix</em>, never
  * failed for the machine's sake and never silently passed. Call it first in the test (or in
- * {@code @BeforeAll}/{@code @BeforeEach} for a whole class):
+ * {@code @BeforeEach} for a whole class; not in {@code @BeforeAll}, whose skip Surefire's report
+ * records as a class of zero tests, without the reason):
  * <pre>
  *   Requires.root("mounts a loop device");
  *   Requires.command("mkfs.xfs", "xfsprogs");
@@ -40,6 +41,63 @@ public final class Requires {
         command("losetup", "mount");
         assumeTrue(Files.exists(Path.of("/dev/loop-control")),
                 "no /dev/loop-control: this kernel or container offers no loop devices (load the loop module, or run privileged)");
+    }
+
+    /**
+     * Skips unless strace can trace a child here: installed, and ptrace allowed (Yama's
+     * ptrace_scope 3, a container's seccomp profile or a missing CAP_SYS_PTRACE refuse it, as
+     * strace then says). Probed once per JVM with the options the witness uses.
+     */
+    public static void strace() {
+        command("strace", "strace");
+        if (straceProblem == null) {
+            straceProblem = problemOf(List.of("strace", "-f", "-qq", "--seccomp-bpf", "-o", "/dev/null", "true"));
+        }
+        String problem = straceProblem;
+        assumeTrue(problem.isEmpty(), () -> "strace cannot trace a process here (" + problem
+                + "): ptrace is refused; run where it is allowed (kernel.yama.ptrace_scope below 3, a container with CAP_SYS_PTRACE)");
+    }
+
+    private static volatile String straceProblem;
+
+    /**
+     * Skips unless {@code chattr +i} can make a file in {@code dir} immutable: that takes
+     * CAP_LINUX_IMMUTABLE (root) and a filesystem that keeps the flag. Probed on a file of its own.
+     */
+    public static void immutableFiles(Path dir) {
+        command("chattr", "e2fsprogs");
+        Path probe = dir.resolve("durabench-chattr-probe");
+        String problem;
+        try {
+            Files.writeString(probe, "");
+            problem = problemOf(List.of("chattr", "+i", probe.toString()));
+            if (problem.isEmpty()) {
+                String undo = problemOf(List.of("chattr", "-i", probe.toString()));
+                if (!undo.isEmpty()) throw new AssertionError("cannot undo chattr +i on " + probe + ": " + undo);
+            }
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assumeTrue(problem.isEmpty(), () -> "needs chattr +i (an immutable file), which failed here (" + problem
+                + "): run the tests as root (CAP_LINUX_IMMUTABLE), as CI does");
+    }
+
+    /** Empty when {@code command} exits 0, else its name, exit code and last line of output. */
+    static String problemOf(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            int rc = p.waitFor();
+            if (rc == 0) return "";
+            String last = out.lines().reduce((a, b) -> b).orElse("");
+            return command.get(0) + " exited " + rc + (last.isEmpty() ? "" : ": " + last);
+        } catch (IOException e) {
+            return command.get(0) + " could not be started: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while running " + command, e);
+        }
     }
 
     /** Skips unless the kernel offers filesystem {@code type} (listed in /proc/filesystems). */

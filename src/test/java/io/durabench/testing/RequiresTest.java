@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
@@ -40,6 +41,29 @@ class RequiresTest {
             assertTrue(skip.getMessage().contains("needs root (mounts things); running as uid " + uid), skip.getMessage());
         } else {
             Requires.root("mounts things");
+        }
+    }
+
+    @Test
+    void aRefusedProbeIsNamedWithItsExitCodeAndLastLine() {
+        assertEquals("sh exited 1: strace: ptrace(PTRACE_TRACEME): Operation not permitted",
+                Requires.problemOf(List.of("sh", "-c", "echo starting; echo 'strace: ptrace(PTRACE_TRACEME): Operation not permitted' >&2; exit 1")));
+        assertEquals("", Requires.problemOf(List.of("true")));
+    }
+
+    /** chattr +i takes CAP_LINUX_IMMUTABLE: root's probe passes, anyone else's skips saying so; neither leaves its probe file. */
+    @Test
+    void immutableFilesAreRootsAndTheProbeLeavesNothing() throws Exception {
+        try (ScratchDir dir = ScratchDir.on(ScratchDir.Medium.DISK)) {
+            if (Requires.isRoot()) {
+                Requires.immutableFiles(dir.path());
+            } else {
+                TestAbortedException skip = assertThrows(TestAbortedException.class, () -> Requires.immutableFiles(dir.path()));
+                assertEquals("Assumption failed: needs chattr +i (an immutable file), which failed here (chattr exited 1: chattr: Operation not permitted "
+                        + "while setting flags on " + dir.path().resolve("durabench-chattr-probe") + "): run the tests as root "
+                        + "(CAP_LINUX_IMMUTABLE), as CI does", skip.getMessage());
+            }
+            assertEquals(List.of(), dir.listing());
         }
     }
 }

@@ -2,8 +2,8 @@ package io.durabench.twin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.durabench.testing.Requires;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import java.io.IOException;
@@ -26,7 +26,7 @@ class DurabenchTwinStraceTest {
     private static final Pattern LINE = Pattern.compile("^(\\w+)\\((.*)$");
 
     private static List<String[]> trace(ScratchDir dir, String... cellArgs) throws IOException {
-        assumeTrue(TwinBinary.onPath("strace"), "strace is not installed: apt-get install -y strace");
+        Requires.strace();
         Path twin = TwinBinary.build();
         Path work = Files.createDirectories(Path.of("target", "twin-test").toAbsolutePath());
         Path out = Files.createTempDirectory(work, "strace-");

@@ -2,14 +2,10 @@ package io.durabench.witness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
+import io.durabench.testing.Requires;
 
-/** What the witness tests share: strace must be there, and a verdict's mismatches read as expected. */
+/** What the witness tests share: strace must be there and allowed to trace, and a verdict's mismatches read as expected. */
 final class WitnessAssertions {
     private WitnessAssertions() {
     }
@@ -23,8 +19,6 @@ final class WitnessAssertions {
     }
 
     static void assumeStrace() {
-        boolean found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, "strace")));
-        assumeTrue(found, "strace not found: apt-get install strace");
+        Requires.strace();
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.testing.Requires;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.workload.DurableWriteLoop;
@@ -17,6 +18,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -100,10 +102,12 @@ class StaleFilesTest {
     /**
      * A run that cannot delete one of its files at exit (here: made immutable, so unlink fails with
      * EPERM even for root) deletes the others and leaves its lock, let go, so the next run removes the rest.
+     * Only chattr +i (root) makes one file of a directory undeletable while its neighbours are not.
      */
     @Test
     void aRunThatCouldNotDeleteAFileAtExitLeavesItsLockForTheNextRun() throws Exception {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            Requires.immutableFiles(dir.path());
             Child child = Child.start(dir.path(), "idle");
             Path stuck = dir.path().resolve(child.files.get(0));
             chattr("+i", stuck);
@@ -140,6 +144,7 @@ class StaleFilesTest {
     @Test
     void locksThatCannotBeTakenAreLeftWithTheirFiles() throws Exception {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK); ScratchDir elsewhere = ScratchDir.on(Medium.DISK)) {
+            if (Requires.isRoot()) Requires.immutableFiles(dir.path()); // before anything is made, so a skip leaves nothing
             // A directory named like a lock.
             String t1 = "111111111111111111";
             Files.createDirectory(dir.path().resolve(OwnedNames.lockName(t1)));
@@ -147,10 +152,12 @@ class StaleFilesTest {
             String t2 = "222222222222222222";
             Path realLock = Files.writeString(elsewhere.path().resolve(OwnedNames.lockName(t2)), "");
             Files.createSymbolicLink(dir.path().resolve(OwnedNames.lockName(t2)), realLock);
-            // An immutable lock file: open(O_RDWR) fails with EPERM, even for root.
+            // A lock file that cannot be opened for writing: for root, immutable (EPERM); for anyone else, mode 0444 (EACCES).
             String t3 = "333333333333333333";
-            Path immutable = Files.writeString(dir.path().resolve(OwnedNames.lockName(t3)), "");
-            chattr("+i", immutable);
+            Path unopenable = Files.writeString(dir.path().resolve(OwnedNames.lockName(t3)), "");
+            String refusal = Requires.isRoot() ? "EPERM" : "EACCES";
+            if (Requires.isRoot()) chattr("+i", unopenable);
+            else Files.setPosixFilePermissions(unopenable, PosixFilePermissions.fromString("r--r--r--"));
             try {
                 for (String t : List.of(t1, t2, t3)) Files.writeString(dir.path().resolve(OwnedNames.fileName("fdatasync", t, 0, ".log")), "x");
                 Set<String> before = names(dir);
@@ -160,11 +167,11 @@ class StaleFilesTest {
                 assertEquals(3, removal.kept().size(), removal.summary());
                 assertTrue(removal.kept().get(0).contains("not a regular file"), removal.kept().get(0));
                 assertTrue(removal.kept().get(1).contains("not a regular file") || removal.kept().get(1).contains("symbolic link"), removal.kept().get(1));
-                assertTrue(removal.kept().get(2).contains("EPERM"), removal.kept().get(2));
+                assertTrue(removal.kept().get(2).contains(refusal), removal.kept().get(2));
                 assertEquals(before, names(dir));
                 assertTrue(Files.exists(realLock), "a symlink's target is never touched");
             } finally {
-                chattr("-i", immutable);
+                if (Requires.isRoot()) chattr("-i", unopenable);
             }
             removeAll(dir.path());
             Files.delete(realLock);
