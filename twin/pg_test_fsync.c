@@ -111,15 +111,7 @@ struct workload pg_open(const char *dir, enum pg_method m) {
     l->fd = -1;
     l->block = aligned_patterned(PG_BLOCK_BYTES, ALIGNMENT);
     cleanup_set(discard, l);
-    int n = snprintf(l->path, sizeof l->path, "%s/durabench-pg-XXXXXX.out", dir);
-    if (n < 0 || (size_t) n >= sizeof l->path) fail_problem("create", "path too long", dir);
-    int fd = mkostemps(l->path, 4, O_CLOEXEC);
-    if (fd < 0) {
-        int err = errno;
-        l->path[0] = '\0';
-        fail_call("create (mkostemps)", err, dir);
-    }
-    chk_close(fd, l->path);
+    create_owned_file(dir, "pg", ".out", l->path, sizeof l->path);
     prewrite(l);
     l->fd = chk_open(l->path, O_RDWR | pg_open_flags(m), 0);
     return (struct workload) {rewrite_first_block, reset_counters, NULL, close_pg, &l->counters, l};

@@ -66,11 +66,11 @@ class DurabenchTwinStraceTest {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             List<String[]> calls = trace(dir, "--bench", "SyncWriteCost", "-p", "syncMethod=FDATASYNC", "-p", "writesPerSync=1",
                     "-p", "preallocation=NONE");
-            // The log is created (Files.createTempFile: O_EXCL, 0600) and closed, then opened twice: the control fd
-            // (O_RDWR) first, then the payload fd with the method's flags.
+            // The log is created (OwnedDirectory.newFile, i.e. Files.createFile: O_WRONLY|O_CREAT|O_EXCL, 0666, no O_CLOEXEC)
+            // and closed, then opened twice: the control fd (O_RDWR) first, then the payload fd with the method's flags.
             String log = "AT_FDCWD, \"" + dir.path() + "/durabench-fdatasync-";
             int create = indexOf(calls, 0, "openat", log);
-            assertTrue(calls.get(create)[1].contains("O_RDWR|O_CREAT|O_EXCL|O_CLOEXEC, 0600)"), calls.get(create)[1]);
+            assertTrue(calls.get(create)[1].contains("O_WRONLY|O_CREAT|O_EXCL, 0666)"), calls.get(create)[1]);
             int control = indexOf(calls, create + 1, "openat", log);
             assertTrue(calls.get(control)[1].contains("O_RDWR|O_CLOEXEC)"), calls.get(control)[1]);
             int payloadOpen = indexOf(calls, control + 1, "openat", log);
