@@ -8,12 +8,15 @@
 # own report (no second parser of JMH JSON; jq only reads durabench's report JSON).
 #
 # Usage:
-#   scripts/fidelity.sh --dir DIR [--rounds N] [--out OUT] [--methods M1,M2,...] [--dry-run] [-- OPTION...]
+#   scripts/fidelity.sh --dir DIR [--rounds N] [--out OUT] [--methods M1,M2,...] [--profile P] [--dry-run] [-- OPTION...]
 #   OPTION: -wi N -w TIME -i N -r TIME   iteration settings, given to both tools (default: durabench's quick
 #                                        profile, 1 x 300 ms warmup + 5 x 300 ms measured)
 #           -p NAME=V1,V2 / REGEX        durabench's -p axes and benchmark patterns; the twin follows through the
 #                                        cells file
 #   --methods  SyncWriteCost's sync methods (default: every native one; the twin mirrors no JDK path)
+#   --profile  durabench run's profile (default quick). standard adds pg_test_fsync's other sections (PgTwoWrites,
+#              PgOpenSyncSizes, PgFsyncDescriptor), which the twin mirrors too, and group commit, which it does not
+#              (left out of cells.txt); narrow it with patterns: --profile standard -- 'Pg(TwoWrites|OpenSyncSizes|FsyncDescriptor)'
 #   --dry-run  print the commands of every round and run none of them
 # Defaults: 3 rounds; OUT = target/fidelity-<yyyymmdd-HHMMSS>/. Needs cc and jq. About 3 minutes per round
 # with the defaults (durabench ~2 min, the twin ~1 min for 30 cells).
@@ -37,15 +40,16 @@ twin=$repo/target/twin/durabench-twin
 native_methods=NONE,FSYNC,FDATASYNC,O_DSYNC,O_SYNC,O_DIRECT,O_DIRECT_DSYNC,SYNC_FILE_RANGE
 
 die() { echo "fidelity: $*" >&2; exit 2; }
-usage() { die "usage: $0 --dir DIR [--rounds N] [--out OUT] [--methods M1,M2] [--dry-run] [-- -wi N -w T -i N -r T -p NAME=V REGEX]"; }
+usage() { die "usage: $0 --dir DIR [--rounds N] [--out OUT] [--methods M1,M2] [--profile P] [--dry-run] [-- -wi N -w T -i N -r T -p NAME=V REGEX]"; }
 
-dir="" rounds=3 out="" methods=$native_methods dry=0
+dir="" rounds=3 out="" methods=$native_methods profile=quick dry=0
 while [[ $# -gt 0 ]]; do
     case $1 in
         --dir) [[ -n ${2:-} ]] || usage; dir=$2; shift 2 ;;
         --rounds) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "--rounds takes a whole number >= 1"; rounds=$2; shift 2 ;;
         --out) [[ -n ${2:-} ]] || usage; out=$2; shift 2 ;;
         --methods) [[ ${2:-} =~ ^[A-Z_]+(,[A-Z_]+)*$ ]] || die "--methods takes a comma-separated list, e.g. FDATASYNC,O_DIRECT"; methods=$2; shift 2 ;;
+        --profile) [[ ${2:-} =~ ^(quick|standard|full)$ ]] || die "--profile takes quick, standard or full"; profile=$2; shift 2 ;;
         --dry-run) dry=1; shift ;;
         --) shift; break ;;
         *) usage ;;
@@ -86,7 +90,7 @@ run cc -std=c11 -O2 -Wall -Wextra -pthread -o "$twin" "$repo"/twin/*.c -lm
 failures=0
 run_durabench() {  # round
     say "round $1/$rounds: durabench run on $dir (JMH's output in round-$1/durabench-run.log)"
-    local cmd=("$durabench" run --dir "$dir" --out "$out/round-$1/durabench" -- -p syncMethod="$methods"
+    local cmd=("$durabench" run --dir "$dir" --profile "$profile" --out "$out/round-$1/durabench" -- -p syncMethod="$methods"
                ${durabench_only[@]+"${durabench_only[@]}"} ${timing[@]+"${timing[@]}"})
     if (( dry )); then run "${cmd[@]}"; return; fi
     mkdir -p "$out/round-$1"
@@ -111,7 +115,7 @@ run_twin() {  # round
 
 # The twin's cells: exactly the rows durabench measured in round 1 (never its n/a or FAILED cells).
 cells_jq='.rows[] | select(.na == null and .meanUs != null)
-  | select(.benchmark | test("\\.(SyncWriteCost|PgTestFsyncEquivalent|FileCreateCost)\\."))
+  | select(.benchmark | test("\\.(SyncWriteCost|PgTestFsyncEquivalent|FileCreateCost|PgTwoWrites|PgOpenSyncSizes|PgFsyncDescriptor)\\."))
   | select((.params.syncMethod // "") | test("^(CHANNEL_|MMAP_)") | not)
   | [.benchmark] + (.params | del(.targetDir) | to_entries | map("\(.key)=\(.value)")) | join(" ")'
 write_cells() {

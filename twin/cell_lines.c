@@ -20,6 +20,9 @@ static const char *const PARAM_NAMES[BENCHMARK_COUNT][MAX_PARAMS] = {
     {"pgMethod", "targetDir"},
     {"blockSizeBytes", "syncDirectory", "targetDir"},
     {NULL},
+    {"pgMethod", "targetDir"},
+    {"openSyncWrites", "targetDir"},
+    {"fsyncThrough", "targetDir"},
 };
 
 static const char *param_value(const struct cell *c, const char *name, const char *target_dir, char *buf, size_t size) {
@@ -27,6 +30,8 @@ static const char *param_value(const struct cell *c, const char *name, const cha
     if (strcmp(name, "syncMethod") == 0) return SYNC_METHOD_NAMES[c->method];
     if (strcmp(name, "preallocation") == 0) return PREALLOCATION_NAMES[c->prealloc];
     if (strcmp(name, "pgMethod") == 0) return PG_METHOD_NAMES[c->pg_method];
+    if (strcmp(name, "openSyncWrites") == 0) return PG_OPEN_SYNC_NAMES[c->open_sync];
+    if (strcmp(name, "fsyncThrough") == 0) return PG_DESCRIPTOR_NAMES[c->fsync_through];
     if (strcmp(name, "syncDirectory") == 0) return c->sync_directory ? "true" : "false";
     snprintf(buf, size, "%d", strcmp(name, "blockSizeBytes") == 0 ? c->block_bytes : c->writes_per_sync);
     return buf;
@@ -49,6 +54,9 @@ void cell_describe(const struct cell *c, char *buf, size_t size) {
         {"pgMethod"},
         {"blockSizeBytes", "syncDirectory"},
         {NULL},
+        {"pgMethod"},
+        {"openSyncWrites"},
+        {"fsyncThrough"},
     };
     const char *full = BENCHMARK_NAMES[c->benchmark];
     const char *simple = full + strlen("io.durabench.bench.");
@@ -66,7 +74,8 @@ static enum benchmark benchmark_named(const char *name, const char *where) {
         if (strcmp(name, full) == 0 || strcmp(name, full + strlen("io.durabench.bench.")) == 0) return (enum benchmark) b;
     }
     usage_error("%sunknown benchmark '%s'; the twin runs SyncWriteCost.writeBlock, PgTestFsyncEquivalent.rewriteFirstBlock, "
-                "FileCreateCost.createWriteSync, NativeCallCost.getppid", where, name);
+                "FileCreateCost.createWriteSync, NativeCallCost.getppid, PgTwoWrites.rewriteTwoBlocks, PgOpenSyncSizes.write16k, "
+                "PgFsyncDescriptor.writeAndSync", where, name);
 }
 
 static bool benchmark_has_param(enum benchmark b, const char *name) {

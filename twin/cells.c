@@ -14,11 +14,15 @@ const char *const BENCHMARK_NAMES[BENCHMARK_COUNT] = {
     "io.durabench.bench.PgTestFsyncEquivalent.rewriteFirstBlock",
     "io.durabench.bench.FileCreateCost.createWriteSync",
     "io.durabench.bench.NativeCallCost.getppid",
+    "io.durabench.bench.PgTwoWrites.rewriteTwoBlocks",
+    "io.durabench.bench.PgOpenSyncSizes.write16k",
+    "io.durabench.bench.PgFsyncDescriptor.writeAndSync",
 };
 
-enum axis { AX_SYNC_METHOD, AX_BLOCK, AX_BATCH, AX_PREALLOC, AX_PG_METHOD, AX_SYNC_DIR, AXIS_COUNT };
+enum axis { AX_SYNC_METHOD, AX_BLOCK, AX_BATCH, AX_PREALLOC, AX_PG_METHOD, AX_SYNC_DIR, AX_OPEN_SYNC, AX_FSYNC_THROUGH, AXIS_COUNT };
 static const char *const AXIS_NAMES[AXIS_COUNT] = {
-    "syncMethod", "blockSizeBytes", "writesPerSync", "preallocation", "pgMethod", "syncDirectory"};
+    "syncMethod", "blockSizeBytes", "writesPerSync", "preallocation", "pgMethod", "syncDirectory", "openSyncWrites", "fsyncThrough"};
+_Static_assert(AXIS_COUNT <= AXIS_SLOTS, "struct axes has a slot per axis");
 /* SyncMethod's JDK-path methods: real durabench methods, deliberately outside the C twin. */
 static const char *const JDK_METHODS[] = {"CHANNEL_FORCE_DATA", "CHANNEL_FORCE_ALL", "CHANNEL_DSYNC", "MMAP_FORCE"};
 /* SuitePlanner.CENTRE_BLOCK: the quick profile's block size, and FileCreateCost's always. */
@@ -46,6 +50,17 @@ static void list_names(const char *const *names, int count, char *buf, size_t si
     }
 }
 
+/* An enum parameter's index; a value it cannot take is a usage error listing the ones it can. */
+static int enum_value(const char *const *names, int count, const char *value, const char *param, const char *what, const char *where) {
+    int i = enum_index(names, count, value);
+    if (i < 0) {
+        char known[256];
+        list_names(names, count, known, sizeof known);
+        usage_error("%s%s=%s: not %s; use %s", where, param, value, what, known);
+    }
+    return i;
+}
+
 /* Parses one value of an axis into the cell; a bad value is a usage error naming where it came from. */
 static void set_value(struct cell *c, enum axis ax, const char *value, const char *where) {
     char known[256];
@@ -65,24 +80,21 @@ static void set_value(struct cell *c, enum axis ax, const char *value, const cha
             c->method = (enum sync_method) m;
             return;
         }
-        case AX_PREALLOC: {
-            int p = enum_index(PREALLOCATION_NAMES, PREALLOCATION_COUNT, value);
-            if (p < 0) {
-                list_names(PREALLOCATION_NAMES, PREALLOCATION_COUNT, known, sizeof known);
-                usage_error("%spreallocation=%s: not a preallocation; use %s", where, value, known);
-            }
-            c->prealloc = (enum preallocation) p;
+        case AX_PREALLOC:
+            c->prealloc = (enum preallocation) enum_value(PREALLOCATION_NAMES, PREALLOCATION_COUNT, value, "preallocation",
+                                                          "a preallocation", where);
             return;
-        }
-        case AX_PG_METHOD: {
-            int p = enum_index(PG_METHOD_NAMES, PG_METHOD_COUNT, value);
-            if (p < 0) {
-                list_names(PG_METHOD_NAMES, PG_METHOD_COUNT, known, sizeof known);
-                usage_error("%spgMethod=%s: not a pg_test_fsync method; use %s", where, value, known);
-            }
-            c->pg_method = (enum pg_method) p;
+        case AX_PG_METHOD:
+            c->pg_method = (enum pg_method) enum_value(PG_METHOD_NAMES, PG_METHOD_COUNT, value, "pgMethod", "a pg_test_fsync method", where);
             return;
-        }
+        case AX_OPEN_SYNC:
+            c->open_sync = (enum pg_open_sync) enum_value(PG_OPEN_SYNC_NAMES, PG_OPEN_SYNC_COUNT, value, "openSyncWrites",
+                                                          "an open_sync write size", where);
+            return;
+        case AX_FSYNC_THROUGH:
+            c->fsync_through = (enum pg_descriptor) enum_value(PG_DESCRIPTOR_NAMES, PG_DESCRIPTOR_COUNT, value, "fsyncThrough",
+                                                               "a descriptor", where);
+            return;
         case AX_SYNC_DIR:
             if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) usage_error("%ssyncDirectory=%s: use true or false", where, value);
             c->sync_directory = strcmp(value, "true") == 0;
@@ -104,6 +116,10 @@ static void set_value(struct cell *c, enum axis ax, const char *value, const cha
 
 /* WorkloadConfig's checks and FeasibilityProbe's tmpfs rule: durabench lists these as n/a, never runs them. */
 void cell_mark_not_applicable(struct cell *c, bool tmpfs) {
+    if (c->benchmark == BENCH_PG_TWO_WRITES && c->pg_method == PG_WRITE) { /* PgTwoWritesFamily.invalidCombination */
+        snprintf(c->na_reason, sizeof c->na_reason, "pg_test_fsync's two-writes table has no non-sync'ed line (its 'write' "
+                 "is in the one-write section)");
+    }
     if (c->benchmark != BENCH_SYNC_WRITE) return;
     const char *m = SYNC_METHOD_NAMES[c->method];
     if (c->writes_per_sync > 1 && !method_has_explicit_sync(c->method)) {
@@ -158,8 +174,9 @@ static char **axis_values(const struct axes *a, enum axis ax, const char *profil
     return out;
 }
 
+/* The --bench patterns select b; with none, every benchmark of the quick profile (not pg_test_fsync's other sections). */
 static bool selected(enum benchmark b, const char *const *patterns, size_t count) {
-    if (count == 0) return true;
+    if (count == 0) return b != BENCH_PG_TWO_WRITES && b != BENCH_PG_OPEN_SYNC && b != BENCH_PG_FSYNC_DESCRIPTOR;
     for (size_t i = 0; i < count; i++) {
         regex_t re;
         if (regcomp(&re, patterns[i], REG_EXTENDED | REG_NOSUB) != 0) usage_error("--bench %s: not a valid regular expression", patterns[i]);
@@ -201,6 +218,28 @@ void plan_cells(const struct axes *a, const char *const *patterns, size_t patter
         for (char **p = axis_values(a, AX_PG_METHOD, "OPEN_DATASYNC,FDATASYNC,FSYNC,OPEN_SYNC,WRITE"); *p; p++) {
             struct cell c = {.benchmark = BENCH_PG_EQUIVALENT};
             set_value(&c, AX_PG_METHOD, *p, where);
+            cell_list_push(out, c);
+        }
+    }
+    /* SuitePlanner.addPgSections; PgTwoWrites leaves out WRITE (no line of pg_test_fsync's two-writes table). */
+    if (selected(BENCH_PG_TWO_WRITES, patterns, pattern_count)) {
+        for (char **p = axis_values(a, AX_PG_METHOD, "OPEN_DATASYNC,FDATASYNC,FSYNC,OPEN_SYNC,WRITE"); *p; p++) {
+            struct cell c = {.benchmark = BENCH_PG_TWO_WRITES};
+            set_value(&c, AX_PG_METHOD, *p, where);
+            if (c.pg_method != PG_WRITE) cell_list_push(out, c);
+        }
+    }
+    if (selected(BENCH_PG_OPEN_SYNC, patterns, pattern_count)) {
+        for (char **z = axis_values(a, AX_OPEN_SYNC, "ONE_16K,TWO_8K,FOUR_4K,EIGHT_2K,SIXTEEN_1K"); *z; z++) {
+            struct cell c = {.benchmark = BENCH_PG_OPEN_SYNC};
+            set_value(&c, AX_OPEN_SYNC, *z, where);
+            cell_list_push(out, c);
+        }
+    }
+    if (selected(BENCH_PG_FSYNC_DESCRIPTOR, patterns, pattern_count)) {
+        for (char **d = axis_values(a, AX_FSYNC_THROUGH, "SAME,OTHER"); *d; d++) {
+            struct cell c = {.benchmark = BENCH_PG_FSYNC_DESCRIPTOR};
+            set_value(&c, AX_FSYNC_THROUGH, *d, where);
             cell_list_push(out, c);
         }
     }

@@ -11,7 +11,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum benchmark { BENCH_SYNC_WRITE, BENCH_PG_EQUIVALENT, BENCH_FILE_CREATE, BENCH_NOOP_SYSCALL, BENCHMARK_COUNT };
+enum benchmark {
+    BENCH_SYNC_WRITE, BENCH_PG_EQUIVALENT, BENCH_FILE_CREATE, BENCH_NOOP_SYSCALL,
+    BENCH_PG_TWO_WRITES, BENCH_PG_OPEN_SYNC, BENCH_PG_FSYNC_DESCRIPTOR, /* standard profile: only when --bench names them */
+    BENCHMARK_COUNT
+};
 
 /* The fully qualified JMH names, e.g. "io.durabench.bench.SyncWriteCost.writeBlock". */
 extern const char *const BENCHMARK_NAMES[BENCHMARK_COUNT];
@@ -22,7 +26,9 @@ struct cell {
     int block_bytes;             /* SyncWriteCost, FileCreateCost */
     int writes_per_sync;         /* SyncWriteCost */
     enum preallocation prealloc; /* SyncWriteCost */
-    enum pg_method pg_method;    /* PgTestFsyncEquivalent */
+    enum pg_method pg_method;    /* PgTestFsyncEquivalent, PgTwoWrites */
+    enum pg_open_sync open_sync; /* PgOpenSyncSizes */
+    enum pg_descriptor fsync_through; /* PgFsyncDescriptor */
     bool sync_directory;         /* FileCreateCost */
     char na_reason[256];         /* non-empty: not applicable, not run (durabench's n/a) */
 };
@@ -46,8 +52,9 @@ size_t cell_params(const struct cell *c, const char *target_dir, struct param ou
 void cell_describe(const struct cell *c, char *buf, size_t size);
 
 /* The -p overrides: each axis's values, or none given (the quick profile's then). */
+#define AXIS_SLOTS 8
 struct axes {
-    char *values[6]; /* comma-separated lists, indexed by axis */
+    char *values[AXIS_SLOTS]; /* comma-separated lists, indexed by axis */
 };
 
 /* Records one "-p name=v1,v2"; bad names are a usage error. */
@@ -55,7 +62,9 @@ void axes_put(struct axes *a, const char *arg);
 /*
  * The quick profile's cells of durabench's SuitePlanner, native methods only, with each -p axis
  * replacing the profile's values, filtered by the --bench patterns (JMH-style regex, any match).
- * Adds a no-op syscall cell. Cells that make no sense by definition get their n/a reason.
+ * Adds a no-op syscall cell. pg_test_fsync's other sections (PgTwoWrites, PgOpenSyncSizes,
+ * PgFsyncDescriptor: the standard profile's) only when a --bench pattern matches them.
+ * Cells that make no sense by definition get their n/a reason.
  */
 void plan_cells(const struct axes *a, const char *const *patterns, size_t pattern_count,
                 const char *target_dir, bool tmpfs, struct cell_list *out);

@@ -3,10 +3,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 static cleanup_fn pending_cleanup;
@@ -121,6 +123,36 @@ void chk_close(int fd, const char *path) {
 
 void chk_unlink_if_exists(const char *path) {
     if (unlink(path) != 0 && errno != ENOENT) fail_call("unlink", errno, path);
+}
+
+/* OwnedNames.TOKEN_DIGITS random digits, drawn once (OwnedFiles.TOKEN). */
+static const char *owned_token(void) {
+    static char token[19];
+    if (token[0] != '\0') return token;
+    unsigned char bytes[18];
+    for (size_t got = 0; got < sizeof bytes;) {
+        ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno != EINTR) fail_call("getrandom", errno, "(owned file token)");
+        if (n > 0) got += (size_t) n;
+    }
+    for (size_t i = 0; i < sizeof bytes; i++) token[i] = (char) ('0' + bytes[i] % 10);
+    token[18] = '\0';
+    return token;
+}
+
+void create_owned_file(const char *dir, const char *kind, const char *suffix, char *path, size_t size) {
+    static unsigned long long sequence; /* OwnedFiles.SEQUENCE */
+    char candidate[PATH_MAX];
+    for (;;) {
+        int n = snprintf(candidate, sizeof candidate, "%s/durabench-%s-%s%llu%s", dir, kind, owned_token(), sequence++, suffix);
+        if (n < 0 || (size_t) n >= sizeof candidate || (size_t) n >= size) fail_problem("create", "path too long", dir);
+        int fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno == EEXIST) continue;
+        if (fd < 0) fail_call("create", errno, candidate);
+        memcpy(path, candidate, (size_t) n + 1);
+        chk_close(fd, path);
+        return;
+    }
 }
 
 void *aligned_zeroed(size_t capacity, size_t alignment) {

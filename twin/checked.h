@@ -33,12 +33,19 @@ void chk_pwrite(int fd, const void *buf, size_t len, off_t offset, const char *p
 void chk_fsync(int fd, const char *path);
 void chk_fdatasync(int fd, const char *path);
 void chk_ftruncate(int fd, off_t length, const char *path);
-/* fallocate(2) mode 0: allocates and extends the size. */
+/* fallocate(2) with mode 0 (allocates and extends the size) or FALLOC_FL_KEEP_SIZE (allocates, size unchanged). */
 void chk_fallocate(int fd, int mode, off_t offset, off_t length, const char *path);
 void chk_sync_file_range(int fd, off_t offset, off_t nbytes, unsigned int flags, const char *path);
 void chk_close(int fd, const char *path);
 /* unlink(2), where a file that is already gone is fine (Files.deleteIfExists). */
 void chk_unlink_if_exists(const char *path);
+/*
+ * OwnedDirectory.newFile: a new empty file DIR/durabench-<kind>-<token><n><suffix> (OwnedNames: an
+ * 18-digit random token per process, then a sequence number), made with Files.createFile's call,
+ * open(O_WRONLY|O_CREAT|O_EXCL, 0666) with no O_CLOEXEC, and closed; a name taken takes the next
+ * number. Writes the path into path[size] only once the file exists.
+ */
+void create_owned_file(const char *dir, const char *kind, const char *suffix, char *path, size_t size);
 
 /* Zeroed memory whose address is aligned (O_DIRECT needs it); capacity rounded up to the alignment. */
 void *aligned_zeroed(size_t capacity, size_t alignment);

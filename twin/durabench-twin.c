@@ -28,9 +28,10 @@ static const char USAGE[] =
     "Runs durabench's workloads in C on DIR and writes OUT/<label>/jmh-result.json (JMH JSON, the Java\n"
     "benchmarks' names and params) and OUT/<label>/not-applicable.json; <label> as `durabench run` names it.\n"
     "  --bench REGEX  only benchmarks whose full name matches (SyncWriteCost, PgTestFsyncEquivalent,\n"
-    "                 FileCreateCost, NativeCallCost); default all\n"
+    "                 FileCreateCost, NativeCallCost; and pg_test_fsync's other sections, only when named:\n"
+    "                 PgTwoWrites, PgOpenSyncSizes, PgFsyncDescriptor); default the quick profile's four\n"
     "  -p NAME=V,...  replaces one axis of durabench's quick profile: syncMethod (native methods), blockSizeBytes,\n"
-    "                 writesPerSync, preallocation, pgMethod, syncDirectory\n"
+    "                 writesPerSync, preallocation, pgMethod, syncDirectory, openSyncWrites, fsyncThrough\n"
     "  --cells FILE   exactly these cells, one per line: BENCHMARK NAME=VALUE... (not with -p/--bench)\n"
     "  --list         print the cells (in --cells form; n/a ones as comments) and exit without running any\n"
     "  -wi N -w TIME  warmup iterations and time (default 1, 300ms: durabench's quick profile)\n"
@@ -152,7 +153,10 @@ static void check_interrupted(void) {
 static struct workload open_workload(const struct cell *c, const char *dir) {
     switch (c->benchmark) {
         case BENCH_SYNC_WRITE: return sync_write_open(dir, c->method, c->block_bytes, c->writes_per_sync, c->prealloc);
-        case BENCH_PG_EQUIVALENT: return pg_open(dir, c->pg_method);
+        case BENCH_PG_EQUIVALENT: return pg_open(dir, c->pg_method, 1);
+        case BENCH_PG_TWO_WRITES: return pg_open(dir, c->pg_method, 2);
+        case BENCH_PG_OPEN_SYNC: return pg_open_sync_open(dir, c->open_sync);
+        case BENCH_PG_FSYNC_DESCRIPTOR: return pg_fd_sync_open(dir, c->fsync_through);
         case BENCH_FILE_CREATE: return file_create_open(dir, c->block_bytes, c->sync_directory);
         default: return getppid_open();
     }
@@ -287,7 +291,12 @@ int main(int argc, char **argv) {
     struct cell_result *results = calloc(runnable, sizeof *results);
     size_t done = 0;
     for (size_t i = 0; i < cells.count; i++) {
-        const struct cell *c = &cells.cells[i];
+        struct cell *c = &cells.cells[i];
+        /* What durabench's probe finds by trying, for the one benchmark the twin tries too (see pg_open_sync_refused). */
+        if (c->benchmark == BENCH_PG_OPEN_SYNC && c->na_reason[0] == '\0') {
+            pg_open_sync_refused(dir, c->open_sync, c->na_reason, sizeof c->na_reason);
+            check_interrupted();
+        }
         if (c->na_reason[0] != '\0') {
             char what[512];
             cell_describe(c, what, sizeof what);

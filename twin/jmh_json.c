@@ -113,17 +113,21 @@ static void emit_metric(FILE *f, int lvl, const double *values, size_t n, bool s
     indent(f, lvl); fputs("]\n", f);
 }
 
-/* IssuedCounters' fields, in the alphabetical order JMH writes secondary metrics in. */
-static const char *const COUNTER_NAMES[] = {"bytes", "preallocSyncs", "syncCalls", "syncedWrites", "writes"};
+/* IssuedCounters' fields, and PgCounters' (pg_test_fsync's multi-call tests), in the alphabetical order JMH writes them in. */
+static const char *const ISSUED_COUNTERS[] = {"bytes", "preallocSyncs", "syncCalls", "syncedWrites", "writes", NULL};
+static const char *const PG_COUNTERS[] = {"bytes", "operations", "syncCalls", "syncedWrites", "writes", NULL};
 
-static double counter_value(const struct counters *c, size_t which) {
-    switch (which) {
-        case 0: return (double) c->bytes;
-        case 1: return (double) c->prealloc_syncs;
-        case 2: return (double) c->sync_calls;
-        case 3: return (double) c->synced_writes;
-        default: return (double) c->writes;
-    }
+static const char *const *counter_names(enum benchmark b) {
+    return b == BENCH_PG_TWO_WRITES || b == BENCH_PG_OPEN_SYNC || b == BENCH_PG_FSYNC_DESCRIPTOR ? PG_COUNTERS : ISSUED_COUNTERS;
+}
+
+static double counter_value(const struct counters *c, const char *name) {
+    if (strcmp(name, "bytes") == 0) return (double) c->bytes;
+    if (strcmp(name, "operations") == 0) return (double) c->operations;
+    if (strcmp(name, "preallocSyncs") == 0) return (double) c->prealloc_syncs;
+    if (strcmp(name, "syncCalls") == 0) return (double) c->sync_calls;
+    if (strcmp(name, "syncedWrites") == 0) return (double) c->synced_writes;
+    return (double) c->writes;
 }
 
 static void emit_entry(FILE *f, const struct run_settings *s, const struct cell_result *r, const char *target_dir) {
@@ -164,12 +168,12 @@ static void emit_entry(FILE *f, const struct run_settings *s, const struct cell_
     indent(f, 2); fputs("\"secondaryMetrics\" : {\n", f);
     if (r->counters != NULL) {
         double *values = malloc((r->n ? r->n : 1) * sizeof *values);
-        size_t count = sizeof COUNTER_NAMES / sizeof *COUNTER_NAMES;
-        for (size_t k = 0; k < count; k++) {
-            for (size_t i = 0; i < r->n; i++) values[i] = counter_value(&r->counters[i], k);
-            indent(f, 3); fprintf(f, "\"%s\" : {\n", COUNTER_NAMES[k]);
+        const char *const *names = counter_names(r->cell.benchmark);
+        for (size_t k = 0; names[k] != NULL; k++) {
+            for (size_t i = 0; i < r->n; i++) values[i] = counter_value(&r->counters[i], names[k]);
+            indent(f, 3); fprintf(f, "\"%s\" : {\n", names[k]);
             emit_metric(f, 4, values, r->n, true, "#");
-            indent(f, 3); fputs(k + 1 < count ? "},\n" : "}\n", f);
+            indent(f, 3); fputs(names[k + 1] != NULL ? "},\n" : "}\n", f);
         }
         free(values);
     }

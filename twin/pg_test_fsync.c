@@ -1,8 +1,9 @@
 /*
- * PgTestFsyncEquivalent's workload: io.durabench.workload.PgTestFsyncLoop. pg_test_fsync's test_open
- * (one 16 MiB write, fsync), then the O_DSYNC|O_DIRECT write of offset 0 its first test leaves
- * behind (which drops the cached pages there), then per operation one 8 KiB pwrite at offset 0 plus
- * the method's sync, on one fd opened once with the method's flags.
+ * PgTestFsyncEquivalent's and PgTwoWrites' workload: io.durabench.workload.PgTestFsyncLoop on a
+ * PgTestFile. pg_test_fsync's test_open (a new owned file, one 16 MiB write, fsync), then the
+ * O_DSYNC|O_DIRECT write of offset 0 its first test leaves behind (which drops the cached pages
+ * there), then per operation one 8 KiB pwrite at offset 0 (two: also one at 8192) plus the method's
+ * sync, on one fd opened once with the method's flags.
  */
 #define _GNU_SOURCE
 #include "checked.h"
@@ -18,9 +19,6 @@
 
 const char *const PG_METHOD_NAMES[PG_METHOD_COUNT] = {"OPEN_DATASYNC", "FDATASYNC", "FSYNC", "OPEN_SYNC", "WRITE"};
 
-#define PG_BLOCK_BYTES 8192
-#define PG_FILE_BYTES (16 << 20)
-
 /* PgTestFsyncLoop.Method's open flags */
 static int pg_open_flags(enum pg_method m) {
     switch (m) {
@@ -33,6 +31,7 @@ static int pg_open_flags(enum pg_method m) {
 struct pg_loop {
     struct counters counters;
     enum pg_method method;
+    int flags; /* the method's open flags: non-zero when each write syncs itself */
     char path[PATH_MAX];
     int fd;
     unsigned char *block;
@@ -44,31 +43,39 @@ static void discard(void *self) {
     if (l->path[0] != '\0') unlink(l->path);
 }
 
-/* PgTestFsyncLoop.prewrite: where O_DIRECT is refused (EINVAL), pg_test_fsync writes nothing there either. */
-static void prewrite(struct pg_loop *l) {
+/* PgTestFile.create: test_open()'s one 16 MiB write and fsync, on a new owned file; path set once it exists. */
+void pg_test_file_create(const char *dir, char *path, size_t size) {
+    create_owned_file(dir, "pg", ".out", path, size);
     unsigned char *whole = aligned_patterned(PG_FILE_BYTES, ALIGNMENT);
-    int fd = chk_open(l->path, O_RDWR, 0);
-    chk_pwrite(fd, whole, PG_FILE_BYTES, 0, l->path);
-    chk_fsync(fd, l->path);
-    chk_close(fd, l->path);
+    int fd = chk_open(path, O_RDWR, 0);
+    chk_pwrite(fd, whole, PG_FILE_BYTES, 0, path);
+    chk_fsync(fd, path);
+    chk_close(fd, path);
     free(whole);
-    int direct = open(l->path, O_RDWR | O_DSYNC | O_DIRECT | O_CLOEXEC, 0);
+}
+
+/* PgTestFile.asAfterTheFirstTest: where O_DIRECT is refused (EINVAL), pg_test_fsync writes nothing there either. */
+static void as_after_the_first_test(const char *path, const unsigned char *block) {
+    int direct = open(path, O_RDWR | O_DSYNC | O_DIRECT | O_CLOEXEC, 0);
     if (direct < 0) {
         if (errno == EINVAL) return;
         char flags[96], call[128];
         snprintf(call, sizeof call, "open(%s)", describe_open_flags(O_RDWR | O_DSYNC | O_DIRECT, flags, sizeof flags));
-        fail_call(call, errno, l->path);
+        fail_call(call, errno, path);
     }
-    chk_pwrite(direct, l->block, PG_BLOCK_BYTES, 0, l->path);
-    chk_close(direct, l->path);
+    chk_pwrite(direct, block, PG_BLOCK_BYTES, 0, path);
+    chk_close(direct, path);
 }
 
-/* PgTestFsyncLoop.writeOne: rewrite 8 KiB at offset 0, then sync per the method. */
-static void rewrite_first_block(void *self) {
-    struct pg_loop *l = self;
-    chk_pwrite(l->fd, l->block, PG_BLOCK_BYTES, 0, l->path);
-    l->counters.writes++;
-    l->counters.bytes += PG_BLOCK_BYTES;
+/* PgTestFsyncLoop.write(blocks): 8 KiB at offset 0 (and at 8192 for two), then one sync per the method. */
+static void rewrite_blocks(struct pg_loop *l, int blocks) {
+    for (int b = 0; b < blocks; b++) {
+        chk_pwrite(l->fd, l->block, PG_BLOCK_BYTES, (off_t) b * PG_BLOCK_BYTES, l->path);
+        l->counters.writes++;
+        l->counters.bytes += PG_BLOCK_BYTES;
+        if (l->flags != 0) l->counters.synced_writes++;
+    }
+    l->counters.operations++;
     switch (l->method) {
         case PG_FDATASYNC:
             chk_fdatasync(l->fd, l->path);
@@ -78,15 +85,21 @@ static void rewrite_first_block(void *self) {
             chk_fsync(l->fd, l->path);
             l->counters.sync_calls++;
             break;
-        case PG_OPEN_DATASYNC:
-        case PG_OPEN_SYNC:
-            l->counters.synced_writes++;
-            break;
-        default: break;
+        default: break; /* open_datasync, open_sync: each write synced itself; write: no sync */
     }
 }
 
-/* PgTestFsyncEquivalent.resetCounters */
+/* PgTestFsyncLoop.writeOne (PgTestFsyncEquivalent.rewriteFirstBlock) */
+static void rewrite_first_block(void *self) {
+    rewrite_blocks(self, 1);
+}
+
+/* PgTestFsyncLoop.writeTwo (PgTwoWrites.rewriteTwoBlocks) */
+static void rewrite_two_blocks(void *self) {
+    rewrite_blocks(self, 2);
+}
+
+/* PgTestFsyncEquivalent.resetCounters (PgTwoWrites' alike) */
 static void reset_counters(void *self) {
     struct pg_loop *l = self;
     memset(&l->counters, 0, sizeof l->counters);
@@ -104,23 +117,17 @@ static void close_pg(void *self) {
     free(l);
 }
 
-struct workload pg_open(const char *dir, enum pg_method m) {
+struct workload pg_open(const char *dir, enum pg_method m, int blocks) {
     struct pg_loop *l = calloc(1, sizeof *l);
     if (l == NULL) fail_call("calloc", ENOMEM, "(memory)");
     l->method = m;
+    l->flags = pg_open_flags(m);
     l->fd = -1;
     l->block = aligned_patterned(PG_BLOCK_BYTES, ALIGNMENT);
     cleanup_set(discard, l);
-    int n = snprintf(l->path, sizeof l->path, "%s/durabench-pg-XXXXXX.out", dir);
-    if (n < 0 || (size_t) n >= sizeof l->path) fail_problem("create", "path too long", dir);
-    int fd = mkostemps(l->path, 4, O_CLOEXEC);
-    if (fd < 0) {
-        int err = errno;
-        l->path[0] = '\0';
-        fail_call("create (mkostemps)", err, dir);
-    }
-    chk_close(fd, l->path);
-    prewrite(l);
-    l->fd = chk_open(l->path, O_RDWR | pg_open_flags(m), 0);
-    return (struct workload) {rewrite_first_block, reset_counters, NULL, close_pg, &l->counters, l};
+    pg_test_file_create(dir, l->path, sizeof l->path);
+    as_after_the_first_test(l->path, l->block);
+    l->fd = chk_open(l->path, O_RDWR | l->flags, 0);
+    return (struct workload) {blocks == 2 ? rewrite_two_blocks : rewrite_first_block, reset_counters, NULL, close_pg,
+                              &l->counters, l};
 }

@@ -189,7 +189,7 @@ static void close_log(void *self) {
     free(l);
 }
 
-/* RegionLogFiles.create: free-space check, then a fresh file (Files.createTempFile: O_EXCL, 0600). */
+/* RegionLogFiles.create: free-space check, then a fresh owned file named for the method (durabench-fdatasync-...). */
 static void create_region_file(struct durable_write_loop *l, const char *dir) {
     struct statvfs vfs;
     if (statvfs(dir, &vfs) != 0) fail_call("statvfs", errno, dir);
@@ -206,15 +206,7 @@ static void create_region_file(struct durable_write_loop *l, const char *dir) {
     size_t i = 0;
     for (; name[i] != '\0' && i + 1 < sizeof lower; i++) lower[i] = (char) (name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
     lower[i] = '\0';
-    int n = snprintf(l->path, sizeof l->path, "%s/durabench-%s-XXXXXX.log", dir, lower);
-    if (n < 0 || (size_t) n >= sizeof l->path) fail_problem("create", "path too long", dir);
-    int fd = mkostemps(l->path, 4, O_CLOEXEC);
-    if (fd < 0) {
-        int err = errno;
-        l->path[0] = '\0';
-        fail_call("create (mkostemps)", err, dir);
-    }
-    chk_close(fd, l->path);
+    create_owned_file(dir, lower, ".log", l->path, sizeof l->path);
 }
 
 struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p) {

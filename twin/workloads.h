@@ -1,6 +1,7 @@
 /*
  * The Java workloads, call for call: DurableWriteLoop (+ ZeroFiller, RegionLogFiles, NativeLogFile),
- * PgTestFsyncLoop and FileCreation of io.durabench.workload, plus one no-op syscall (getppid).
+ * PgTestFsyncLoop, PgOpenSyncLoop and PgFdSyncLoop (on a PgTestFile) and FileCreation of
+ * io.durabench.workload, plus one no-op syscall (getppid).
  * Same syscalls, same order, same flags, same sizes, same counters; see each function's comment
  * for the Java method it mirrors. A change to a Java workload must be made here too.
  */
@@ -8,6 +9,7 @@
 #define TWIN_WORKLOADS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* SyncMethod's native methods, in its order. CHANNEL_* and MMAP_FORCE are JDK paths: not mirrored. */
@@ -18,24 +20,36 @@ enum sync_method {
 enum preallocation { PRE_NONE, PRE_FTRUNCATE, PRE_FALLOCATE, PRE_FALLOCATE_KEEP_SIZE, PRE_ZERO_FILL, PREALLOCATION_COUNT };
 /* PgTestFsyncLoop.Method, in pg_test_fsync's order. */
 enum pg_method { PG_OPEN_DATASYNC, PG_FDATASYNC, PG_FSYNC, PG_OPEN_SYNC, PG_WRITE, PG_METHOD_COUNT };
+/* PgOpenSyncLoop.Size: 16 kB per operation as 1, 2, 4, 8 or 16 open_sync writes. */
+enum pg_open_sync { PG_ONE_16K, PG_TWO_8K, PG_FOUR_4K, PG_EIGHT_2K, PG_SIXTEEN_1K, PG_OPEN_SYNC_COUNT };
+/* PgFdSyncLoop.Descriptor: the fsync through the writer's descriptor or through another one. */
+enum pg_descriptor { PG_SAME, PG_OTHER, PG_DESCRIPTOR_COUNT };
 
 extern const char *const SYNC_METHOD_NAMES[SYNC_METHOD_COUNT];
 extern const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT];
 extern const char *const PG_METHOD_NAMES[PG_METHOD_COUNT];
+extern const char *const PG_OPEN_SYNC_NAMES[PG_OPEN_SYNC_COUNT];
+extern const char *const PG_DESCRIPTOR_NAMES[PG_DESCRIPTOR_COUNT];
+/* PgOpenSyncLoop.Size.writeBytes() */
+int pg_open_sync_write_bytes(enum pg_open_sync z);
 
 /* SyncMethod.hasExplicitSync(): a separate sync call, to which writesPerSync applies. */
 bool method_has_explicit_sync(enum sync_method m);
 bool method_uses_direct_io(enum sync_method m);
 
-/* WriteCounters: what the workload issued since the last reset. */
+/* WriteCounters: what the workload issued since the last reset (operations: the pg loops' only). */
 struct counters {
-    uint64_t writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles;
+    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles;
 };
 
 /* WorkloadConfig's defaults: the bounded region the log cycles through, and the zero-fill chunk. */
 #define REGION_BYTES (64LL << 20)
 #define ZERO_FILL_CHUNK_BYTES (4 << 20)
 #define ALIGNMENT 4096
+/* PgTestFile.BLOCK_BYTES, FILE_BYTES; PgOpenSyncLoop.Size.OPERATION_BYTES */
+#define PG_BLOCK_BYTES 8192
+#define PG_FILE_BYTES (16 << 20)
+#define PG_OPEN_SYNC_OPERATION_BYTES 16384
 
 /*
  * One benchmark's state for one trial, with JMH's lifecycle: open = @Setup(Trial), iteration_setup =
@@ -53,8 +67,21 @@ struct workload {
 
 /* SyncWriteCost: DurableWriteLoop.open on dir; fails (exit 1) naming the call on any error. */
 struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p);
-/* PgTestFsyncEquivalent: new PgTestFsyncLoop(dir, method). */
-struct workload pg_open(const char *dir, enum pg_method m);
+/* PgTestFsyncEquivalent (blocks 1: writeOne) and PgTwoWrites (blocks 2: writeTwo): new PgTestFsyncLoop(dir, method). */
+struct workload pg_open(const char *dir, enum pg_method m, int blocks);
+/* PgOpenSyncSizes: new PgOpenSyncLoop(dir, size). */
+struct workload pg_open_sync_open(const char *dir, enum pg_open_sync z);
+/* PgFsyncDescriptor: new PgFdSyncLoop(dir, descriptor). */
+struct workload pg_fd_sync_open(const char *dir, enum pg_descriptor d);
+/* PgTestFile.create: a new owned file in dir, 16 MiB written and fsynced; its path in path[size]. */
+void pg_test_file_create(const char *dir, char *path, size_t size);
+/*
+ * Whether PgOpenSyncSizes with z is n/a on dir, found by trying as durabench's FeasibilityProbe does,
+ * on a small file of its own before any trial: one O_RDWR|O_SYNC|O_DIRECT open and one write of z's
+ * size. EINVAL (or EOPNOTSUPP, ENOSYS) sets reason and returns true; any other failure is a failure.
+ */
+bool pg_open_sync_refused(const char *dir, enum pg_open_sync z, char *reason, size_t size);
+
 /* FileCreateCost: new FileCreation(dir, block, syncDirectory). */
 struct workload file_create_open(const char *dir, int block, bool sync_directory);
 /* The no-op syscall row: getppid(2), one call per operation. */

@@ -66,11 +66,11 @@ class DurabenchTwinStraceTest {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             List<String[]> calls = trace(dir, "--bench", "SyncWriteCost", "-p", "syncMethod=FDATASYNC", "-p", "writesPerSync=1",
                     "-p", "preallocation=NONE");
-            // The log is created (Files.createTempFile: O_EXCL, 0600) and closed, then opened twice: the control fd
-            // (O_RDWR) first, then the payload fd with the method's flags.
+            // The log is created (OwnedDirectory.newFile, i.e. Files.createFile: O_WRONLY|O_CREAT|O_EXCL, 0666, no O_CLOEXEC)
+            // and closed, then opened twice: the control fd (O_RDWR) first, then the payload fd with the method's flags.
             String log = "AT_FDCWD, \"" + dir.path() + "/durabench-fdatasync-";
             int create = indexOf(calls, 0, "openat", log);
-            assertTrue(calls.get(create)[1].contains("O_RDWR|O_CREAT|O_EXCL|O_CLOEXEC, 0600)"), calls.get(create)[1]);
+            assertTrue(calls.get(create)[1].contains("O_WRONLY|O_CREAT|O_EXCL, 0666)"), calls.get(create)[1]);
             int control = indexOf(calls, create + 1, "openat", log);
             assertTrue(calls.get(control)[1].contains("O_RDWR|O_CLOEXEC)"), calls.get(control)[1]);
             int payloadOpen = indexOf(calls, control + 1, "openat", log);
@@ -115,6 +115,95 @@ class DurabenchTwinStraceTest {
                 assertTrue(calls.get(i)[1].endsWith(", 8192, 0) = 8192"), calls.get(i)[1]);
                 assertEquals("fsync", calls.get(i + 1)[0]);
             }
+        }
+    }
+
+    /** The fd an openat returned ("..., O_RDWR|O_CLOEXEC) = 5" gives 5). */
+    private static String fdOf(String[] call) {
+        return call[1].replaceAll(".*= (\\d+)$", "$1");
+    }
+
+    /** PgTestFile.create: the owned file made (Files.createFile's flags) and closed, then 16 MiB + fsync; returns the index after its close. */
+    private static int testFileCreated(List<String[]> calls, int from, String prefix) {
+        int create = indexOf(calls, from, "openat", prefix);
+        assertTrue(calls.get(create)[1].contains("O_WRONLY|O_CREAT|O_EXCL, 0666)"), calls.get(create)[1]);
+        assertEquals("close", calls.get(create + 1)[0]);
+        String[] open = calls.get(create + 2);
+        assertTrue(open[0].equals("openat") && open[1].startsWith(prefix) && open[1].contains("O_RDWR|O_CLOEXEC)"), String.join(" ", open));
+        assertTrue(calls.get(create + 3)[1].matches(fdOf(open) + ", \".*\"\\.\\.\\., 16777216, 0\\) = 16777216"), calls.get(create + 3)[1]);
+        assertEquals(List.of("fsync", "close"), List.of(calls.get(create + 4)[0], calls.get(create + 5)[0]));
+        return create + 6;
+    }
+
+    @Test
+    void pgFsyncDescriptorOtherWritesClosesThenFsyncsThroughASecondDescriptor() throws IOException {
+        try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {
+            List<String[]> calls = trace(dir, "--bench", "PgFsyncDescriptor", "-p", "fsyncThrough=OTHER");
+            String prefix = "AT_FDCWD, \"" + dir.path() + "/durabench-pg-";
+            // The measured loop starts at the next open (the timer's wake-up, a futex, may come first).
+            int i = indexOf(calls, testFileCreated(calls, 0, prefix), "openat", prefix);
+            int unlink = indexOf(calls, i, "unlink", "\"" + dir.path() + "/durabench-pg-");
+            int ops = 0;
+            for (; i < unlink; i += 6, ops++) {
+                List<String> names = calls.subList(i, i + 6).stream().map(c -> c[0]).toList();
+                assertEquals(List.of("openat", "pwrite64", "close", "openat", "fsync", "close"), names, "operation " + ops);
+                assertTrue(calls.get(i)[1].startsWith(prefix) && calls.get(i)[1].contains("O_RDWR|O_CLOEXEC)"), calls.get(i)[1]);
+                assertTrue(calls.get(i + 1)[1].matches(fdOf(calls.get(i)) + ", \".*\"\\.\\.\\., 8192, 0\\) = 8192"), calls.get(i + 1)[1]);
+                assertTrue(calls.get(i + 3)[1].contains("O_RDWR|O_CLOEXEC)"), calls.get(i + 3)[1]);
+                assertEquals(fdOf(calls.get(i + 3)) + ") = 0", calls.get(i + 4)[1]);
+            }
+            assertTrue(ops > 0);
+            assertEquals(unlink, i, "nothing but whole operations before the file is deleted");
+        }
+    }
+
+    @Test
+    void pgOpenSyncSizesWritesSixteenKibAsFourSynchronousDirectWrites() throws IOException {
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            List<String[]> calls = trace(dir, "--bench", "PgOpenSyncSizes", "-p", "openSyncWrites=FOUR_4K");
+            String prefix = "AT_FDCWD, \"" + dir.path() + "/durabench-pg-";
+            // The twin's feasibility try comes first, on a file of its own (16 KiB, never 16 MiB): skip to the test file.
+            int from = 0;
+            while (!calls.get(indexOf(calls, from, "openat", prefix) + 3)[1].contains(", 16777216, 0)")) {
+                from = indexOf(calls, from, "openat", prefix) + 1;
+            }
+            int i = testFileCreated(calls, indexOf(calls, from, "openat", prefix), prefix);
+            assertEquals("openat", calls.get(i)[0]);
+            assertTrue(calls.get(i)[1].contains("O_RDWR|O_SYNC|O_DIRECT|O_CLOEXEC)"), calls.get(i)[1]);
+            String fd = fdOf(calls.get(i));
+            int first = indexOf(calls, i + 1, "pwrite64", fd + ", ");
+            int close = indexOf(calls, first, "close", fd + ")");
+            int writes = 0;
+            for (int k = first; k < close; k++, writes++) {
+                assertTrue(calls.get(k)[0].equals("pwrite64") && calls.get(k)[1].matches(fd + ", \".*\"\\.\\.\\., 4096, "
+                        + 4096L * (writes % 4) + "\\) = 4096"), "4 KiB at 0, 4096, 8192, 12288, again and again: " + calls.get(k)[1]);
+            }
+            assertTrue(writes > 0);
+            assertEquals(0, writes % 4, "whole operations of four writes");
+        }
+    }
+
+    @Test
+    void pgTwoWritesRewritesBothBlocksThenSyncsOnce() throws IOException {
+        try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {
+            List<String[]> calls = trace(dir, "--bench", "PgTwoWrites", "-p", "pgMethod=FDATASYNC");
+            String prefix = "AT_FDCWD, \"" + dir.path() + "/durabench-pg-";
+            int i = testFileCreated(calls, 0, prefix);
+            // Then pg_test_fsync's first test's O_DSYNC|O_DIRECT write of offset 0 (where tmpfs takes O_DIRECT), then the method's fd.
+            int method = indexOf(calls, i, "openat", prefix);
+            if (calls.get(method)[1].contains("O_DIRECT")) method = indexOf(calls, method + 1, "openat", prefix);
+            assertTrue(calls.get(method)[1].endsWith("O_RDWR|O_CLOEXEC) = " + fdOf(calls.get(method))), calls.get(method)[1]);
+            String fd = fdOf(calls.get(method));
+            int first = indexOf(calls, method + 1, "pwrite64", fd + ", ");
+            int close = indexOf(calls, first, "close", fd + ")");
+            int ops = 0;
+            for (int k = first; k < close; k += 3, ops++) {
+                assertTrue(calls.get(k)[1].matches(fd + ", \".*\"\\.\\.\\., 8192, 0\\) = 8192"), calls.get(k)[1]);
+                assertTrue(calls.get(k + 1)[1].matches(fd + ", \".*\"\\.\\.\\., 8192, 8192\\) = 8192"), calls.get(k + 1)[1]);
+                assertEquals(List.of("fdatasync", fd + ") = 0"), List.of(calls.get(k + 2)[0], calls.get(k + 2)[1]));
+            }
+            assertTrue(ops > 0);
+            assertEquals(0, (close - first) % 3, "whole operations: two pwrite64s and one fdatasync");
         }
     }
 }
