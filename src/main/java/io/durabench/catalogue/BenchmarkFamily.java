@@ -48,6 +48,14 @@ public abstract class BenchmarkFamily {
     /** The benchmark methods, each with the parameters of the states it uses. */
     public abstract List<Benchmark> benchmarks();
 
+    /**
+     * The cells this family adds to a run's plan: its axes for each {@link Sweep}, each replaced by
+     * the user's -p values where given ({@link PlanRequest#axis}). Axes that do not apply to a method
+     * are not crossed with it, so the plan never asks for a combination meaningless by definition;
+     * a user's -p may still cross them, and the probe then lists the cell as n/a with why.
+     */
+    public abstract List<Cell> plan(PlanRequest request);
+
     /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
     public abstract Parameter<?> methodAxis();
 

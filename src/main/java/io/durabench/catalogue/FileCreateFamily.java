@@ -26,6 +26,14 @@ public final class FileCreateFamily extends BenchmarkFamily {
         return benchmarks;
     }
 
+    /** With and without the directory fsync, one block of the centre's size, in every sweep. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        return request.axis(SYNC_DIRECTORY, List.of(false, true)).stream()
+                .map(syncDir -> request.cell(createWriteSync()).with(SyncWriteCostFamily.BLOCK_SIZE, SyncWriteCostFamily.CENTRE_BLOCK_BYTES)
+                        .with(SYNC_DIRECTORY, syncDir)).toList();
+    }
+
     @Override
     public Parameter<Boolean> methodAxis() {
         return SYNC_DIRECTORY;

@@ -29,6 +29,12 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
         return benchmarks;
     }
 
+    /** One no-op syscall in every sweep: the per-call floor every row stands on (and what a JDK upgrade could move in it). */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        return List.of(Cell.of(getppid()));
+    }
+
     /** None: there is one call, nothing to compare it with inside the family. */
     @Override
     public Parameter<?> methodAxis() {

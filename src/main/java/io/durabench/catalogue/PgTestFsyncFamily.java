@@ -28,6 +28,13 @@ public final class PgTestFsyncFamily extends BenchmarkFamily {
         return benchmarks;
     }
 
+    /** pg_test_fsync's table: every method, in every sweep. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        return request.axis(PG_METHOD, List.of(PgTestFsyncLoop.Method.values())).stream()
+                .map(m -> request.cell(rewriteFirstBlock()).with(PG_METHOD, m)).toList();
+    }
+
     @Override
     public Parameter<PgTestFsyncLoop.Method> methodAxis() {
         return PG_METHOD;
