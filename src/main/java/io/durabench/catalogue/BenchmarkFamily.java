@@ -56,6 +56,13 @@ public abstract class BenchmarkFamily {
      */
     public abstract List<Cell> plan(PlanRequest request);
 
+    /**
+     * The rules the syscall witness holds this family's counters to: what the kernel must see of a
+     * cell's operations (for --verify-syscalls). Empty when the workload makes no calls on a file to
+     * witness (NativeCallCost).
+     */
+    public abstract Optional<SyscallRules> syscallRules();
+
     /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
     public abstract Parameter<?> methodAxis();
 

@@ -13,6 +13,8 @@ public final class FileCreateFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "createWriteSync",
             List.of(Catalogue.TARGET_DIR, SyncWriteCostFamily.BLOCK_SIZE, SYNC_DIRECTORY), List.of()));
 
+    private final SyscallRules syscalls = new FileCreateCalls();
+
     FileCreateFamily() {
         super("FileCreateCost", Operation.FILE, Counters.ISSUED);
     }
@@ -32,6 +34,11 @@ public final class FileCreateFamily extends BenchmarkFamily {
         return request.axis(SYNC_DIRECTORY, List.of(false, true)).stream()
                 .map(syncDir -> request.cell(createWriteSync()).with(SyncWriteCostFamily.BLOCK_SIZE, SyncWriteCostFamily.CENTRE_BLOCK_BYTES)
                         .with(SYNC_DIRECTORY, syncDir)).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override

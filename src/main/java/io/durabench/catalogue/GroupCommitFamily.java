@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
@@ -45,6 +46,8 @@ public final class GroupCommitFamily extends BenchmarkFamily {
             new Benchmark(this, "groupCommit", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION,
                     COMMIT_DELAY, COMMIT_SIBLINGS), MODES),
             new Benchmark(this, "eachSyncsAlone", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION), MODES));
+
+    private final SyscallRules syscalls = new GroupCommitCalls(this);
 
     GroupCommitFamily() {
         super("GroupCommit", Operation.COMMIT, Counters.COMMITTER);
@@ -97,6 +100,11 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     }
 
     @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
+    }
+
+    @Override
     public Parameter<SyncMethod> methodAxis() {
         return SYNC_METHOD;
     }
@@ -124,15 +132,9 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     /** One committer on a small log: enough to see whether the filesystem takes the method at all. */
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
-        boolean alone = isReference(cell.benchmark());
-        int chunk = (int) Math.min(size.zeroFillChunkBytes(), size.regionBytes());
-        GroupCommitConfig cfg = GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
-                        cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
-                        alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
-                .withRegionBytes(size.regionBytes(), chunk);
-        GroupCommitLog log = GroupCommitLog.open(sys, cfg);
+        GroupCommitLog log = GroupCommitLog.open(sys, config(cell, size));
         Committer committer = log.newCommitter();
-        java.util.function.Supplier<GroupCommitCounters> logCounters = log::counters;
+        Supplier<GroupCommitCounters> logCounters = log::counters;
         int record = cell.find(RECORD_SIZE).orElse(128);
         return new OperationLoop() {
             @Override
@@ -165,5 +167,15 @@ public final class GroupCommitFamily extends BenchmarkFamily {
                 log.close();
             }
         };
+    }
+
+    /** The log a cell opens at a size: one committer's view of it (GROUP is groupCommit, ALONE each-syncs-alone). */
+    GroupCommitConfig config(Cell cell, WorkloadSize size) {
+        boolean alone = isReference(cell.benchmark());
+        int chunk = (int) Math.min(size.zeroFillChunkBytes(), size.regionBytes());
+        return GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
+                        cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
+                        alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
+                .withRegionBytes(size.regionBytes(), chunk);
     }
 }

@@ -35,6 +35,12 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
         return List.of(Cell.of(getppid()));
     }
 
+    /** None: the call touches no file, so there is nothing of it to witness. */
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.empty();
+    }
+
     /** None: there is one call, nothing to compare it with inside the family. */
     @Override
     public Parameter<?> methodAxis() {

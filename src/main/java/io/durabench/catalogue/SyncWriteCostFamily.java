@@ -31,6 +31,8 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeBlock",
             List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of()));
 
+    private final SyscallRules syscalls = new SyncWriteCostCalls();
+
     SyncWriteCostFamily() {
         super("SyncWriteCost", Operation.WRITE, Counters.ISSUED);
     }
@@ -88,6 +90,11 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
                 }
             }
         }
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override
@@ -149,11 +156,14 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
 
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
-        WorkloadConfig cfg = WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE),
-                cell.get(WRITES_PER_SYNC), cell.get(PREALLOCATION)).withRegionBytes(size.regionBytes())
-                .withZeroFillChunkBytes(size.zeroFillChunkBytes());
-        DurableWriteLoop loop = DurableWriteLoop.open(sys, cfg);
+        DurableWriteLoop loop = DurableWriteLoop.open(sys, config(cell, size));
         return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close);
+    }
+
+    /** The workload a cell opens at a size; its constructor refuses what cannot run (a block larger than the region). */
+    static WorkloadConfig config(Cell cell, WorkloadSize size) {
+        return WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE), cell.get(WRITES_PER_SYNC),
+                cell.get(PREALLOCATION)).withRegionBytes(size.regionBytes()).withZeroFillChunkBytes(size.zeroFillChunkBytes());
     }
 
 }

@@ -1,5 +1,7 @@
 package io.durabench.witness;
 
+import io.durabench.expectation.CallHow;
+import io.durabench.expectation.CallKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,7 +83,7 @@ final class FileCalls {
         if (isOpen(name)) {
             List<String> flags = openFlags(e);
             boolean creates = e.succeeded() && flags.contains("O_CREAT");
-            return new FileCall(e, "openat", openedPath(e), FileCall.openHow(flags), 0, creates);
+            return new FileCall(e, "openat", openedPath(e), CallHow.open(flags), 0, creates);
         }
         if (name.equals("msync")) {
             long addr = parseAddress(e.arg(0));
@@ -91,15 +93,15 @@ final class FileCalls {
             }
             return new FileCall(e, name, file == null ? null : file.path(), e.arg(2), 0, false);
         }
-        boolean write = FileCall.WRITES.contains(name);
+        boolean write = CallKey.WRITES.contains(name);
         if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range").contains(name)) return null;
         StraceText.FdRef ref = StraceText.fd(e.arg(0));
         Opened file = owner(e.arg(0), fds);
-        String kind = file == null ? FileCall.UNKNOWN_FD : FileCall.fdKind(file.flags());
+        String kind = file == null ? CallHow.UNKNOWN_FD : CallHow.fd(file.flags());
         String path = file != null ? file.path() : ref == null ? null : ref.path();
         String how = switch (name) {
-            case "fallocate" -> kind + ", mode " + e.arg(1);
-            case "sync_file_range" -> kind + ", " + e.arg(3);
+            case "fallocate" -> CallHow.fallocate(kind, e.arg(1));
+            case "sync_file_range" -> CallHow.syncFileRange(kind, e.arg(3));
             default -> kind;
         };
         long bytes = write && e.succeeded() ? e.result() : 0;

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * The kernel's witness for a workload's counters: runs the cells' workloads for a fixed number of
  * operations in a separate JVM under {@code strace -f}, then checks every count against the system
- * calls the kernel saw between each cell's markers ({@link SyscallExpectation} holds the rules).
+ * calls the kernel saw between each cell's markers (each family's
+ * {@link io.durabench.catalogue.SyscallRules} say what it must see; {@link ExpectationCheck} compares).
  *
  * <pre>
  * WitnessReport r = SyscallWitness.in(dir).verify(List.of(

@@ -39,11 +39,6 @@ public sealed interface WitnessCell {
     /** The parameters, by their JMH names, in a stable order. */
     Map<String, String> params();
 
-    /** The name of the counter that must equal the number of operations run (the family's operation counter). */
-    default String operationCounter() {
-        return catalogueCell(Path.of("/")).family().counters().operations();
-    }
-
     /** The benchmark catalogue's cell this workload is, writing into {@code dir}. */
     Cell catalogueCell(Path dir);
 

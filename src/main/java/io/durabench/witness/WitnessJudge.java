@@ -1,6 +1,11 @@
 package io.durabench.witness;
 
 import com.google.gson.JsonObject;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.SyscallRules;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.expectation.SyscallExpectation;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +15,7 @@ import java.util.TreeMap;
 /**
  * Turns one trace and the witnessed JVM's result lines into a verdict per cell: finds each cell's
  * markers, takes what the kernel saw between them ({@link TracedCell}) and compares it with what the
- * counters imply ({@link SyscallExpectation}).
+ * counters imply (the family's {@link SyscallRules}, {@link ExpectationCheck}).
  */
 final class WitnessJudge {
     private final List<FileCall> calls;
@@ -58,12 +63,27 @@ final class WitnessJudge {
         Integer previous = markerAt.lowerKey(begin);
         SyscallExpectation expected;
         try {
-            expected = SyscallExpectation.of(cell, counters, ops);
+            expected = expectation(cell.catalogueCell(Path.of(dir)), cell.size(), counters, ops);
         } catch (IllegalArgumentException e) {
             return new CellVerdict(cell, counters, List.of(), e.getMessage());
         }
         TracedCell seen = TracedCell.of(calls, previous == null ? -1 : previous, begin, end, dir, expected.hasLog());
-        return new CellVerdict(cell, counters, expected.mismatches(seen, dir), null);
+        return new CellVerdict(cell, counters, new ExpectationCheck(expected, seen, dir).mismatches(), null);
+    }
+
+    /**
+     * What the kernel must have seen of {@code ops} operations of {@code cell} (its workload at
+     * {@code size}) that counted {@code counters}: its family's rules, and the operation counter equal
+     * to the operations run. A counter the rules need and the workload did not report is an
+     * IllegalArgumentException.
+     */
+    static SyscallExpectation expectation(Cell cell, WorkloadSize size, Map<String, Long> counters, int ops) {
+        SyscallRules rules = cell.family().syscallRules()
+                .orElseThrow(() -> new IllegalArgumentException("the syscall witness has no rules for " + cell.benchmark()));
+        SyscallExpectation x = new SyscallExpectation(counters);
+        rules.expect(cell, size, x);
+        x.mustEqual(cell.family().counters().operations(), ops, "the witness ran " + ops + " operations");
+        return x;
     }
 
     private Integer onlyMarker(int cell, String which) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.expectation.CallHow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -100,7 +101,7 @@ class FileCallsTest {
     @Test
     void anFdNoTracedOpenMadeIsSaidToBeSo() {
         List<FileCall> calls = calls("9  fdatasync(7</d/x.log>) = 0");
-        assertEquals(new FileCallView("fdatasync", "/d/x.log", FileCall.UNKNOWN_FD, 0), view(calls.get(0)));
+        assertEquals(new FileCallView("fdatasync", "/d/x.log", CallHow.UNKNOWN_FD, 0), view(calls.get(0)));
     }
 
     @Test
@@ -110,7 +111,7 @@ class FileCallsTest {
                 "9  close(5</d/a>) = 0",
                 "9  fsync(5</d/b>) = 0",
                 "9  openat(AT_FDCWD</d>, \"rel/c\", O_RDWR|O_CREAT, 0644) = -1 ENOENT (No such file or directory)");
-        assertEquals(FileCall.UNKNOWN_FD, calls.get(1).how());
+        assertEquals(CallHow.UNKNOWN_FD, calls.get(1).how());
         assertEquals("/d/b", calls.get(1).path());
         assertEquals("/d/rel/c", calls.get(2).path(), "a relative path is resolved against the dirfd's path");
         assertFalse(calls.get(2).creates());
