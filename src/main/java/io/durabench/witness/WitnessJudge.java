@@ -5,7 +5,6 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.SyscallRules;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.expectation.SyscallExpectation;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,13 +40,13 @@ final class WitnessJudge {
         }
     }
 
-    List<CellVerdict> judge(List<WitnessCell> cells, List<JsonObject> results) {
+    List<CellVerdict> judge(List<SizedCell> cells, List<JsonObject> results) {
         List<CellVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) verdicts.add(judge(i, cells.get(i), results.get(i)));
         return verdicts;
     }
 
-    private CellVerdict judge(int index, WitnessCell cell, JsonObject result) {
+    private CellVerdict judge(int index, SizedCell cell, JsonObject result) {
         if (result == null) return notWitnessed(cell, "the witnessed JVM printed no result for it");
         if (!cell.spec().equals(result.get("spec").getAsString())) { // both checked present by WitnessProcessOutput
             return notWitnessed(cell, "the witnessed JVM ran " + result.get("spec").getAsString() + " in its place");
@@ -63,7 +62,7 @@ final class WitnessJudge {
         Integer previous = markerAt.lowerKey(begin);
         SyscallExpectation expected;
         try {
-            expected = expectation(cell.catalogueCell(Path.of(dir)), cell.size(), counters, ops);
+            expected = expectation(cell.cell(), cell.size(), counters, ops);
         } catch (IllegalArgumentException e) {
             return new CellVerdict(cell, counters, List.of(), e.getMessage());
         }
@@ -78,8 +77,7 @@ final class WitnessJudge {
      * IllegalArgumentException.
      */
     static SyscallExpectation expectation(Cell cell, WorkloadSize size, Map<String, Long> counters, int ops) {
-        SyscallRules rules = cell.family().syscallRules()
-                .orElseThrow(() -> new IllegalArgumentException("the syscall witness has no rules for " + cell.benchmark()));
+        SyscallRules rules = SizedCell.rules(cell);
         SyscallExpectation x = new SyscallExpectation(counters);
         rules.expect(cell, size, x);
         x.mustEqual(cell.family().counters().operations(), ops, "the witness ran " + ops + " operations");
@@ -91,7 +89,7 @@ final class WitnessJudge {
         return at.size() == 1 ? at.get(0) : null;
     }
 
-    private static CellVerdict notWitnessed(WitnessCell cell, String why) {
+    private static CellVerdict notWitnessed(SizedCell cell, String why) {
         return new CellVerdict(cell, Map.of(), List.of(), why);
     }
 }

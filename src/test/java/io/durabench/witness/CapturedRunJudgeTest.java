@@ -3,6 +3,7 @@ package io.durabench.witness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.catalogue.CellSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -124,10 +125,10 @@ class CapturedRunJudgeTest {
     // --- helpers ---
 
     private static List<CellVerdict> judge(String jdk, List<String> trace, List<String> stdout) {
-        List<WitnessCell> cells = new ArrayList<>();
+        List<SizedCell> cells = new ArrayList<>();
         for (String line : stdout) {
             Matcher spec = Pattern.compile("\"spec\":\"([^\"]*)\"").matcher(line);
-            if (spec.find()) cells.add(WitnessCell.parse(spec.group(1).replace("\\u003d", "=")));
+            if (spec.find()) cells.add(new SizedCell(CellSpec.parse(spec.group(1).replace("\\u003d", "=")), CapturedRun.SIZE));
         }
         return new WitnessJudge(FileCalls.of(StraceTrace.parse(trace)), CapturedRun.token(jdk), CapturedRun.DIR, CapturedRun.OPS)
                 .judge(cells, WitnessProcessOutput.results(stdout, cells.size()));

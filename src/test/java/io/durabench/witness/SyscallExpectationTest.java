@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.catalogue.Cells;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.expectation.CallHow;
 import io.durabench.expectation.CallKey;
 import io.durabench.expectation.CallKey.Role;
@@ -109,7 +111,7 @@ class SyscallExpectationTest {
 
     @Test
     void fileCreationIsOneOpenWriteAndFsyncPerFilePlusTheDirectoryFsync() {
-        SyscallExpectation x = expectation(new WitnessCell.FileCreate(true, 4096), writes(100, 409600, 200, 0, 0, 0, 0), 100);
+        SyscallExpectation x = expectation(SizedCell.of(Cells.fileCreate(true, 4096)), writes(100, 409600, 200, 0, 0, 0, 0), 100);
         assertEquals(100, x.newFiles());
         assertEquals(409600, x.newFileBytes());
         assertEquals(Map.of(
@@ -122,8 +124,8 @@ class SyscallExpectationTest {
     @Test
     void groupCommitWithZeroFillCountsWholeChunks() {
         Map<String, Long> c = Map.of("commits", 100L, "syncs", 100L, "bytes", 100_000L, "delays", 0L, "zeroFillSyncs", 6L, "recycles", 1L);
-        SyscallExpectation x = expectation(new WitnessCell.GroupCommitSingle(SyncMethod.FSYNC, Preallocation.ZERO_FILL, 1000,
-                CommitMode.GROUP, 64 << 10, 16 << 10), c, 100);
+        SyscallExpectation x = expectation(new SizedCell(Cells.groupCommit(SyncMethod.FSYNC, Preallocation.ZERO_FILL, 1000, CommitMode.GROUP),
+                new WorkloadSize(64 << 10, 16 << 10)), c, 100);
         assertEquals(Map.of(
                 key("pwrite64", "plain fd"), new Expected(106, 100_000L + 6 * (16 << 10), "commits 100 + zeroFillSyncs 6"),
                 key("fdatasync", "plain fd"), new Expected(6, null, "zeroFillSyncs 6"),
@@ -146,20 +148,20 @@ class SyscallExpectationTest {
         Map<String, Long> c = new HashMap<>(writes(100, 409600, 10, 0, 0, 0, 0));
         c.remove("syncCalls");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> expectation(new WitnessCell.SyncWrite(SyncMethod.FSYNC, 4096, 10, Preallocation.NONE), c, 100));
+                () -> expectation(SizedCell.of(Cells.syncWrite(SyncMethod.FSYNC, 4096, 10, Preallocation.NONE)), c, 100));
         assertTrue(e.getMessage().startsWith("the workload reported no counter 'syncCalls'"), e.getMessage());
     }
 
     private static SyscallExpectation syncWrite(SyncMethod m, int wps, Preallocation p, Map<String, Long> counters) {
-        return expectation(new WitnessCell.SyncWrite(m, 4096, wps, p), counters, 100);
+        return expectation(SizedCell.of(Cells.syncWrite(m, 4096, wps, p)), counters, 100);
     }
 
     private static SyscallExpectation pg(PgTestFsyncLoop.Method m, Map<String, Long> counters) {
-        return expectation(new WitnessCell.PgTestFsync(m), counters, 100);
+        return expectation(SizedCell.of(Cells.pgTestFsync(m)), counters, 100);
     }
 
-    private static SyscallExpectation expectation(WitnessCell cell, Map<String, Long> counters, int ops) {
-        return WitnessJudge.expectation(cell.catalogueCell(java.nio.file.Path.of("/d")), cell.size(), counters, ops);
+    private static SyscallExpectation expectation(SizedCell cell, Map<String, Long> counters, int ops) {
+        return WitnessJudge.expectation(cell.cell(), cell.size(), counters, ops);
     }
 
     private static CallKey key(String call, String how) {

@@ -1,5 +1,8 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.Cells;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -18,25 +21,31 @@ import java.util.List;
 final class WitnessedCells {
     static final long REGION = 64 << 10;
     static final int CHUNK = 16 << 10;
+    static final WorkloadSize SMALL = new WorkloadSize(REGION, CHUNK);
 
     private WitnessedCells() {
     }
 
+    /** The cell with a 64 KiB region in 16 KiB chunks. */
+    static SizedCell small(Cell cell) {
+        return new SizedCell(cell, SMALL);
+    }
+
     /** Every valid cell this JVM can run (the witness runs them in a JVM like the tests' own). */
-    static List<WitnessCell> allValid() {
-        List<WitnessCell> cells = new ArrayList<>();
+    static List<SizedCell> allValid() {
+        List<SizedCell> cells = new ArrayList<>();
         for (SyncMethod m : SyncMethod.availableOn(Runtime.version()).toList()) {
             for (Preallocation p : Preallocation.values()) {
                 if (m.api() == SyncMethod.Api.MMAP && p != Preallocation.NONE) continue;
-                cells.add(new WitnessCell.SyncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p, REGION, CHUNK));
+                cells.add(small(Cells.syncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p)));
             }
         }
-        for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) cells.add(new WitnessCell.PgTestFsync(m));
-        cells.add(new WitnessCell.FileCreate(true, 4096));
-        cells.add(new WitnessCell.FileCreate(false, 8192));
+        for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) cells.add(SizedCell.of(Cells.pgTestFsync(m)));
+        cells.add(SizedCell.of(Cells.fileCreate(true, 4096)));
+        cells.add(SizedCell.of(Cells.fileCreate(false, 8192)));
         for (SyncMethod m : GroupCommitConfig.GROUPABLE) {
             for (Preallocation p : List.of(Preallocation.NONE, Preallocation.ZERO_FILL)) {
-                for (CommitMode mode : CommitMode.values()) cells.add(new WitnessCell.GroupCommitSingle(m, p, 1000, mode, REGION, CHUNK));
+                for (CommitMode mode : CommitMode.values()) cells.add(small(Cells.groupCommit(m, p, 1000, mode)));
             }
         }
         return cells;
