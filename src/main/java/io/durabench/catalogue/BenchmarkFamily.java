@@ -97,6 +97,17 @@ public abstract class BenchmarkFamily {
         return false;
     }
 
+    /**
+     * The bytes of each O_DIRECT write the cell makes, where a run must hold them to the target's
+     * device before measuring: n/a without a block device (since Linux 6.6 tmpfs turns O_DIRECT into
+     * a page-cache copy), n/a when not a multiple of the device's logical block size (EINVAL), and the
+     * lab's rules for direct I/O. Empty when the cell writes nothing direct, or is measured wherever
+     * it runs (pg_test_fsync's table, as pg_test_fsync itself would be).
+     */
+    public Optional<Integer> directWriteBytes(Cell cell) {
+        return Optional.empty();
+    }
+
     /** JMH threads a cell runs with; 1 unless the family says otherwise. */
     public int threads(Cell cell) {
         return 1;

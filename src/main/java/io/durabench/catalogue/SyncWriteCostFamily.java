@@ -140,18 +140,10 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         return WorkloadConfig.acceptsPreallocation(m, p);
     }
 
-    /**
-     * O_DIRECT needs the buffer, offset and length aligned to the device's logical block size: a
-     * block size that is not a multiple of it is refused by the kernel (EINVAL). Empty when aligned
-     * or when the method does not use direct I/O or the block size is unknown.
-     */
-    public static Optional<String> misalignedForDirectIo(Cell cell, Integer logicalBlockSize) {
-        SyncMethod m = cell.get(SYNC_METHOD);
-        Integer block = cell.get(BLOCK_SIZE);
-        if (m == null || !m.usesDirectIo() || block == null || logicalBlockSize == null || logicalBlockSize <= 0) return Optional.empty();
-        if (block % logicalBlockSize == 0) return Optional.empty();
-        return Optional.of("O_DIRECT needs the block size aligned to the device's logical block size: " + block
-                + " B is not a multiple of " + logicalBlockSize + " B on this device");
+    /** Every write of a direct method is one block. */
+    @Override
+    public Optional<Integer> directWriteBytes(Cell cell) {
+        return usesDirectIo(cell) ? cell.find(BLOCK_SIZE) : Optional.empty();
     }
 
     @Override
