@@ -9,11 +9,17 @@ import java.util.Optional;
  * What one JMH benchmark class is, in one place: its benchmarks and their typed parameters, which
  * parameter is the method axis, the baseline a method is compared with, whether a method value
  * reaches stable storage (asked of the workload's own enums, never restated), its counters, what
- * one operation is, and the rules a combination of values must obey. Planner, feasibility probe,
- * command line, run summary and report all ask it instead of matching strings.
+ * one operation is, the rules a combination of values must obey, how its workload opens outside
+ * JMH, the cells it adds to each profile ({@link #plan}), the system calls the kernel must see of
+ * its counters ({@link #syscallRules}), and the size of its O_DIRECT writes ({@link #directWriteBytes}).
+ * Planner, feasibility probe, syscall witness, command line, run summary and report all ask it
+ * instead of matching strings.
  *
- * <p>Adding a family: a bench class in src/jmh, a subclass here, and an entry in {@link Catalogue};
- * CatalogueConsistencyTest fails until the bench class and the entry agree.
+ * <p>Adding a family: a bench class in src/jmh, a subclass here (with its {@link SyscallRules},
+ * inline or in a class beside it), one line in {@link Catalogue}, and its row in the README's
+ * family table; nothing in suite or witness. CatalogueConsistencyTest fails until the bench class
+ * and the entry agree; the witness tests check a family's rules against the kernel once its cells
+ * are in their list (WitnessedCells).
  */
 public abstract class BenchmarkFamily {
     /** Where the JMH classes live (src/jmh/java/io/durabench/bench). */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static io.durabench.witness.WitnessAssertions.assertMismatches;
 import static io.durabench.witness.WitnessAssertions.assumeStrace;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cells;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
@@ -39,6 +40,20 @@ class SyscallWitnessTest {
             System.out.println(report.describe().lines().findFirst().orElseThrow());
             assertTrue(report.passed(), report.describe());
             assertEquals(WitnessedCells.allValid().size(), report.verdicts().size());
+            assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
+    void everyBenchmarkWithSyscallRulesIsConfirmedByTheKernel() {
+        assumeStrace();
+        List<SizedCell> cells = WitnessedCells.firstOfEachBenchmark();
+        assertEquals(Catalogue.benchmarks().stream().filter(b -> b.family().syscallRules().isPresent()).map(b -> b.shortName()).toList(),
+                cells.stream().map(c -> c.cell().benchmark().shortName()).toList(), "one cell of each benchmark the witness has rules for");
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).verify(cells);
+            System.out.println(report.describe().lines().findFirst().orElseThrow());
+            assertTrue(report.passed(), report.describe());
             assertEquals(List.of(), dir.listing());
         }
     }

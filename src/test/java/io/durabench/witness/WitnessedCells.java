@@ -1,7 +1,12 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.Benchmark;
+import io.durabench.catalogue.BenchmarkFamily;
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.Cells;
+import io.durabench.catalogue.PlanRequest;
+import io.durabench.catalogue.Sweep;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
@@ -10,6 +15,7 @@ import io.durabench.workload.groupcommit.CommitMode;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Every valid cell the witness tests run: each sync method with each preallocation it accepts
@@ -29,6 +35,28 @@ final class WitnessedCells {
     /** The cell with a 64 KiB region in 16 KiB chunks. */
     static SizedCell small(Cell cell) {
         return new SizedCell(cell, SMALL);
+    }
+
+    /**
+     * One cell of every benchmark with syscall rules, whatever its family, so that a new family is
+     * held to the kernel without being listed here: the first cell it plans in the standard sweep
+     * that this JVM can run and whose direct writes, if any, are whole 4 KiB pages (aligned on any
+     * device), in the form the witness runs, at the benchmarks' size.
+     */
+    static List<SizedCell> firstOfEachBenchmark() {
+        PlanRequest standard = new PlanRequest(Sweep.STANDARD, "unused: the witness has its own", n -> Optional.empty());
+        List<SizedCell> cells = new ArrayList<>();
+        for (BenchmarkFamily f : Catalogue.families()) {
+            if (f.syscallRules().isEmpty()) continue;
+            List<Cell> planned = f.plan(standard);
+            for (Benchmark b : f.benchmarks()) {
+                planned.stream().filter(c -> c.benchmark().equals(b))
+                        .filter(c -> f.unavailableOn(c, Runtime.version()).isEmpty())
+                        .filter(c -> f.directWriteBytes(c).map(bytes -> bytes % 4096 == 0).orElse(true))
+                        .findFirst().flatMap(SizedCell::checking).ifPresent(cells::add);
+            }
+        }
+        return cells;
     }
 
     /** Every valid cell this JVM can run (the witness runs them in a JVM like the tests' own). */
