@@ -18,8 +18,7 @@ import java.util.Optional;
  * <p>Adding a family: a bench class in src/jmh, a subclass here (with its {@link SyscallRules},
  * inline or in a class beside it), one line in {@link Catalogue}, and its row in the README's
  * family table; nothing in suite or witness. CatalogueConsistencyTest fails until the bench class
- * and the entry agree; the witness tests check a family's rules against the kernel once its cells
- * are in their list (WitnessedCells).
+ * and the entry agree; SyscallWitnessTest holds the first cell each benchmark plans to the kernel.
  */
 public abstract class BenchmarkFamily {
     /** Where the JMH classes live (src/jmh/java/io/durabench/bench). */

@@ -8,7 +8,7 @@ import java.util.StringJoiner;
  * The "how" of a {@link CallKey}: what decides a call's durability beyond its name, spelled once
  * for the rules that expect calls and the witness that reads them from a trace.
  * <ul>
- *   <li>writes, fsync, fdatasync, ftruncate: the kind of fd, from the flags of the open that made it
+ *   <li>writes, fsync, fdatasync, ftruncate, close: the kind of fd, from the flags of the open that made it
  *       ({@code plain fd}, {@code O_DSYNC fd}, {@code O_SYNC fd}, {@code O_DIRECT fd},
  *       {@code O_DIRECT|O_DSYNC fd}, {@code O_DIRECT|O_SYNC fd}; {@code fd not opened in the trace}
  *       when no traced open made it);</li>

@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate and open
- * touched, and through what kind of fd, by replaying the process's fd table and file mappings.
+ * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate, open and
+ * close touched, and through what kind of fd, by replaying the process's fd table and file mappings.
  *
  * <p>An fd's kind can change after its open: fcntl F_SETFL sets or clears the status flags Linux lets
  * it change (O_DIRECT among them; not O_DSYNC or O_SYNC), so a successful F_SETFL replaces those in
@@ -48,7 +48,7 @@ final class FileCalls {
     private FileCalls() {
     }
 
-    /** One FileCall per write, sync, truncate, fallocate, msync and open, in entry order. */
+    /** One FileCall per write, sync, truncate, fallocate, msync, open and close, in entry order. */
     static List<FileCall> of(StraceTrace trace) {
         List<SyscallEvent> events = trace.events();
         // Every event has an entry point (resolve its fd) and, if it returned, a completion point (apply its effect).
@@ -94,7 +94,7 @@ final class FileCalls {
             return new FileCall(e, name, file == null ? null : file.path(), e.arg(2), 0, false);
         }
         boolean write = CallKey.WRITES.contains(name);
-        if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range").contains(name)) return null;
+        if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range", "close").contains(name)) return null;
         StraceText.FdRef ref = StraceText.fd(e.arg(0));
         Opened file = owner(e.arg(0), fds);
         String kind = file == null ? CallHow.UNKNOWN_FD : CallHow.fd(file.flags());

@@ -104,6 +104,17 @@ class CapturedRunJudgeTest {
     }
 
     @Test
+    void aNewFileLeftOpenIsNamed() {
+        List<String> trace = new ArrayList<>(CapturedRun.traceLines(JDK));
+        int i = firstLineInWindow(trace, 3, l -> l.matches("\\d+ +close\\(\\d+<.*/durabench-create-.*>\\) = 0"));
+        Matcher file = Pattern.compile("<(.*/durabench-create-[^>]*)>").matcher(trace.get(i));
+        assertTrue(file.find());
+        trace.remove(i);
+        List<String> m = mismatches(trace, CapturedRun.stdoutLines(JDK), 3);
+        assertEquals(List.of("new file " + file.group(1) + ": the kernel saw 0 close (plain fd, 0 bytes), each new file must have 1"), m);
+    }
+
+    @Test
     void aCellWithoutItsBeginMarkerIsNotWitnessedRatherThanPassed() {
         List<String> trace = new ArrayList<>(CapturedRun.traceLines(JDK));
         trace.remove(firstLine(trace, l -> l.contains("/cell-1/begin")));

@@ -78,8 +78,9 @@ class FileCallsTest {
                 "8897  <... openat resumed>) = 79</d/create-0>",
                 "8897  pwrite64(79</d/create-0>, \"\"..., 4096, 0) = 4096",
                 "8897  fsync(79</d/create-0>) = 0");
-        assertEquals(new FileCallView("pwrite64", "/d/create-0", "plain fd", 4096), view(calls.get(2)));
-        assertEquals(new FileCallView("fsync", "/d/create-0", "plain fd", 0), view(calls.get(3)));
+        assertEquals(new FileCallView("close", "/sys/fs/cgroup/memory.stat", "plain fd", 0), view(calls.get(2)));
+        assertEquals(new FileCallView("pwrite64", "/d/create-0", "plain fd", 4096), view(calls.get(3)));
+        assertEquals(new FileCallView("fsync", "/d/create-0", "plain fd", 0), view(calls.get(4)));
     }
 
     @Test
@@ -111,10 +112,11 @@ class FileCallsTest {
                 "9  close(5</d/a>) = 0",
                 "9  fsync(5</d/b>) = 0",
                 "9  openat(AT_FDCWD</d>, \"rel/c\", O_RDWR|O_CREAT, 0644) = -1 ENOENT (No such file or directory)");
-        assertEquals(CallHow.UNKNOWN_FD, calls.get(1).how());
-        assertEquals("/d/b", calls.get(1).path());
-        assertEquals("/d/rel/c", calls.get(2).path(), "a relative path is resolved against the dirfd's path");
-        assertFalse(calls.get(2).creates());
+        assertEquals(new FileCallView("close", "/d/a", "O_DSYNC fd", 0), view(calls.get(1)), "a close is of the fd it ends");
+        assertEquals(CallHow.UNKNOWN_FD, calls.get(2).how());
+        assertEquals("/d/b", calls.get(2).path());
+        assertEquals("/d/rel/c", calls.get(3).path(), "a relative path is resolved against the dirfd's path");
+        assertFalse(calls.get(3).creates());
     }
 
     @Test

@@ -117,7 +117,8 @@ class SyscallExpectationTest {
         assertEquals(Map.of(
                 new CallKey(Role.NEW_FILE, "openat", "O_CREAT|O_TRUNC"), new Expected(1, null, "one per new file"),
                 new CallKey(Role.NEW_FILE, "pwrite64", "plain fd"), new Expected(1, 4096L, "one block per new file"),
-                new CallKey(Role.NEW_FILE, "fsync", "plain fd"), new Expected(1, null, "one per new file")), x.perNewFile());
+                new CallKey(Role.NEW_FILE, "fsync", "plain fd"), new Expected(1, null, "one per new file"),
+                new CallKey(Role.NEW_FILE, "close", "plain fd"), new Expected(1, null, "one per new file")), x.perNewFile());
         assertEquals(Map.of(new CallKey(Role.DIRECTORY, "fsync", "plain fd"), new Expected(100, null, "syncCalls - writes 100")), x.calls());
     }
 
