@@ -35,4 +35,13 @@ public interface SyscallRules {
      * writes through a synchronous fd, counters that must be 0. What is not added must not be seen.
      */
     void expect(Cell cell, WorkloadSize size, SyscallExpectation x);
+
+    /**
+     * Adds what the counters must say of the {@code ops} operations the witness ran: by default,
+     * that the family's operation counter equals them. A benchmark whose one operation is several
+     * counted writes (pg_test_fsync's two 8 kB writes per sync) says how many instead.
+     */
+    default void expectOperations(Cell cell, long ops, SyscallExpectation x) {
+        x.mustEqual(cell.family().counters().operations(), ops, "the witness ran " + ops + " operations");
+    }
 }
