@@ -9,11 +9,16 @@ import java.util.Optional;
  * What one JMH benchmark class is, in one place: its benchmarks and their typed parameters, which
  * parameter is the method axis, the baseline a method is compared with, whether a method value
  * reaches stable storage (asked of the workload's own enums, never restated), its counters, what
- * one operation is, and the rules a combination of values must obey. Planner, feasibility probe,
- * command line, run summary and report all ask it instead of matching strings.
+ * one operation is, the rules a combination of values must obey, how its workload opens outside
+ * JMH, the cells it adds to each profile ({@link #plan}), the system calls the kernel must see of
+ * its counters ({@link #syscallRules}), and the size of its O_DIRECT writes ({@link #directWriteBytes}).
+ * Planner, feasibility probe, syscall witness, command line, run summary and report all ask it
+ * instead of matching strings.
  *
- * <p>Adding a family: a bench class in src/jmh, a subclass here, and an entry in {@link Catalogue};
- * CatalogueConsistencyTest fails until the bench class and the entry agree.
+ * <p>Adding a family: a bench class in src/jmh, a subclass here (with its {@link SyscallRules},
+ * inline or in a class beside it), one line in {@link Catalogue}, and its row in the README's
+ * family table; nothing in suite or witness. CatalogueConsistencyTest fails until the bench class
+ * and the entry agree; SyscallWitnessTest holds the first cell each benchmark plans to the kernel.
  */
 public abstract class BenchmarkFamily {
     /** Where the JMH classes live (src/jmh/java/io/durabench/bench). */
@@ -48,6 +53,21 @@ public abstract class BenchmarkFamily {
     /** The benchmark methods, each with the parameters of the states it uses. */
     public abstract List<Benchmark> benchmarks();
 
+    /**
+     * The cells this family adds to a run's plan: its axes for each {@link Sweep}, each replaced by
+     * the user's -p values where given ({@link PlanRequest#axis}). Axes that do not apply to a method
+     * are not crossed with it, so the plan never asks for a combination meaningless by definition;
+     * a user's -p may still cross them, and the probe then lists the cell as n/a with why.
+     */
+    public abstract List<Cell> plan(PlanRequest request);
+
+    /**
+     * The rules the syscall witness holds this family's counters to: what the kernel must see of a
+     * cell's operations (for --verify-syscalls). Empty when the workload makes no calls on a file to
+     * witness (NativeCallCost).
+     */
+    public abstract Optional<SyscallRules> syscallRules();
+
     /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
     public abstract Parameter<?> methodAxis();
 
@@ -80,6 +100,17 @@ public abstract class BenchmarkFamily {
     /** True when the cell's method opens its file with O_DIRECT (which needs aligned I/O and a block device). */
     public boolean usesDirectIo(Cell cell) {
         return false;
+    }
+
+    /**
+     * The bytes of each O_DIRECT write the cell makes, where a run must hold them to the target's
+     * device before measuring: n/a without a block device (since Linux 6.6 tmpfs turns O_DIRECT into
+     * a page-cache copy), n/a when not a multiple of the device's logical block size (EINVAL), and the
+     * lab's rules for direct I/O. Empty when the cell writes nothing direct, or is measured wherever
+     * it runs (pg_test_fsync's table, as pg_test_fsync itself would be).
+     */
+    public Optional<Integer> directWriteBytes(Cell cell) {
+        return Optional.empty();
     }
 
     /** JMH threads a cell runs with; 1 unless the family says otherwise. */

@@ -107,6 +107,11 @@ public final class Cell {
         return m;
     }
 
+    /** The cell as one line for another JVM's command line, target left out ({@link CellSpec}). */
+    public String spec() {
+        return CellSpec.of(this);
+    }
+
     /** "name=value, name=value" with every value, target included (the report's params column). */
     public String describe() {
         return values.entrySet().stream().map(e -> e.getKey().name() + "=" + e.getKey().format(e.getValue()))

@@ -13,6 +13,8 @@ public final class FileCreateFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "createWriteSync",
             List.of(Catalogue.TARGET_DIR, SyncWriteCostFamily.BLOCK_SIZE, SYNC_DIRECTORY), List.of()));
 
+    private final SyscallRules syscalls = new FileCreateCalls();
+
     FileCreateFamily() {
         super("FileCreateCost", Operation.FILE, Counters.ISSUED);
     }
@@ -24,6 +26,19 @@ public final class FileCreateFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /** With and without the directory fsync, one block of the centre's size, in every sweep. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        return request.axis(SYNC_DIRECTORY, List.of(false, true)).stream()
+                .map(syncDir -> request.cell(createWriteSync()).with(SyncWriteCostFamily.BLOCK_SIZE, SyncWriteCostFamily.CENTRE_BLOCK_BYTES)
+                        .with(SYNC_DIRECTORY, syncDir)).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override

@@ -8,10 +8,12 @@ import io.durabench.workload.groupcommit.Committer;
 import io.durabench.workload.groupcommit.GroupCommitCounters;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
 import io.durabench.workload.groupcommit.GroupCommitLog;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
@@ -35,6 +37,8 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     public static final Parameter<Integer> COMMIT_SIBLINGS = Parameter.ofInt("commitSiblings", 0, 1024,
             "PostgreSQL's commit_siblings", Parameter.plainLabel("commitSiblings"));
 
+    private static final List<Integer> ALL_COMMITTERS = List.of(1, 2, 4, 8, 16);
+
     /** Group commit is about commits/s summed over committers and the latency each one sees. */
     static final List<Mode> MODES = List.of(Mode.Throughput, Mode.SampleTime);
 
@@ -42,6 +46,8 @@ public final class GroupCommitFamily extends BenchmarkFamily {
             new Benchmark(this, "groupCommit", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION,
                     COMMIT_DELAY, COMMIT_SIBLINGS), MODES),
             new Benchmark(this, "eachSyncsAlone", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION), MODES));
+
+    private final SyscallRules syscalls = new GroupCommitCalls(this);
 
     GroupCommitFamily() {
         super("GroupCommit", Operation.COMMIT, Counters.COMMITTER);
@@ -59,6 +65,43 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /**
+     * Standard and full only: one cell per committer count (JMH's thread count is a run option, and
+     * committers must equal it), records of 128 B and 8 KiB, commit delay 0 and 100 µs, and
+     * each-syncs-alone beside each. Method, preallocation and siblings are fixed too (FDATASYNC,
+     * ZERO_FILL, 1 unless -p says otherwise), so every cell says exactly what it measured.
+     */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        List<Cell> cells = new ArrayList<>();
+        if (request.sweep() != Sweep.STANDARD && request.sweep() != Sweep.FULL) return cells;
+        List<SyncMethod> methods = request.acceptedOr(SYNC_METHOD, List.of(SyncMethod.FDATASYNC));
+        List<Preallocation> preallocs = request.acceptedOr(PREALLOCATION, List.of(Preallocation.ZERO_FILL));
+        for (int committers : request.axis(COMMITTERS, ALL_COMMITTERS)) {
+            for (int record : request.axis(RECORD_SIZE, List.of(128, 8192))) {
+                for (SyncMethod m : methods) {
+                    for (Preallocation p : preallocs) {
+                        Cell group = request.cell(groupCommit()).with(COMMITTERS, committers).with(RECORD_SIZE, record)
+                                .with(SYNC_METHOD, m).with(PREALLOCATION, p);
+                        for (long delay : request.axis(COMMIT_DELAY, List.of(0L, 100L))) {
+                            for (int siblings : request.axis(COMMIT_SIBLINGS, List.of(1))) {
+                                cells.add(group.with(COMMIT_DELAY, delay).with(COMMIT_SIBLINGS, siblings));
+                            }
+                        }
+                        cells.add(request.cell(eachSyncsAlone()).with(COMMITTERS, committers).with(RECORD_SIZE, record)
+                                .with(SYNC_METHOD, m).with(PREALLOCATION, p));
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override
@@ -89,15 +132,9 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     /** One committer on a small log: enough to see whether the filesystem takes the method at all. */
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
-        boolean alone = isReference(cell.benchmark());
-        int chunk = (int) Math.min(size.zeroFillChunkBytes(), size.regionBytes());
-        GroupCommitConfig cfg = GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
-                        cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
-                        alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
-                .withRegionBytes(size.regionBytes(), chunk);
-        GroupCommitLog log = GroupCommitLog.open(sys, cfg);
+        GroupCommitLog log = GroupCommitLog.open(sys, config(cell, size));
         Committer committer = log.newCommitter();
-        java.util.function.Supplier<GroupCommitCounters> logCounters = log::counters;
+        Supplier<GroupCommitCounters> logCounters = log::counters;
         int record = cell.find(RECORD_SIZE).orElse(128);
         return new OperationLoop() {
             @Override
@@ -130,5 +167,15 @@ public final class GroupCommitFamily extends BenchmarkFamily {
                 log.close();
             }
         };
+    }
+
+    /** The log a cell opens at a size: one committer's view of it (GROUP is groupCommit, ALONE each-syncs-alone). */
+    GroupCommitConfig config(Cell cell, WorkloadSize size) {
+        boolean alone = isReference(cell.benchmark());
+        int chunk = (int) Math.min(size.zeroFillChunkBytes(), size.regionBytes());
+        return GroupCommitConfig.of(cell.targetPath(), cell.find(SYNC_METHOD).orElse(SyncMethod.FDATASYNC),
+                        cell.find(PREALLOCATION).orElse(Preallocation.NONE), alone ? CommitMode.ALONE : CommitMode.GROUP,
+                        alone ? 0 : cell.find(COMMIT_DELAY).orElse(0L), cell.find(COMMIT_SIBLINGS).orElse(GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS))
+                .withRegionBytes(size.regionBytes(), chunk);
     }
 }

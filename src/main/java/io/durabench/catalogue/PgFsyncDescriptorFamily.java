@@ -15,6 +15,8 @@ public final class PgFsyncDescriptorFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeAndSync",
             List.of(Catalogue.TARGET_DIR, FSYNC_THROUGH), List.of()));
 
+    private final SyscallRules syscalls = new PgFsyncDescriptorCalls();
+
     PgFsyncDescriptorFamily() {
         super("PgFsyncDescriptor", Operation.PG_OPERATION, Counters.PG_OPERATIONS);
     }
@@ -26,6 +28,19 @@ public final class PgFsyncDescriptorFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /** In the standard and full sweeps, both descriptors. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        if (request.sweep() != Sweep.STANDARD && request.sweep() != Sweep.FULL) return List.of();
+        return request.axis(FSYNC_THROUGH, List.of(PgFdSyncLoop.Descriptor.values())).stream()
+                .map(d -> request.cell(writeAndSync()).with(FSYNC_THROUGH, d)).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override

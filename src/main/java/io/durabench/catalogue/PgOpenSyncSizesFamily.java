@@ -14,6 +14,8 @@ public final class PgOpenSyncSizesFamily extends BenchmarkFamily {
 
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "write16k", List.of(Catalogue.TARGET_DIR, WRITES), List.of()));
 
+    private final SyscallRules syscalls = new PgOpenSyncSizesCalls();
+
     PgOpenSyncSizesFamily() {
         super("PgOpenSyncSizes", Operation.PG_OPERATION, Counters.PG_OPERATIONS);
     }
@@ -25,6 +27,25 @@ public final class PgOpenSyncSizesFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /** In the standard and full sweeps, every size. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        if (request.sweep() != Sweep.STANDARD && request.sweep() != Sweep.FULL) return List.of();
+        return request.axis(WRITES, List.of(PgOpenSyncLoop.Size.values())).stream().map(z -> request.cell(write16k()).with(WRITES, z)).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
+    }
+
+    /** Each write is k kB through O_DIRECT: below the device's logical sector the kernel refuses it (EINVAL). */
+    @Override
+    public Optional<Integer> directWriteBytes(Cell cell) {
+        PgOpenSyncLoop.Size z = cell.get(WRITES);
+        return z == null ? Optional.empty() : Optional.of(z.writeBytes());
     }
 
     @Override

@@ -15,6 +15,8 @@ public final class PgTestFsyncFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "rewriteFirstBlock",
             List.of(Catalogue.TARGET_DIR, PG_METHOD), List.of()));
 
+    private final SyscallRules syscalls = new PgTestFsyncCalls();
+
     PgTestFsyncFamily() {
         super("PgTestFsyncEquivalent", Operation.WRITE, Counters.ISSUED);
     }
@@ -26,6 +28,18 @@ public final class PgTestFsyncFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /** pg_test_fsync's table: every method, in every sweep. */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        return request.axis(PG_METHOD, List.of(PgTestFsyncLoop.Method.values())).stream()
+                .map(m -> request.cell(rewriteFirstBlock()).with(PG_METHOD, m)).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override

@@ -14,6 +14,8 @@ public final class PgTwoWritesFamily extends BenchmarkFamily {
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "rewriteTwoBlocks",
             List.of(Catalogue.TARGET_DIR, PG_METHOD), List.of()));
 
+    private final SyscallRules syscalls = new PgTestFsyncCalls(2);
+
     PgTwoWritesFamily() {
         super("PgTwoWrites", Operation.PG_OPERATION, Counters.PG_OPERATIONS);
     }
@@ -25,6 +27,19 @@ public final class PgTwoWritesFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /** pg_test_fsync's other sections are in the standard and full sweeps (quick and compare keep to its main table). */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        if (request.sweep() != Sweep.STANDARD && request.sweep() != Sweep.FULL) return List.of();
+        return request.axis(PG_METHOD, List.of(PgTestFsyncLoop.Method.values())).stream()
+                .map(m -> request.cell(rewriteTwoBlocks()).with(PG_METHOD, m)).filter(c -> invalidCombination(c).isEmpty()).toList();
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override

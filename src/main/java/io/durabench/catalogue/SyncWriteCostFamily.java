@@ -5,6 +5,8 @@ import io.durabench.workload.DurableWriteLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.WorkloadConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -21,8 +23,15 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     public static final Parameter<Preallocation> PREALLOCATION = Parameter.ofEnum("preallocation", Preallocation.class, Set.of(),
             v -> "prealloc " + v.name());
 
+    /** The block size at the centre of every sweep: pg_test_fsync's 8 KiB. */
+    public static final int CENTRE_BLOCK_BYTES = 8192;
+    private static final List<Integer> ALL_BLOCK_SIZES = List.of(512, 4096, CENTRE_BLOCK_BYTES, 16384, 65536);
+    private static final List<Integer> ALL_BATCHES = List.of(1, 10, 100);
+
     private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeBlock",
             List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of()));
+
+    private final SyscallRules syscalls = new SyncWriteCostCalls();
 
     SyncWriteCostFamily() {
         super("SyncWriteCost", Operation.WRITE, Counters.ISSUED);
@@ -35,6 +44,57 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    /**
+     * Every method; around the centre (8 KiB, one write per sync, appending) quick adds batches of
+     * 100 and zero-fill, standard sweeps one axis at a time and full crosses them all. The JDK's
+     * other write APIs and the hand-offs stay at the centre in every sweep but full (the enum says
+     * which: {@link SyncMethod#sweptByProfiles}), and compare keeps every method at the centre, as
+     * its forks make each cell twelve times as dear.
+     */
+    @Override
+    public List<Cell> plan(PlanRequest request) {
+        List<Cell> cells = new ArrayList<>();
+        Sweep sweep = request.sweep();
+        for (SyncMethod m : request.axis(SYNC_METHOD, List.of(SyncMethod.values()))) {
+            List<Integer> batches = acceptsBatching(m) ? ALL_BATCHES : List.of(1);
+            List<Preallocation> preallocs = Arrays.stream(Preallocation.values()).filter(p -> acceptsPreallocation(m, p)).toList();
+            List<Integer> centre = List.of(CENTRE_BLOCK_BYTES);
+            if (sweep != Sweep.FULL && !sweptByProfiles(m) || sweep == Sweep.COMPARE) {
+                addCells(cells, request, m, centre, List.of(1), List.of(Preallocation.NONE));
+                continue;
+            }
+            switch (sweep) {
+                case QUICK, COMPARE -> addCells(cells, request, m, centre, acceptsBatching(m) ? List.of(1, 100) : List.of(1),
+                        preallocs.stream().filter(p -> p == Preallocation.NONE || p == Preallocation.ZERO_FILL).toList());
+                case STANDARD -> {
+                    addCells(cells, request, m, ALL_BLOCK_SIZES, List.of(1), List.of(Preallocation.NONE));
+                    addCells(cells, request, m, centre, batches, List.of(Preallocation.NONE));
+                    addCells(cells, request, m, centre, List.of(1), preallocs);
+                }
+                case FULL -> addCells(cells, request, m, ALL_BLOCK_SIZES, batches, preallocs);
+            }
+        }
+        return cells;
+    }
+
+    private void addCells(List<Cell> cells, PlanRequest request, SyncMethod m, List<Integer> blocks, List<Integer> batches,
+                          List<Preallocation> preallocs) {
+        for (int block : request.axis(BLOCK_SIZE, blocks)) {
+            for (int batch : request.axis(WRITES_PER_SYNC, batches)) {
+                for (Preallocation prealloc : request.axis(PREALLOCATION, preallocs)) {
+                    // A user's -p can cross a method with a batch it cannot take: kept, the probe lists it as n/a with why.
+                    cells.add(request.cell(writeBlock()).with(SYNC_METHOD, m).with(BLOCK_SIZE, block).with(WRITES_PER_SYNC, batch)
+                            .with(PREALLOCATION, prealloc));
+                }
+            }
+        }
+    }
+
+    @Override
+    public Optional<SyscallRules> syscallRules() {
+        return Optional.of(syscalls);
     }
 
     @Override
@@ -80,27 +140,22 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         return WorkloadConfig.acceptsPreallocation(m, p);
     }
 
-    /**
-     * O_DIRECT needs the buffer, offset and length aligned to the device's logical block size: a
-     * block size that is not a multiple of it is refused by the kernel (EINVAL). Empty when aligned
-     * or when the method does not use direct I/O or the block size is unknown.
-     */
-    public static Optional<String> misalignedForDirectIo(Cell cell, Integer logicalBlockSize) {
-        SyncMethod m = cell.get(SYNC_METHOD);
-        Integer block = cell.get(BLOCK_SIZE);
-        if (m == null || !m.usesDirectIo() || block == null || logicalBlockSize == null || logicalBlockSize <= 0) return Optional.empty();
-        if (block % logicalBlockSize == 0) return Optional.empty();
-        return Optional.of("O_DIRECT needs the block size aligned to the device's logical block size: " + block
-                + " B is not a multiple of " + logicalBlockSize + " B on this device");
+    /** Every write of a direct method is one block. */
+    @Override
+    public Optional<Integer> directWriteBytes(Cell cell) {
+        return usesDirectIo(cell) ? cell.find(BLOCK_SIZE) : Optional.empty();
     }
 
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
-        WorkloadConfig cfg = WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE),
-                cell.get(WRITES_PER_SYNC), cell.get(PREALLOCATION)).withRegionBytes(size.regionBytes())
-                .withZeroFillChunkBytes(size.zeroFillChunkBytes());
-        DurableWriteLoop loop = DurableWriteLoop.open(sys, cfg);
+        DurableWriteLoop loop = DurableWriteLoop.open(sys, config(cell, size));
         return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close);
+    }
+
+    /** The workload a cell opens at a size; its constructor refuses what cannot run (a block larger than the region). */
+    static WorkloadConfig config(Cell cell, WorkloadSize size) {
+        return WorkloadConfig.of(cell.targetPath(), cell.get(SYNC_METHOD), cell.get(BLOCK_SIZE), cell.get(WRITES_PER_SYNC),
+                cell.get(PREALLOCATION)).withRegionBytes(size.regionBytes()).withZeroFillChunkBytes(size.zeroFillChunkBytes());
     }
 
 }

@@ -9,7 +9,7 @@ final class WriteLoops {
     private WriteLoops() {
     }
 
-    /** The counters under the names IssuedCounters publishes them, then the ones it keeps to itself. */
+    /** The counters under the names IssuedCounters and PgCounters publish them, then the ones they keep to themselves. */
     static Map<String, Long> named(WriteCounters c) {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put(Counters.WRITES, c.writes);
@@ -21,6 +21,7 @@ final class WriteLoops {
         m.put(Counters.RECYCLES, c.recycles);
         m.put(Counters.SHORT_WRITES, c.shortWrites);
         m.put(Counters.INTERRUPTED_WRITES, c.interruptedWrites);
+        m.put(Counters.OPERATIONS, c.operations); // pg_test_fsync's multi-call tests (PgCounters); 0 elsewhere
         return m;
     }
 

@@ -1,9 +1,7 @@
 package io.durabench.suite;
 
-import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.OperationLoop;
-import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.jdkio.JdkCallException;
@@ -61,7 +59,8 @@ public final class FeasibilityProbe {
     public Optional<Outcome> check(Cell cell) {
         Optional<String> jvmCannot = cell.family().unavailableOn(cell, jvm);
         if (jvmCannot.isPresent()) return Optional.of(new Outcome(true, jvmCannot.get()));
-        if (!hasBlockDevice && cell.benchmark().equals(Catalogue.SYNC_WRITE_COST.writeBlock()) && cell.family().usesDirectIo(cell)) {
+        Optional<Integer> directWrite = cell.family().directWriteBytes(cell);
+        if (!hasBlockDevice && directWrite.isPresent()) {
             // Linux 6.6+ accepts O_DIRECT on tmpfs (older kernels refuse it with EINVAL), but with no
             // device behind it there is nothing to go direct to: the "direct" write is a memory copy.
             return Optional.of(new Outcome(true, "no block device behind " + filesystem
@@ -70,7 +69,7 @@ public final class FeasibilityProbe {
         }
         Optional<String> meaningless = cell.family().invalidCombination(cell);
         if (meaningless.isPresent()) return Optional.of(new Outcome(true, meaningless.get()));
-        Optional<String> misaligned = SyncWriteCostFamily.misalignedForDirectIo(cell, logicalBlockSize);
+        Optional<String> misaligned = directWrite.flatMap(this::misaligned);
         if (misaligned.isPresent()) return Optional.of(new Outcome(true, "EINVAL: " + misaligned.get()));
         // The JVM that runs the cell can, this one cannot (virtual threads, probing on JDK 17 for a JDK 25 fork):
         // no trial here; the cell's own run reports any failure.
@@ -89,6 +88,17 @@ public final class FeasibilityProbe {
         } catch (RuntimeException e) {
             return Optional.of(new Outcome(false, e.getClass().getSimpleName() + ": " + e.getMessage()));
         }
+    }
+
+    /**
+     * O_DIRECT needs the buffer, offset and length aligned to the device's logical block size: a
+     * write that is not a multiple of it is refused by the kernel (EINVAL). Empty when aligned or
+     * when the logical block size is unknown.
+     */
+    private Optional<String> misaligned(int writeBytes) {
+        if (logicalBlockSize == null || logicalBlockSize <= 0 || writeBytes % logicalBlockSize == 0) return Optional.empty();
+        return Optional.of("O_DIRECT needs the block size aligned to the device's logical block size: " + writeBytes
+                + " B is not a multiple of " + logicalBlockSize + " B on this device");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.durabench.suite;
 
+import io.durabench.catalogue.Sweep;
 import java.util.List;
 import org.openjdk.jmh.annotations.Mode;
 
@@ -17,11 +18,13 @@ import org.openjdk.jmh.annotations.Mode;
  * values per side can never reach (2/C(10,5) = 0.0079, 2/C(12,6) = 0.0022), so 12 forks per side.
  */
 public enum Profile {
-    QUICK(3, 1, 100, 3, 100, List.of(Mode.AverageTime)),
-    STANDARD(3, 1, 200, 3, 400, List.of(Mode.SampleTime)),
-    FULL(3, 1, 300, 3, 500, List.of(Mode.SampleTime)),
-    COMPARE(12, 1, 300, 5, 300, List.of(Mode.AverageTime));
+    QUICK(Sweep.QUICK, 3, 1, 100, 3, 100, List.of(Mode.AverageTime)),
+    STANDARD(Sweep.STANDARD, 3, 1, 200, 3, 400, List.of(Mode.SampleTime)),
+    FULL(Sweep.FULL, 3, 1, 300, 3, 500, List.of(Mode.SampleTime)),
+    COMPARE(Sweep.COMPARE, 12, 1, 300, 5, 300, List.of(Mode.AverageTime));
 
+    /** Which cells each family plans (the families say what each sweep holds). */
+    final Sweep sweep;
     /** Forks per cell, one per round. */
     final int forks;
     final int warmupIterations;
@@ -30,7 +33,8 @@ public enum Profile {
     final int measurementMillis;
     final List<Mode> modes;
 
-    Profile(int forks, int warmupIterations, int warmupMillis, int measurementIterations, int measurementMillis, List<Mode> modes) {
+    Profile(Sweep sweep, int forks, int warmupIterations, int warmupMillis, int measurementIterations, int measurementMillis, List<Mode> modes) {
+        this.sweep = sweep;
         this.forks = forks;
         this.warmupIterations = warmupIterations;
         this.warmupMillis = warmupMillis;

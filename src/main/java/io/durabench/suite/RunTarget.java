@@ -1,7 +1,6 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.env.TargetLabel;
 import io.durabench.lab.LabTarget;
 import java.nio.file.Path;
@@ -27,7 +26,6 @@ public record RunTarget(Path dir, LabTarget lab) {
     /** Why a cell is n/a on this lab variant (ext4 data=journal serves O_DIRECT buffered; 4 KiB sectors). */
     Optional<String> labNotApplicable(Cell cell) {
         if (lab == null || !cell.family().usesDirectIo(cell)) return Optional.empty();
-        Integer block = cell.get(SyncWriteCostFamily.BLOCK_SIZE);
-        return lab.notApplicableForDirectIo(cell.method(), block);
+        return lab.notApplicableForDirectIo(cell.method(), cell.family().directWriteBytes(cell).orElse(null));
     }
 }

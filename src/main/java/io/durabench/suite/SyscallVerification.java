@@ -2,8 +2,8 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.witness.CellVerdict;
+import io.durabench.witness.SizedCell;
 import io.durabench.witness.SyscallWitness;
-import io.durabench.witness.WitnessCell;
 import io.durabench.witness.WitnessReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -31,17 +31,20 @@ final class SyscallVerification {
                                     JmhOutput log, PrintWriter out) {
         Map<Cell, String> failed = new LinkedHashMap<>();
         if (cells.isEmpty()) return failed;
-        // A cell that writes nothing (NativeCallCost) has no syscalls to witness.
-        List<Cell> writing = cells.stream().filter(WitnessCell::supports).toList();
-        if (writing.isEmpty()) return failed;
-        List<WitnessCell> witnessed = writing.stream().map(WitnessCell::from).distinct().toList();
+        // What the witness runs for each cell (its family's form of it); a cell that touches no file (NativeCallCost) has none.
+        Map<Cell, SizedCell> checking = new LinkedHashMap<>();
+        cells.forEach(c -> SizedCell.checking(c).ifPresent(w -> checking.put(c, w)));
+        if (checking.isEmpty()) return failed;
+        List<SizedCell> witnessed = checking.values().stream().distinct().toList();
         WitnessReport report = witnesses.apply(dir).withJava(slot.facts().java()).verify(witnessed);
         log.line(report.describe());
         for (CellVerdict v : report.verdicts()) {
             if (v.passed()) continue;
             String why = v.error() != null ? "syscall witness could not run it: " + v.error()
                     : "syscall witness: " + String.join("; ", v.mismatches());
-            for (Cell c : writing) if (WitnessCell.from(c).equals(v.cell())) failed.put(c, why);
+            checking.forEach((c, w) -> {
+                if (w.equals(v.cell())) failed.put(c, why);
+            });
         }
         out.printf("# syscall witness%s: %d of %d workloads confirmed by the kernel (strace), %s%n",
                 slot.label() == null ? "" : " on " + slot.label(), witnessed.size() - countFailed(report), witnessed.size(),

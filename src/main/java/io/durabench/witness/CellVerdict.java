@@ -13,7 +13,7 @@ import java.util.Map;
  * @param mismatches  every difference between the counters and the kernel, in plain words
  * @param error       why the cell could not be witnessed (its workload failed, no markers), or null
  */
-public record CellVerdict(WitnessCell cell, Map<String, Long> counters, List<String> mismatches, String error) {
+public record CellVerdict(SizedCell cell, Map<String, Long> counters, List<String> mismatches, String error) {
     public CellVerdict {
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters)); // keeps the workload's order
         mismatches = List.copyOf(mismatches);
@@ -26,9 +26,9 @@ public record CellVerdict(WitnessCell cell, Map<String, Long> counters, List<Str
 
     /** One line for a pass, or the cell followed by one indented line per problem. */
     public String describe() {
-        if (error != null) return "NOT WITNESSED " + cell.spec() + ": " + error;
-        if (mismatches.isEmpty()) return "confirmed " + cell.spec() + " " + counters;
-        StringBuilder sb = new StringBuilder("MISMATCH " + cell.spec() + " " + counters);
+        if (error != null) return "NOT WITNESSED " + cell.describe() + ": " + error;
+        if (mismatches.isEmpty()) return "confirmed " + cell.describe() + " " + counters;
+        StringBuilder sb = new StringBuilder("MISMATCH " + cell.describe() + " " + counters);
         for (String m : mismatches) sb.append(System.lineSeparator()).append("  ").append(m);
         return sb.toString();
     }

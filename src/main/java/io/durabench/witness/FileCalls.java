@@ -1,19 +1,24 @@
 package io.durabench.witness;
 
+import io.durabench.expectation.CallHow;
+import io.durabench.expectation.CallKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate and open
- * touched, and through what kind of fd, by replaying the process's fd table and file mappings.
+ * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate, open and
+ * close touched, and through what kind of fd, by replaying the process's fd table and file mappings.
  *
  * <p>An fd's kind can change after its open: fcntl F_SETFL sets or clears the status flags Linux lets
  * it change (O_DIRECT among them; not O_DSYNC or O_SYNC), so a successful F_SETFL replaces those in
@@ -46,7 +51,7 @@ final class FileCalls {
     private FileCalls() {
     }
 
-    /** One FileCall per write, sync, truncate, fallocate, msync and open, in entry order. */
+    /** One FileCall per write, sync, truncate, fallocate, msync, open and close, in entry order. */
     static List<FileCall> of(StraceTrace trace) {
         List<SyscallEvent> events = trace.events();
         // Every event has an entry point (resolve its fd) and, if it returned, a completion point (apply its effect).
@@ -61,27 +66,29 @@ final class FileCalls {
         points.sort(Comparator.comparingInt(Point::line).thenComparing(Point::apply));
 
         Map<Integer, Opened> fds = new HashMap<>();
+        // The opens some write, ftruncate or fallocate went through (by identity: two opens of one file are two descriptors).
+        Set<Opened> written = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Mapping> mappings = new ArrayList<>();
         FileCall[] calls = new FileCall[events.size()];
         Opened[] mmapTarget = new Opened[events.size()];
         for (Point p : points) {
             SyscallEvent e = events.get(p.index());
             if (!p.apply()) {
-                calls[p.index()] = resolve(e, fds, mappings);
+                calls[p.index()] = resolve(e, fds, mappings, written);
                 if (e.name().equals("mmap")) mmapTarget[p.index()] = owner(e.arg(4), fds);
             } else {
-                apply(e, fds, mappings, mmapTarget[p.index()]);
+                apply(e, fds, mappings, mmapTarget[p.index()], written);
             }
         }
         return Arrays.stream(calls).filter(c -> c != null).toList();
     }
 
-    private static FileCall resolve(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings) {
+    private static FileCall resolve(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings, Set<Opened> written) {
         String name = e.name();
         if (isOpen(name)) {
             List<String> flags = openFlags(e);
             boolean creates = e.succeeded() && flags.contains("O_CREAT");
-            return new FileCall(e, "openat", openedPath(e), FileCall.openHow(flags), 0, creates);
+            return new FileCall(e, "openat", openedPath(e), CallHow.open(flags), 0, creates);
         }
         if (name.equals("msync")) {
             long addr = parseAddress(e.arg(0));
@@ -91,15 +98,16 @@ final class FileCalls {
             }
             return new FileCall(e, name, file == null ? null : file.path(), e.arg(2), 0, false);
         }
-        boolean write = FileCall.WRITES.contains(name);
-        if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range").contains(name)) return null;
+        boolean write = CallKey.WRITES.contains(name);
+        if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range", "close").contains(name)) return null;
         StraceText.FdRef ref = StraceText.fd(e.arg(0));
         Opened file = owner(e.arg(0), fds);
-        String kind = file == null ? FileCall.UNKNOWN_FD : FileCall.fdKind(file.flags());
+        String kind = file == null ? CallHow.UNKNOWN_FD : CallHow.fd(file.flags());
         String path = file != null ? file.path() : ref == null ? null : ref.path();
         String how = switch (name) {
-            case "fallocate" -> kind + ", mode " + e.arg(1);
-            case "sync_file_range" -> kind + ", " + e.arg(3);
+            case "fallocate" -> CallHow.fallocate(kind, e.arg(1));
+            case "sync_file_range" -> CallHow.syncFileRange(kind, e.arg(3));
+            case "fsync", "fdatasync" -> file != null && !written.contains(file) && !file.flags().contains("O_DIRECTORY") ? CallHow.unwritten(kind) : kind;
             default -> kind;
         };
         long bytes = write && e.succeeded() ? e.result() : 0;
@@ -115,8 +123,12 @@ final class FileCalls {
         return file;
     }
 
-    private static void apply(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings, Opened mmapTarget) {
+    private static void apply(SyscallEvent e, Map<Integer, Opened> fds, List<Mapping> mappings, Opened mmapTarget, Set<Opened> written) {
         String name = e.name();
+        if ((CallKey.WRITES.contains(name) || name.equals("ftruncate") || name.equals("fallocate")) && e.succeeded()) {
+            Opened file = owner(e.arg(0), fds);
+            if (file != null) written.add(file);
+        }
         if (isOpen(name) && e.succeeded()) {
             fds.put((int) e.result(), new Opened(openedPath(e), openFlags(e)));
         } else if (name.equals("fcntl") && e.succeeded() && e.arg(1).equals("F_SETFL")) {

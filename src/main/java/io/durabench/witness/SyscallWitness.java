@@ -18,11 +18,14 @@ import java.util.stream.Stream;
 /**
  * The kernel's witness for a workload's counters: runs the cells' workloads for a fixed number of
  * operations in a separate JVM under {@code strace -f}, then checks every count against the system
- * calls the kernel saw between each cell's markers ({@link SyscallExpectation} holds the rules).
+ * calls the kernel saw between each cell's markers (each family's
+ * {@link io.durabench.catalogue.SyscallRules} say what it must see; {@link ExpectationCheck} compares).
  *
  * <pre>
- * WitnessReport r = SyscallWitness.in(dir).verify(List.of(
- *         new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 10, Preallocation.ZERO_FILL)));
+ * Cell cell = Cell.of(Catalogue.SYNC_WRITE_COST.writeBlock()).with(SyncWriteCostFamily.SYNC_METHOD, SyncMethod.FDATASYNC)
+ *         .with(SyncWriteCostFamily.BLOCK_SIZE, 4096).with(SyncWriteCostFamily.WRITES_PER_SYNC, 10)
+ *         .with(SyncWriteCostFamily.PREALLOCATION, Preallocation.ZERO_FILL);
+ * WitnessReport r = SyscallWitness.in(dir).verify(SizedCell.of(cell));
  * if (!r.passed()) System.err.println(r.describe());
  * </pre>
  * All cells of one call share one JVM (its start dominates the cost); each cell opens its own
@@ -113,7 +116,7 @@ public final class SyscallWitness {
         return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, main, path, traceCopy);
     }
 
-    public WitnessReport verify(WitnessCell... cells) {
+    public WitnessReport verify(SizedCell... cells) {
         return verify(List.of(cells));
     }
 
@@ -123,7 +126,7 @@ public final class SyscallWitness {
      * @throws WitnessUnavailableException when nothing could be witnessed: strace missing, the
      *         directory missing, the JVM failing or timing out, or its trace unreadable
      */
-    public WitnessReport verify(List<WitnessCell> cells) {
+    public WitnessReport verify(List<SizedCell> cells) {
         if (cells.isEmpty()) throw new IllegalArgumentException("no cells to witness");
         Path strace = findStrace();
         if (!Files.isDirectory(dir)) {
@@ -144,7 +147,7 @@ public final class SyscallWitness {
         }
     }
 
-    private WitnessReport run(Path strace, String realDir, Path work, List<WitnessCell> cells) {
+    private WitnessReport run(Path strace, String realDir, Path work, List<SizedCell> cells) {
         HexFormat hex = HexFormat.of();
         String token = hex.toHexDigits(ThreadLocalRandom.current().nextLong()) + hex.toHexDigits(ThreadLocalRandom.current().nextLong());
         Path trace = work.resolve("trace.txt");
@@ -191,7 +194,7 @@ public final class SyscallWitness {
         return new WitnessUnavailableException(why + WitnessProcessOutput.tail(stderr) + (left.isEmpty() ? "" : "; " + String.join("; ", left)));
     }
 
-    List<String> command(Path strace, Path trace, String realDir, String token, List<WitnessCell> cells) {
+    List<String> command(Path strace, Path trace, String realDir, String token, List<SizedCell> cells) {
         List<String> c = new ArrayList<>(List.of(strace.toString(), "-f", "-y", "-qq", "-s", "0", "--seccomp-bpf",
                 "-e", "signal=none", "-e", "trace=" + String.join(",", StraceTrace.TRACED_CALLS), "-o", trace.toString(),
                 java.toString()));
@@ -200,7 +203,7 @@ public final class SyscallWitness {
         c.addAll(main);
         c.addAll(List.of("--dir", realDir, "--token", token,
                 "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmupOps)));
-        cells.forEach(cell -> c.add(cell.spec()));
+        for (SizedCell cell : cells) c.addAll(List.of(WitnessMain.SIZE, WitnessMain.sizeText(cell.size()), cell.spec()));
         return c;
     }
 

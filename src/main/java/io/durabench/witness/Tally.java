@@ -1,5 +1,7 @@
 package io.durabench.witness;
 
+import io.durabench.expectation.CallKey;
+
 /** How many successful calls of one {@link CallKey} the kernel saw, and the bytes they wrote. */
 record Tally(long calls, long bytes) {
     static final Tally ZERO = new Tally(0, 0);

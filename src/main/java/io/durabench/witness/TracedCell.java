@@ -1,6 +1,7 @@
 package io.durabench.witness;
 
-import io.durabench.witness.CallKey.Role;
+import io.durabench.expectation.CallKey;
+import io.durabench.expectation.CallKey.Role;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -84,7 +85,7 @@ record TracedCell(String logPath, String setupProblem, Map<CallKey, Tally> total
             totals.merge(key, Tally.ZERO.plus(c), (a, b) -> a.plus(c));
             firstSeen.putIfAbsent(key, c);
             if (role == Role.NEW_FILE) newFiles.get(c.path()).merge(key, Tally.ZERO.plus(c), (a, b) -> a.plus(c));
-            if (FileCall.WRITES.contains(c.call()) && (c.how().contains("O_DSYNC") || c.how().contains("O_SYNC"))) syncedWrites++;
+            if (CallKey.WRITES.contains(c.call()) && (c.how().contains("O_DSYNC") || c.how().contains("O_SYNC"))) syncedWrites++;
         }
         return new TracedCell(log, problem, totals, newFiles, syncedWrites, failed, unexplained, firstSeen);
     }

@@ -1,6 +1,10 @@
 package io.durabench.witness;
 
 import com.google.gson.JsonObject;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.SyscallRules;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.expectation.SyscallExpectation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +14,7 @@ import java.util.TreeMap;
 /**
  * Turns one trace and the witnessed JVM's result lines into a verdict per cell: finds each cell's
  * markers, takes what the kernel saw between them ({@link TracedCell}) and compares it with what the
- * counters imply ({@link SyscallExpectation}).
+ * counters imply (the family's {@link SyscallRules}, {@link ExpectationCheck}).
  */
 final class WitnessJudge {
     private final List<FileCall> calls;
@@ -36,13 +40,13 @@ final class WitnessJudge {
         }
     }
 
-    List<CellVerdict> judge(List<WitnessCell> cells, List<JsonObject> results) {
+    List<CellVerdict> judge(List<SizedCell> cells, List<JsonObject> results) {
         List<CellVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) verdicts.add(judge(i, cells.get(i), results.get(i)));
         return verdicts;
     }
 
-    private CellVerdict judge(int index, WitnessCell cell, JsonObject result) {
+    private CellVerdict judge(int index, SizedCell cell, JsonObject result) {
         if (result == null) return notWitnessed(cell, "the witnessed JVM printed no result for it");
         if (!cell.spec().equals(result.get("spec").getAsString())) { // both checked present by WitnessProcessOutput
             return notWitnessed(cell, "the witnessed JVM ran " + result.get("spec").getAsString() + " in its place");
@@ -58,12 +62,26 @@ final class WitnessJudge {
         Integer previous = markerAt.lowerKey(begin);
         SyscallExpectation expected;
         try {
-            expected = SyscallExpectation.of(cell, counters, ops);
+            expected = expectation(cell.cell(), cell.size(), counters, ops);
         } catch (IllegalArgumentException e) {
             return new CellVerdict(cell, counters, List.of(), e.getMessage());
         }
         TracedCell seen = TracedCell.of(calls, previous == null ? -1 : previous, begin, end, dir, expected.hasLog());
-        return new CellVerdict(cell, counters, expected.mismatches(seen, dir), null);
+        return new CellVerdict(cell, counters, new ExpectationCheck(expected, seen, dir).mismatches(), null);
+    }
+
+    /**
+     * What the kernel must have seen of {@code ops} operations of {@code cell} (its workload at
+     * {@code size}) that counted {@code counters}, and what the counters must say of the operations
+     * themselves: its family's rules. A counter the rules need and the workload did not report is an
+     * IllegalArgumentException.
+     */
+    static SyscallExpectation expectation(Cell cell, WorkloadSize size, Map<String, Long> counters, int ops) {
+        SyscallRules rules = SizedCell.rules(cell);
+        SyscallExpectation x = new SyscallExpectation(counters);
+        rules.expect(cell, size, x);
+        rules.expectOperations(cell, ops, x);
+        return x;
     }
 
     private Integer onlyMarker(int cell, String which) {
@@ -71,7 +89,7 @@ final class WitnessJudge {
         return at.size() == 1 ? at.get(0) : null;
     }
 
-    private static CellVerdict notWitnessed(WitnessCell cell, String why) {
+    private static CellVerdict notWitnessed(SizedCell cell, String why) {
         return new CellVerdict(cell, Map.of(), List.of(), why);
     }
 }

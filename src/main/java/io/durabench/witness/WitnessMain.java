@@ -2,6 +2,8 @@ package io.durabench.witness;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;
+import io.durabench.catalogue.CellSpec;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.nativeio.JnrSyscalls;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -14,23 +16,27 @@ import java.util.Map;
  * The witnessed process: {@link SyscallWitness} starts it under strace, in a JVM of its own.
  *
  * <pre>
- * java -cp CLASSPATH io.durabench.witness.WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] CELL...
+ * java -cp CLASSPATH io.durabench.witness.WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] [--size REGION:CHUNK] CELL...
  * </pre>
- * For each cell spec ({@link WitnessCell#spec()}), in order: open the workload (its setup), run W
- * warmup operations, snapshot the counters, make the BEGIN marker call, run exactly N operations,
- * make the END marker call, snapshot the counters again, close the workload (deleting its files),
- * make the CLOSED marker call (also when the cell failed), then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
+ * Each CELL is a cell's spec ({@link CellSpec}); {@code --size} sets the region and zero-fill chunk
+ * (bytes) of the cells after it (default: the benchmarks'). For each cell, in order: open the
+ * workload in DIR (its setup), run W warmup operations, snapshot the counters, make the BEGIN
+ * marker call, run exactly N operations, make the END marker call, snapshot the counters again,
+ * close the workload (deleting its files), make the CLOSED marker call (also when the cell failed),
+ * then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
  * counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
  * line was printed; 2 on bad arguments.
  */
 public final class WitnessMain {
     /** Marks the result lines on stdout (a JVM may print its own warnings there too). */
     static final String RESULT_PREFIX = "durabench-witness-result ";
+    /** The option that sizes the workloads of the cells after it. */
+    static final String SIZE = "--size";
 
     /** Opens the workload of a cell; production opens the real one, tests a lying one. */
     @FunctionalInterface
     interface Opener {
-        WitnessedWorkload open(WitnessCell cell, Path dir);
+        WitnessedWorkload open(SizedCell cell, Path dir);
     }
 
     private WitnessMain() {
@@ -45,7 +51,8 @@ public final class WitnessMain {
         String token = null;
         int ops = -1;
         int warmup = 0;
-        List<WitnessCell> cells = new ArrayList<>();
+        WorkloadSize size = WorkloadSize.DEFAULT;
+        List<SizedCell> cells = new ArrayList<>();
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -53,11 +60,12 @@ public final class WitnessMain {
                     case "--token" -> token = value(args, ++i, "--token");
                     case "--ops" -> ops = positive(value(args, ++i, "--ops"), "--ops");
                     case "--warmup" -> warmup = positive(value(args, ++i, "--warmup"), "--warmup");
-                    default -> cells.add(WitnessCell.parse(args[i]));
+                    case SIZE -> size = size(value(args, ++i, SIZE));
+                    default -> cells.add(new SizedCell(CellSpec.parse(args[i]), size));
                 }
             }
             if (dir == null || token == null || ops < 1 || cells.isEmpty()) {
-                throw new IllegalArgumentException("usage: WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] CELL...");
+                throw new IllegalArgumentException("usage: WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] [--size REGION:CHUNK] CELL...");
             }
             WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN); // validates the token before anything runs
         } catch (IllegalArgumentException e) {
@@ -72,7 +80,22 @@ public final class WitnessMain {
         return 0;
     }
 
-    private static JsonObject runCell(int index, WitnessCell cell, Path dir, String token, int ops, int warmup, Opener opener) {
+    /** A workload size as {@code --size} takes it: region and chunk in bytes, "REGION:CHUNK". */
+    static String sizeText(WorkloadSize size) {
+        return size.regionBytes() + ":" + size.zeroFillChunkBytes();
+    }
+
+    private static WorkloadSize size(String text) {
+        String[] parts = text.split(":", -1);
+        try {
+            if (parts.length != 2) throw new NumberFormatException();
+            return new WorkloadSize(Long.parseLong(parts[0]), Integer.parseInt(parts[1]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(SIZE + " takes REGION:CHUNK in bytes (65536:16384), not '" + text + "'");
+        }
+    }
+
+    private static JsonObject runCell(int index, SizedCell cell, Path dir, String token, int ops, int warmup, Opener opener) {
         JsonObject result = new JsonObject();
         result.addProperty("cell", index);
         result.addProperty("spec", cell.spec());

@@ -1,22 +1,24 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.OperationLoop;
 import io.durabench.nativeio.Syscalls;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Builds the workload a {@link WitnessCell} names through the benchmark catalogue (the same
- * classes and configuration its JMH benchmark uses), behind the small {@link WitnessedWorkload} seam.
+ * Opens a cell's workload through the benchmark catalogue (the same classes and configuration its
+ * JMH benchmark uses), behind the small {@link WitnessedWorkload} seam.
  */
 public final class WitnessWorkloads {
     private WitnessWorkloads() {
     }
 
-    /** Opens the workload of {@code cell} in {@code dir}: its setup runs here, before any marker. */
-    public static WitnessedWorkload open(WitnessCell cell, Path dir, Syscalls sys) {
-        var catalogueCell = cell.catalogueCell(dir);
-        OperationLoop loop = catalogueCell.family().open(sys, catalogueCell, cell.size());
+    /** Opens the workload of {@code cell} in {@code dir} (whatever its own target): its setup runs here, before any marker. */
+    public static WitnessedWorkload open(SizedCell cell, Path dir, Syscalls sys) {
+        Cell inDir = cell.cell().with(Catalogue.TARGET_DIR, dir.toString());
+        OperationLoop loop = inDir.family().open(sys, inDir, cell.size());
         return new WitnessedWorkload() {
             @Override
             public void operate() {

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * move: FileChannel (force, DSYNC, SYNC, DIRECT), RandomAccessFile "rwd"/"rws", FileOutputStream with
  * FileDescriptor.sync(), a mapped buffer's force, and the channel methods with every call handed to a
  * virtual thread (JDK 21+) or, for comparison, to a one-thread platform executor. What the kernel
- * really receives from each is checked by the syscall witness (io.durabench.witness.SyscallExpectation).
+ * really receives from each is checked by the syscall witness, against the catalogue's rules (io.durabench.catalogue.SyncMethodCalls).
  */
 public enum SyncMethod {
     /** write(2) only: lands in the page cache. The baseline, and not durable. */

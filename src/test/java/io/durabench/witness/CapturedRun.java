@@ -1,5 +1,6 @@
 package io.durabench.witness;
 
+import io.durabench.catalogue.WorkloadSize;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +19,8 @@ import java.util.zip.GZIPInputStream;
 final class CapturedRun {
     static final String DIR = "/work/wt-witness/target/witness-capture";
     static final int OPS = 6;
+    /** The workloads' size in the capture: a 16 KiB region in 8 KiB zero-fill chunks. */
+    static final WorkloadSize SIZE = new WorkloadSize(16 << 10, 8 << 10);
 
     private CapturedRun() {
     }

@@ -3,6 +3,7 @@ package io.durabench.witness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.catalogue.CellSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -91,15 +92,17 @@ class CapturedRunJudgeTest {
                 + " (plain fd; syncCalls - writes 6), the kernel saw 5"), m);
     }
 
-    @Test
-    void aNewFileWithoutItsFsyncIsNamed() {
+    /** Each new file must be fsynced and closed exactly once: one of either taken away is named with its file. */
+    @ParameterizedTest
+    @ValueSource(strings = {"fsync", "close"})
+    void aNewFileWithoutItsFsyncOrItsCloseIsNamed(String call) {
         List<String> trace = new ArrayList<>(CapturedRun.traceLines(JDK));
-        int i = firstLineInWindow(trace, 3, l -> l.matches("\\d+ +fsync\\(\\d+<.*/durabench-create-.*>\\) = 0"));
+        int i = firstLineInWindow(trace, 3, l -> l.matches("\\d+ +" + call + "\\(\\d+<.*/durabench-create-.*>\\) = 0"));
         Matcher file = Pattern.compile("<(.*/durabench-create-[^>]*)>").matcher(trace.get(i));
         assertTrue(file.find());
         trace.remove(i);
         List<String> m = mismatches(trace, CapturedRun.stdoutLines(JDK), 3);
-        assertEquals(List.of("new file " + file.group(1) + ": the kernel saw 0 fsync (plain fd, 0 bytes), each new file must have 1"), m);
+        assertEquals(List.of("new file " + file.group(1) + ": the kernel saw 0 " + call + " (plain fd, 0 bytes), each new file must have 1"), m);
     }
 
     @Test
@@ -124,10 +127,10 @@ class CapturedRunJudgeTest {
     // --- helpers ---
 
     private static List<CellVerdict> judge(String jdk, List<String> trace, List<String> stdout) {
-        List<WitnessCell> cells = new ArrayList<>();
+        List<SizedCell> cells = new ArrayList<>();
         for (String line : stdout) {
             Matcher spec = Pattern.compile("\"spec\":\"([^\"]*)\"").matcher(line);
-            if (spec.find()) cells.add(WitnessCell.parse(spec.group(1).replace("\\u003d", "=")));
+            if (spec.find()) cells.add(new SizedCell(CellSpec.parse(spec.group(1).replace("\\u003d", "=")), CapturedRun.SIZE));
         }
         return new WitnessJudge(FileCalls.of(StraceTrace.parse(trace)), CapturedRun.token(jdk), CapturedRun.DIR, CapturedRun.OPS)
                 .judge(cells, WitnessProcessOutput.results(stdout, cells.size()));

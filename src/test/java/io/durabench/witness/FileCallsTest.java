@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.expectation.CallHow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,30 @@ class FileCallsTest {
         assertEquals(new FileCallView("pwrite64", "/d/l.log", "O_DSYNC fd", 4096), view(calls.get(2)));
         assertEquals(new FileCallView("pwrite64", "/d/l.log", "plain fd", 65536), view(calls.get(3)));
         assertEquals(new FileCallView("fdatasync", "/d/l.log", "plain fd", 0), view(calls.get(4)));
+    }
+
+    /** pg_test_fsync's "write, close, fsync": the fsync through a second descriptor is told apart from the writer's own. */
+    @Test
+    void anFsyncThroughADescriptorThatWroteNothingIsToldApart() {
+        List<FileCall> calls = calls(
+                "9  openat(AT_FDCWD</d>, \"/d/pg.out\", O_RDWR|O_CLOEXEC) = 5</d/pg.out>",
+                "9  pwrite64(5</d/pg.out>, \"\"..., 8192, 0) = 8192",
+                "9  fsync(5</d/pg.out>) = 0",
+                "9  close(5</d/pg.out>) = 0",
+                "9  openat(AT_FDCWD</d>, \"/d/pg.out\", O_RDWR|O_CLOEXEC) = 5</d/pg.out>",
+                "9  pwrite64(5</d/pg.out>, \"\"..., 8192, 0) = 8192",
+                "9  close(5</d/pg.out>) = 0",
+                "9  openat(AT_FDCWD</d>, \"/d/pg.out\", O_RDWR|O_CLOEXEC) = 5</d/pg.out>",
+                "9  fsync(5</d/pg.out>) = 0",
+                "9  openat(AT_FDCWD</d>, \"/d\", O_RDONLY|O_DIRECTORY|O_CLOEXEC) = 6</d>",
+                "9  fsync(6</d>) = 0",
+                "9  openat(AT_FDCWD</d>, \"/d/l.log\", O_RDWR|O_CLOEXEC) = 7</d/l.log>",
+                "9  ftruncate(7</d/l.log>, 65536) = 0",
+                "9  fsync(7</d/l.log>) = 0");
+        assertEquals("plain fd", calls.get(2).how(), "the writer's own fsync");
+        assertEquals("plain fd, nothing written through it", calls.get(8).how(), "a new descriptor on the same fd number wrote nothing");
+        assertEquals("plain fd", calls.get(10).how(), "a directory's fsync is not a checkpointer's");
+        assertEquals("plain fd", calls.get(13).how(), "an ftruncate changes the file through the descriptor as a write does");
     }
 
     @Test
@@ -77,8 +102,9 @@ class FileCallsTest {
                 "8897  <... openat resumed>) = 79</d/create-0>",
                 "8897  pwrite64(79</d/create-0>, \"\"..., 4096, 0) = 4096",
                 "8897  fsync(79</d/create-0>) = 0");
-        assertEquals(new FileCallView("pwrite64", "/d/create-0", "plain fd", 4096), view(calls.get(2)));
-        assertEquals(new FileCallView("fsync", "/d/create-0", "plain fd", 0), view(calls.get(3)));
+        assertEquals(new FileCallView("close", "/sys/fs/cgroup/memory.stat", "plain fd", 0), view(calls.get(2)));
+        assertEquals(new FileCallView("pwrite64", "/d/create-0", "plain fd", 4096), view(calls.get(3)));
+        assertEquals(new FileCallView("fsync", "/d/create-0", "plain fd", 0), view(calls.get(4)));
     }
 
     @Test
@@ -100,7 +126,7 @@ class FileCallsTest {
     @Test
     void anFdNoTracedOpenMadeIsSaidToBeSo() {
         List<FileCall> calls = calls("9  fdatasync(7</d/x.log>) = 0");
-        assertEquals(new FileCallView("fdatasync", "/d/x.log", FileCall.UNKNOWN_FD, 0), view(calls.get(0)));
+        assertEquals(new FileCallView("fdatasync", "/d/x.log", CallHow.UNKNOWN_FD, 0), view(calls.get(0)));
     }
 
     @Test
@@ -110,10 +136,11 @@ class FileCallsTest {
                 "9  close(5</d/a>) = 0",
                 "9  fsync(5</d/b>) = 0",
                 "9  openat(AT_FDCWD</d>, \"rel/c\", O_RDWR|O_CREAT, 0644) = -1 ENOENT (No such file or directory)");
-        assertEquals(FileCall.UNKNOWN_FD, calls.get(1).how());
-        assertEquals("/d/b", calls.get(1).path());
-        assertEquals("/d/rel/c", calls.get(2).path(), "a relative path is resolved against the dirfd's path");
-        assertFalse(calls.get(2).creates());
+        assertEquals(new FileCallView("close", "/d/a", "O_DSYNC fd", 0), view(calls.get(1)), "a close is of the fd it ends");
+        assertEquals(CallHow.UNKNOWN_FD, calls.get(2).how());
+        assertEquals("/d/b", calls.get(2).path());
+        assertEquals("/d/rel/c", calls.get(3).path(), "a relative path is resolved against the dirfd's path");
+        assertFalse(calls.get(3).creates());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static io.durabench.witness.WitnessAssertions.assertMismatches;
 import static io.durabench.witness.WitnessAssertions.assumeStrace;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.durabench.catalogue.Cells;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.testing.TestJdks;
@@ -35,18 +36,18 @@ class JdkPathsWitnessTest {
     private static final int OPS = 100;
 
     /** Every JDK-path method with NONE and ZERO_FILL (a mapping: NONE), and one-committer group commit for the groupable ones. */
-    static List<WitnessCell> jdkPathCells() {
-        List<WitnessCell> cells = new ArrayList<>();
+    static List<SizedCell> jdkPathCells() {
+        List<SizedCell> cells = new ArrayList<>();
         for (SyncMethod m : SyncMethod.values()) {
             if (m.api() == SyncMethod.Api.NATIVE) continue;
             for (Preallocation p : m.api() == SyncMethod.Api.MMAP ? List.of(Preallocation.NONE) : List.of(Preallocation.NONE, Preallocation.ZERO_FILL)) {
-                cells.add(new WitnessCell.SyncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p, WitnessedCells.REGION, WitnessedCells.CHUNK));
+                cells.add(WitnessedCells.small(Cells.syncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p)));
             }
         }
         for (SyncMethod m : GroupCommitConfig.GROUPABLE) {
             if (m.api() == SyncMethod.Api.NATIVE) continue;
             for (CommitMode mode : CommitMode.values()) {
-                cells.add(new WitnessCell.GroupCommitSingle(m, Preallocation.ZERO_FILL, 1000, mode, WitnessedCells.REGION, WitnessedCells.CHUNK));
+                cells.add(WitnessedCells.small(Cells.groupCommit(m, Preallocation.ZERO_FILL, 1000, mode)));
             }
         }
         return cells;
@@ -59,7 +60,7 @@ class JdkPathsWitnessTest {
         TestJdks.Result found = TestJdks.find(label);
         assumeTrue(found.jdk().isPresent(), found.whyMissing());
         TestJdks.Jdk jdk = found.jdk().get();
-        List<WitnessCell> cells = jdkPathCells();
+        List<SizedCell> cells = jdkPathCells();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             WitnessReport report = SyscallWitness.in(dir.path()).withJava(jdk.java()).withOps(OPS, 10).verify(cells);
             System.out.println(jdk + ": " + report.describe().lines().findFirst().orElseThrow());
@@ -85,13 +86,13 @@ class JdkPathsWitnessTest {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             String d = Pattern.quote(dir.path().toRealPath().toString());
-            List<WitnessCell> cells = List.of(
-                    new WitnessCell.SyncWrite(SyncMethod.STREAM_FD_SYNC, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.RAF_RWD, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.CHANNEL_SYNC, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.CHANNEL_FORCE_ALL_PLATFORM, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.MMAP_FORCE, 4096, 10, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.RAF_RWS, 4096, 1, Preallocation.NONE));
+            List<SizedCell> cells = List.of(
+                    SizedCell.of(Cells.syncWrite(SyncMethod.STREAM_FD_SYNC, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.RAF_RWD, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_SYNC, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_FORCE_ALL_PLATFORM, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.MMAP_FORCE, 4096, 10, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.RAF_RWS, 4096, 1, Preallocation.NONE)));
             WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(),
                     "--lie", "0=drop-jdk-sync:60",       // 10 warmup syncs, then the 50th measured one is not made
                     "--lie", "1=strip-jdk-sync-options",
@@ -117,9 +118,8 @@ class JdkPathsWitnessTest {
         }
     }
 
-    private static SyncMethod method(WitnessCell cell) {
-        if (cell instanceof WitnessCell.SyncWrite s) return s.syncMethod();
-        if (cell instanceof WitnessCell.GroupCommitSingle g) return g.syncMethod();
-        throw new IllegalArgumentException(cell.spec());
+    /** Both families' method axis is a SyncMethod. */
+    private static SyncMethod method(SizedCell cell) {
+        return (SyncMethod) cell.cell().methodValue();
     }
 }

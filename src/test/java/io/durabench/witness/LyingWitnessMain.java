@@ -44,7 +44,7 @@ public final class LyingWitnessMain {
         System.exit(WitnessMain.run(rest.toArray(String[]::new), opener, System.out, System.err));
     }
 
-    private static WitnessedWorkload open(WitnessCell cell, Path dir, String lie) {
+    private static WitnessedWorkload open(SizedCell cell, Path dir, String lie) {
         if (lie == null) return WitnessWorkloads.open(cell, dir, JnrSyscalls.get());
         String[] kind = lie.split(":", 2);
         return switch (kind[0]) {

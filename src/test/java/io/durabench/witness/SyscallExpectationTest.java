@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.witness.CallKey.Role;
-import io.durabench.witness.SyscallExpectation.Expected;
+import io.durabench.catalogue.Cells;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.expectation.CallHow;
+import io.durabench.expectation.CallKey;
+import io.durabench.expectation.CallKey.Role;
+import io.durabench.expectation.SyscallExpectation;
+import io.durabench.expectation.SyscallExpectation.Expected;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -14,15 +19,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The rules of {@link SyscallExpectation}, written out by hand for the brief's examples: the
+ * The witness's expectations (the families' {@link io.durabench.catalogue.SyscallRules} and the
+ * operation count), written out by hand for the brief's examples: the
  * expected calls are restated here independently, not read back from the class.
  */
 class SyscallExpectationTest {
-    private static final String SFR = "plain fd, " + SyscallExpectation.SYNC_FILE_RANGE_FLAGS;
+    private static final String SFR = "plain fd, " + CallHow.SYNC_FILE_RANGE_FLAGS;
 
     @Test
     void fdatasyncEveryTenWrites() {
@@ -42,19 +46,6 @@ class SyscallExpectationTest {
                 key("pwrite64", "O_DSYNC fd"), new Expected(100, 409600L, "writes 100"),
                 key("ftruncate", "plain fd"), new Expected(0, null, "recycles 0")), x.calls());
         assertEquals(100, x.syncedWrites());
-    }
-
-    /** The fd kind and write call the kernel must see of each method's payload (JDK options included). */
-    @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-            "O_SYNC;O_SYNC fd;pwrite64", "O_DIRECT;O_DIRECT fd;pwrite64", "O_DIRECT_DSYNC;O_DIRECT|O_DSYNC fd;pwrite64",
-            "SYNC_FILE_RANGE;plain fd;pwrite64", "CHANNEL_FORCE_ALL;plain fd;pwrite64", "CHANNEL_DSYNC;O_DSYNC fd;pwrite64",
-            "CHANNEL_SYNC;O_SYNC fd;pwrite64", "CHANNEL_DIRECT;O_DIRECT fd;pwrite64", "CHANNEL_DIRECT_DSYNC;O_DIRECT|O_DSYNC fd;pwrite64",
-            "CHANNEL_DSYNC_VIRTUAL;O_DSYNC fd;pwrite64", "CHANNEL_FORCE_DATA_PLATFORM;plain fd;pwrite64",
-            "RAF_RWD;O_DSYNC fd;write", "RAF_RWS;O_SYNC fd;write", "STREAM_FD_SYNC;plain fd;write"})
-    void thePayloadFdAndWriteCallOfEachMethod(SyncMethod method, String fd, String call) {
-        assertEquals(fd, SyscallExpectation.payloadFd(method));
-        assertEquals(call, SyscallExpectation.payloadCall(method));
     }
 
     @Test
@@ -120,21 +111,22 @@ class SyscallExpectationTest {
 
     @Test
     void fileCreationIsOneOpenWriteAndFsyncPerFilePlusTheDirectoryFsync() {
-        SyscallExpectation x = SyscallExpectation.of(new WitnessCell.FileCreate(true, 4096), writes(100, 409600, 200, 0, 0, 0, 0), 100);
+        SyscallExpectation x = expectation(SizedCell.of(Cells.fileCreate(true, 4096)), writes(100, 409600, 200, 0, 0, 0, 0), 100);
         assertEquals(100, x.newFiles());
         assertEquals(409600, x.newFileBytes());
         assertEquals(Map.of(
                 new CallKey(Role.NEW_FILE, "openat", "O_CREAT|O_TRUNC"), new Expected(1, null, "one per new file"),
                 new CallKey(Role.NEW_FILE, "pwrite64", "plain fd"), new Expected(1, 4096L, "one block per new file"),
-                new CallKey(Role.NEW_FILE, "fsync", "plain fd"), new Expected(1, null, "one per new file")), x.perNewFile());
+                new CallKey(Role.NEW_FILE, "fsync", "plain fd"), new Expected(1, null, "one per new file"),
+                new CallKey(Role.NEW_FILE, "close", "plain fd"), new Expected(1, null, "one per new file")), x.perNewFile());
         assertEquals(Map.of(new CallKey(Role.DIRECTORY, "fsync", "plain fd"), new Expected(100, null, "syncCalls - writes 100")), x.calls());
     }
 
     @Test
     void groupCommitWithZeroFillCountsWholeChunks() {
         Map<String, Long> c = Map.of("commits", 100L, "syncs", 100L, "bytes", 100_000L, "delays", 0L, "zeroFillSyncs", 6L, "recycles", 1L);
-        SyscallExpectation x = SyscallExpectation.of(new WitnessCell.GroupCommitSingle(SyncMethod.FSYNC, Preallocation.ZERO_FILL, 1000,
-                CommitMode.GROUP, 64 << 10, 16 << 10), c, 100);
+        SyscallExpectation x = expectation(new SizedCell(Cells.groupCommit(SyncMethod.FSYNC, Preallocation.ZERO_FILL, 1000, CommitMode.GROUP),
+                new WorkloadSize(64 << 10, 16 << 10)), c, 100);
         assertEquals(Map.of(
                 key("pwrite64", "plain fd"), new Expected(106, 100_000L + 6 * (16 << 10), "commits 100 + zeroFillSyncs 6"),
                 key("fdatasync", "plain fd"), new Expected(6, null, "zeroFillSyncs 6"),
@@ -157,16 +149,20 @@ class SyscallExpectationTest {
         Map<String, Long> c = new HashMap<>(writes(100, 409600, 10, 0, 0, 0, 0));
         c.remove("syncCalls");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SyscallExpectation.of(new WitnessCell.SyncWrite(SyncMethod.FSYNC, 4096, 10, Preallocation.NONE), c, 100));
+                () -> expectation(SizedCell.of(Cells.syncWrite(SyncMethod.FSYNC, 4096, 10, Preallocation.NONE)), c, 100));
         assertTrue(e.getMessage().startsWith("the workload reported no counter 'syncCalls'"), e.getMessage());
     }
 
     private static SyscallExpectation syncWrite(SyncMethod m, int wps, Preallocation p, Map<String, Long> counters) {
-        return SyscallExpectation.of(new WitnessCell.SyncWrite(m, 4096, wps, p), counters, 100);
+        return expectation(SizedCell.of(Cells.syncWrite(m, 4096, wps, p)), counters, 100);
     }
 
     private static SyscallExpectation pg(PgTestFsyncLoop.Method m, Map<String, Long> counters) {
-        return SyscallExpectation.of(new WitnessCell.PgTestFsync(m), counters, 100);
+        return expectation(SizedCell.of(Cells.pgTestFsync(m)), counters, 100);
+    }
+
+    private static SyscallExpectation expectation(SizedCell cell, Map<String, Long> counters, int ops) {
+        return WitnessJudge.expectation(cell.cell(), cell.size(), counters, ops);
     }
 
     private static CallKey key(String call, String how) {

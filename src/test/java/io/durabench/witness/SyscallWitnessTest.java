@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static io.durabench.witness.WitnessAssertions.assertMismatches;
 import static io.durabench.witness.WitnessAssertions.assumeStrace;
 
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cells;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.workload.PgTestFsyncLoop;
@@ -43,22 +45,35 @@ class SyscallWitnessTest {
     }
 
     @Test
+    void everyBenchmarkWithSyscallRulesIsConfirmedByTheKernel() {
+        assumeStrace();
+        List<SizedCell> cells = WitnessedCells.firstOfEachBenchmark();
+        assertEquals(Catalogue.benchmarks().stream().filter(b -> b.family().syscallRules().isPresent()).map(b -> b.shortName()).toList(),
+                cells.stream().map(c -> c.cell().benchmark().shortName()).toList(), "one cell of each benchmark the witness has rules for");
+        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
+            WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).verify(cells);
+            System.out.println(report.describe().lines().findFirst().orElseThrow());
+            assertTrue(report.passed(), report.describe());
+            assertEquals(List.of(), dir.listing());
+        }
+    }
+
+    @Test
     void lyingWorkloadsAreCaughtAndTheLieIsNamed() throws Exception {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             String d = dir.path().toRealPath().toString();
-            List<WitnessCell> cells = List.of(
-                    new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.CHANNEL_FORCE_DATA, 4096, 10, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.O_DSYNC, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.FileCreate(true, 4096),
-                    new WitnessCell.GroupCommitSingle(SyncMethod.FDATASYNC, Preallocation.ZERO_FILL, 1000, CommitMode.GROUP,
-                            WitnessedCells.REGION, WitnessedCells.CHUNK),
-                    new WitnessCell.SyncWrite(SyncMethod.MMAP_FORCE, 4096, 10, Preallocation.NONE),
-                    new WitnessCell.PgTestFsync(PgTestFsyncLoop.Method.FSYNC),
-                    new WitnessCell.SyncWrite(SyncMethod.CHANNEL_DSYNC, 4096, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.ZERO_FILL, WitnessedCells.REGION, WitnessedCells.CHUNK),
-                    new WitnessCell.SyncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE));
+            List<SizedCell> cells = List.of(
+                    SizedCell.of(Cells.syncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_FORCE_DATA, 4096, 10, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.O_DSYNC, 4096, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.fileCreate(true, 4096)),
+                    WitnessedCells.small(Cells.groupCommit(SyncMethod.FDATASYNC, Preallocation.ZERO_FILL, 1000, CommitMode.GROUP)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.MMAP_FORCE, 4096, 10, Preallocation.NONE)),
+                    SizedCell.of(Cells.pgTestFsync(PgTestFsyncLoop.Method.FSYNC)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_DSYNC, 4096, 1, Preallocation.NONE)),
+                    WitnessedCells.small(Cells.syncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.ZERO_FILL)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE)));
             WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(),
                     "--lie", "0=drop-fdatasync:60",        // 10 warmup fdatasyncs, then the 50th measured one is not made
                     "--lie", "1=count-one-more:syncCalls",
@@ -99,8 +114,8 @@ class SyscallWitnessTest {
             Path odd = Files.createDirectory(scratch.path().resolve("wé ird,dir)"));
             try {
                 WitnessReport r = SyscallWitness.in(odd).withOps(20, 2).verify(
-                        new WitnessCell.SyncWrite(SyncMethod.O_DSYNC, 4096, 1, Preallocation.ZERO_FILL, WitnessedCells.REGION, WitnessedCells.CHUNK),
-                        new WitnessCell.FileCreate(true, 4096));
+                        WitnessedCells.small(Cells.syncWrite(SyncMethod.O_DSYNC, 4096, 1, Preallocation.ZERO_FILL)),
+                        SizedCell.of(Cells.fileCreate(true, 4096)));
                 assertTrue(r.passed(), r.describe());
                 try (Stream<Path> left = Files.list(odd)) {
                     assertEquals(List.of(), left.toList());
@@ -117,8 +132,8 @@ class SyscallWitnessTest {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             WitnessReport r = SyscallWitness.in(dir.path()).withOps(20, 2).verify(
-                    new WitnessCell.SyncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE),
-                    new WitnessCell.SyncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE));
+                    SizedCell.of(Cells.syncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE)),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.NONE)));
             assertTrue(r.verdicts().get(0).error().startsWith("its workload failed: pwrite failed: EINVAL"), r.describe());
             assertTrue(r.verdicts().get(1).passed(), r.describe());
             assertEquals(List.of(), dir.listing());
@@ -130,8 +145,8 @@ class SyscallWitnessTest {
         // Spelled out: the regex above cannot say that "saw" is exactly one less than "say".
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            WitnessReport r = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(), "--lie", "0=drop-fdatasync:61").verify(new WitnessCell.GroupCommitSingle(SyncMethod.FDATASYNC,
-                    Preallocation.ZERO_FILL, 1000, CommitMode.ALONE, WitnessedCells.REGION, WitnessedCells.CHUNK));
+            WitnessReport r = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(), "--lie", "0=drop-fdatasync:61")
+                    .verify(WitnessedCells.small(Cells.groupCommit(SyncMethod.FDATASYNC, Preallocation.ZERO_FILL, 1000, CommitMode.ALONE)));
             CellVerdict v = r.verdicts().get(0);
             long zeroFills = v.counters().get("zeroFillSyncs");
             assertEquals(1, v.mismatches().size(), v.describe());
@@ -147,7 +162,7 @@ class SyscallWitnessTest {
             SyscallWitness w = SyscallWitness.in(dir.path()).withMainClass(HangingWitnessMain.class.getName())
                     .withTimeout(Duration.ofSeconds(8));
             WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class,
-                    () -> w.verify(new WitnessCell.FileCreate(false, 4096)));
+                    () -> w.verify(SizedCell.of(Cells.fileCreate(false, 4096))));
             assertTrue(e.getMessage().startsWith("the witnessed JVM did not finish within 8 s; killed it"), e.getMessage());
             assertTrue(Pattern.compile("the witnessed process left " + Pattern.quote(dir.path().toRealPath().toString())
                     + "/durabench-hang-\\d+\\.log behind; the witness deleted it").matcher(e.getMessage()).find(), e.getMessage());
@@ -163,7 +178,7 @@ class SyscallWitnessTest {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> SyscallWitness.in(dir.path())
-                    .withMainClass("io.durabench.witness.NoSuchMain").verify(new WitnessCell.FileCreate(false, 4096)));
+                    .withMainClass("io.durabench.witness.NoSuchMain").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
             assertTrue(e.getMessage().startsWith("the witnessed JVM (under strace) exited with 1: "
                     + "Error: Could not find or load main class io.durabench.witness.NoSuchMain"), e.getMessage());
         }
@@ -174,7 +189,7 @@ class SyscallWitnessTest {
         Path empty = Files.createTempDirectory("no-strace-here");
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> SyscallWitness.in(dir.path())
-                    .withStraceSearchPath(empty + File.pathSeparator + "/nonexistent").verify(new WitnessCell.FileCreate(false, 4096)));
+                    .withStraceSearchPath(empty + File.pathSeparator + "/nonexistent").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
             assertEquals("strace not found: apt-get install strace", e.getMessage());
         } finally {
             Files.delete(empty);
@@ -186,7 +201,7 @@ class SyscallWitnessTest {
         assumeStrace();
         Path missing = Path.of("target", "no-such-witness-dir").toAbsolutePath();
         WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class,
-                () -> SyscallWitness.in(missing).verify(new WitnessCell.FileCreate(false, 4096)));
+                () -> SyscallWitness.in(missing).verify(SizedCell.of(Cells.fileCreate(false, 4096))));
         assertEquals("target directory " + missing + " does not exist or is not a directory: create it or pass another", e.getMessage());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.catalogue.Cells;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.workload.Preallocation;
@@ -22,8 +23,8 @@ class WitnessMainTest {
     void printsTheCountersOfTheMeasuredOperationsOnlyAndDeletesItsFiles() {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             Output o = run("--dir", dir.path().toString(), "--token", "0123456789abcdef", "--ops", "7", "--warmup", "3",
-                    new WitnessCell.SyncWrite(SyncMethod.FSYNC, 4096, 2, Preallocation.NONE).spec(),
-                    new WitnessCell.FileCreate(false, 4096).spec());
+                    SizedCell.of(Cells.syncWrite(SyncMethod.FSYNC, 4096, 2, Preallocation.NONE)).spec(),
+                    SizedCell.of(Cells.fileCreate(false, 4096)).spec());
             assertEquals(0, o.exit);
             List<JsonObject> results = WitnessProcessOutput.results(o.stdout.lines().toList(), 2);
             JsonObject c = results.get(0).getAsJsonObject("counters");
@@ -40,8 +41,8 @@ class WitnessMainTest {
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
             // O_DIRECT of 100 bytes: the kernel refuses the unaligned write with EINVAL.
             Output o = run("--dir", dir.path().toString(), "--token", "0123456789abcdef", "--ops", "2",
-                    new WitnessCell.SyncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE).spec(),
-                    new WitnessCell.SyncWrite(SyncMethod.NONE, 4096, 1, Preallocation.NONE).spec());
+                    SizedCell.of(Cells.syncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE)).spec(),
+                    SizedCell.of(Cells.syncWrite(SyncMethod.NONE, 4096, 1, Preallocation.NONE)).spec());
             assertEquals(0, o.exit);
             List<JsonObject> results = WitnessProcessOutput.results(o.stdout.lines().toList(), 2);
             assertTrue(results.get(0).get("error").getAsString().startsWith("pwrite failed: EINVAL"), results.get(0).toString());
@@ -52,14 +53,16 @@ class WitnessMainTest {
 
     @Test
     void badArgumentsAreOneLineAndExitTwo() {
-        Output o = run("--dir", "/x", "--token", "UPPER", "--ops", "1", "FileCreateCost:syncDirectory=true,blockSizeBytes=1");
+        Output o = run("--dir", "/x", "--token", "UPPER", "--ops", "1", "FileCreateCost.createWriteSync:syncDirectory=true,blockSizeBytes=1");
         assertEquals(2, o.exit);
         assertEquals("witness: marker token 'UPPER' must be 8-64 of [a-z0-9]\n", o.stderr);
-        Output noOps = run("--dir", "/x", "--token", "0123456789abcdef", "--ops", "0", "FileCreateCost:syncDirectory=true,blockSizeBytes=1");
+        Output noOps = run("--dir", "/x", "--token", "0123456789abcdef", "--ops", "0", "FileCreateCost.createWriteSync:syncDirectory=true,blockSizeBytes=1");
         assertEquals("witness: --ops must be a positive whole number, not '0'\n", noOps.stderr);
+        Output badSize = run("--dir", "/x", "--token", "0123456789abcdef", "--ops", "1", "--size", "64k", "FileCreateCost.createWriteSync:syncDirectory=true,blockSizeBytes=1");
+        assertEquals("witness: --size takes REGION:CHUNK in bytes (65536:16384), not '64k'\n", badSize.stderr);
         Output badCell = run("--dir", "/x", "--token", "0123456789abcdef", "--ops", "1", "Nope");
         assertEquals(2, badCell.exit);
-        assertTrue(badCell.stderr.startsWith("witness: unknown witness workload 'Nope'"));
+        assertTrue(badCell.stderr.startsWith("witness: unknown benchmark 'Nope'"), badCell.stderr);
         assertEquals("", badCell.stdout);
     }
 

@@ -6,15 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.Cells;
 import io.durabench.catalogue.OperationLoop;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.jdkio.InjectingJdkCalls;
 import io.durabench.jdkio.JdkCall;
 import io.durabench.jdkio.JdkCallException;
 import io.durabench.jdkio.JdkCallsOnSyscalls;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
-import io.durabench.witness.WitnessCell;
 import io.durabench.workload.groupcommit.CommitMode;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
 import java.nio.file.Path;
@@ -39,10 +41,11 @@ class JdkPathFaultsTest {
     private static final List<String> ERRNOS = List.of("EIO", "ENOSPC", "EDQUOT", "EINTR");
     private static final int BLOCK = 8192;
     private static final int OPS = 6;
-    private static final long REGION = 4 * BLOCK;
+    /** A region of four blocks in chunks of one: the log starts over once in six operations. */
+    private static final WorkloadSize SIZE = new WorkloadSize(4 * BLOCK, BLOCK);
 
     /** A JDK-path workload of the catalogue, on the medium it can run on. */
-    record Workload(String name, Medium medium, WitnessCell cell) {
+    record Workload(String name, Medium medium, Cell cell) {
         @Override
         public String toString() {
             return name;
@@ -57,12 +60,12 @@ class JdkPathFaultsTest {
         List<Workload> all = new ArrayList<>();
         SyncMethod.availableOn(Runtime.version()).filter(m -> m.api() != SyncMethod.Api.NATIVE).forEach(m -> all.add(new Workload(
                 "SyncWriteCost " + m, m.usesDirectIo() ? Medium.DISK : Medium.SHM,
-                new WitnessCell.SyncWrite(m, BLOCK, m.hasExplicitSync() ? 2 : 1, Preallocation.NONE, REGION, BLOCK))));
+                Cells.syncWrite(m, BLOCK, m.hasExplicitSync() ? 2 : 1, Preallocation.NONE))));
         for (SyncMethod m : GroupCommitConfig.GROUPABLE) {
             if (m.api() == SyncMethod.Api.NATIVE) continue;
             for (CommitMode mode : CommitMode.values()) {
                 all.add(new Workload("GroupCommit " + mode + " " + m, Medium.SHM,
-                        new WitnessCell.GroupCommitSingle(m, Preallocation.NONE, BLOCK, mode, REGION, BLOCK)));
+                        Cells.groupCommit(m, Preallocation.NONE, BLOCK, mode)));
             }
         }
         return all.stream();
@@ -132,11 +135,11 @@ class JdkPathFaultsTest {
      * end-of-trial sync), closing it whatever happened, as a teardown in a finally would.
      */
     private static Run run(Workload w, Path dir, InjectingJdkCalls jdk) {
-        Cell cell = w.cell().catalogueCell(dir);
+        Cell cell = w.cell().with(Catalogue.TARGET_DIR, dir.toString());
         RuntimeException thrown = null;
         OperationLoop loop = null;
         try {
-            loop = cell.family().open(new JdkCallsOnSyscalls(jdk), cell, w.cell().size());
+            loop = cell.family().open(new JdkCallsOnSyscalls(jdk), cell, SIZE);
             for (int i = 0; i < OPS; i++) loop.operate();
             loop.finish();
         } catch (RuntimeException e) {

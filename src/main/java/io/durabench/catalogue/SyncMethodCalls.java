@@ -1,0 +1,86 @@
+package io.durabench.catalogue;
+
+import io.durabench.expectation.CallHow;
+import io.durabench.expectation.CallKey.Role;
+import io.durabench.expectation.SyscallExpectation;
+import io.durabench.nativeio.OpenFlags;
+import io.durabench.workload.SyncMethod;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How each {@link SyncMethod} looks to the kernel, for the rules of the families that take one
+ * (SyncWriteCost, GroupCommit): the call its payload write is, the kind of fd it writes through,
+ * and its own sync call. A new method does not compile without its row in {@link #payloadFd}.
+ *
+ * <p>Checked with strace on JDK 17.0.15 and Temurin 25.0.3 (identical calls on both):
+ * FileChannel.open is {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC for StandardOpenOption.DSYNC,
+ * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then sets
+ * them again with fcntl F_SETFL, which the witness follows, and asks fstatvfs for its alignment); a
+ * positional FileChannel.write is one pwrite64; force(false) is fdatasync and force(true) fsync;
+ * FileChannel.map is ftruncate to the size and mmap(MAP_SHARED); MappedByteBuffer.force(index, length)
+ * is one msync(MS_SYNC) of the page-aligned range. {@code new RandomAccessFile(f, "rwd")} is
+ * {@code openat(O_RDWR|O_CREAT|O_DSYNC)}, "rws" the same with O_SYNC; seek is lseek and
+ * write(byte[]) one write(2). {@code new FileOutputStream(f)} is {@code openat(O_WRONLY|O_CREAT|O_TRUNC)},
+ * its write one write(2), {@code getFD().sync()} one fsync, and {@code getChannel().position(p)} lseek.
+ * What the kernel cannot witness: which thread made a call (the hand-off methods make the same
+ * calls from other threads; strace -f follows them), and whether a device honoured the flush.
+ */
+final class SyncMethodCalls {
+    private SyncMethodCalls() {
+    }
+
+    /**
+     * The kind of fd a method writes its payload through, as the kernel holds it (the JDK's options included):
+     * O_DSYNC for O_DSYNC, CHANNEL_DSYNC(_VIRTUAL, _PLATFORM), RAF_RWD; O_SYNC for O_SYNC, CHANNEL_SYNC,
+     * RAF_RWS; O_DIRECT for O_DIRECT, CHANNEL_DIRECT; O_DIRECT|O_DSYNC for O_DIRECT_DSYNC,
+     * CHANNEL_DIRECT_DSYNC; plain for every other method.
+     */
+    static String payloadFd(SyncMethod m) {
+        int f = switch (m) {
+            case NONE, FSYNC, FDATASYNC, O_DSYNC, O_SYNC, O_DIRECT, O_DIRECT_DSYNC, SYNC_FILE_RANGE -> m.openFlags();
+            case CHANNEL_DSYNC, CHANNEL_DSYNC_VIRTUAL, CHANNEL_DSYNC_PLATFORM, RAF_RWD -> OpenFlags.O_DSYNC;
+            case CHANNEL_SYNC, RAF_RWS -> OpenFlags.O_SYNC;
+            case CHANNEL_DIRECT -> OpenFlags.O_DIRECT;
+            case CHANNEL_DIRECT_DSYNC -> OpenFlags.O_DIRECT | OpenFlags.O_DSYNC;
+            case CHANNEL_FORCE_DATA, CHANNEL_FORCE_ALL, CHANNEL_FORCE_DATA_VIRTUAL, CHANNEL_FORCE_ALL_VIRTUAL,
+                    CHANNEL_FORCE_DATA_PLATFORM, CHANNEL_FORCE_ALL_PLATFORM, MMAP_FORCE, STREAM_FD_SYNC -> 0;
+        };
+        List<String> names = new ArrayList<>();
+        if ((f & OpenFlags.O_SYNC) == OpenFlags.O_SYNC) names.add("O_SYNC");
+        else if ((f & OpenFlags.O_DSYNC) != 0) names.add("O_DSYNC");
+        if ((f & OpenFlags.O_DIRECT) != 0) names.add("O_DIRECT");
+        return CallHow.fd(names);
+    }
+
+    /**
+     * The system call a method's payload write is: write for RAF_RWD, RAF_RWS, STREAM_FD_SYNC
+     * (java.io writes at the file position: lseek, which is not traced, + write); pwrite64 for the
+     * native and FileChannel methods.
+     */
+    static String payloadCall(SyncMethod m) {
+        return switch (m.api()) {
+            case RANDOM_ACCESS_FILE, STREAM -> "write";
+            case NATIVE, CHANNEL, MMAP -> "pwrite64";
+        };
+    }
+
+    /**
+     * The method's own sync calls on the log, {@code counter} of them: fsync on a plain fd for FSYNC,
+     * CHANNEL_FORCE_ALL(_VIRTUAL, _PLATFORM), STREAM_FD_SYNC; fdatasync for FDATASYNC,
+     * CHANNEL_FORCE_DATA(_VIRTUAL, _PLATFORM); sync_file_range(WAIT_BEFORE|WRITE|WAIT_AFTER) for
+     * SYNC_FILE_RANGE; msync(MS_SYNC) for MMAP_FORCE. A method whose writes sync themselves, or
+     * that never syncs, must count none.
+     */
+    static void methodSync(SyscallExpectation x, SyncMethod.Sync sync, String method, String counter) {
+        long n = x.counter(counter);
+        switch (sync) {
+            case FSYNC, FORCE_ALL, FD_SYNC -> x.add(Role.LOG, "fsync", CallHow.PLAIN_FD, n, null, counter);
+            case FDATASYNC, FORCE_DATA -> x.add(Role.LOG, "fdatasync", CallHow.PLAIN_FD, n, null, counter);
+            case SYNC_FILE_RANGE -> x.add(Role.LOG, "sync_file_range", CallHow.syncFileRange(CallHow.PLAIN_FD, CallHow.SYNC_FILE_RANGE_FLAGS),
+                    n, null, counter);
+            case MSYNC -> x.add(Role.LOG, "msync", CallHow.MS_SYNC, n, null, counter);
+            case NONE, IN_WRITE -> x.mustBeZero(counter, method + " makes no separate sync call");
+        }
+    }
+}
