@@ -181,7 +181,7 @@ public final class SuiteRun {
             results.put(slot, r);
         }
         Environment env = envs.values().iterator().next();
-        warnAboutStorage(dir, env);
+        storageWarning(dir, env).ifPresent(out::println);
         List<Cell> cells = plan(dir);
         Rounds rounds = state.rounds();
         double estimate = cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
@@ -364,16 +364,21 @@ public final class SuiteRun {
         state.ran(target, slot, cell, round, "measured");
     }
 
-    private void warnAboutStorage(Path dir, Environment env) {
+    /**
+     * The banner for a target whose data may not be durable. A loop device's backing file and its
+     * filesystem are named: "on ext4" alone would not say why ext4 is not durable.
+     */
+    static Optional<String> storageWarning(Path dir, Environment env) {
         // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
         Boolean durableStorage = env.durableStorage();
         if (Boolean.FALSE.equals(durableStorage)) {
-            out.println("WARNING: " + dir + " is on " + env.filesystem() + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
+            return Optional.of("WARNING: " + dir + " is on " + env.filesystemAndBacking() + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
                     + " nearly free; these numbers measure memory, not storage.");
         } else if (!Boolean.TRUE.equals(durableStorage)) {
-            out.println("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
+            return Optional.of("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
                     + env.durableStorageReason() + ". Treat its numbers with suspicion.");
         }
+        return Optional.empty();
     }
 
     /**
