@@ -59,10 +59,11 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path outDir = out == null ? null : OutputPaths.folder(out);
         Comparison c = compare();
         PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
         String rendered = render(c, format);
-        List<Path> written = out == null ? List.of() : CompareFiles.writeAll(c, out);
+        List<Path> written = outDir == null ? List.of() : CompareFiles.writeAll(c, outDir);
         stdout.print(rendered);
         stdout.flush();
         written.forEach(p -> stderr.println("wrote " + p));

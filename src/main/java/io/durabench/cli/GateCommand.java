@@ -135,11 +135,7 @@ public final class GateCommand implements Callable<Integer> {
     }
 
     Path outDir() {
-        Path outDir = out != null ? out : RunCommand.defaultOut();
-        if (Files.exists(outDir) && !isEmptyFolder(outDir)) {
-            throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
-        }
-        return outDir;
+        return OutputPaths.newFolder(out != null ? out : RunCommand.defaultOut());
     }
 
     /** Refuses before a long run what the judgement would refuse after it: another filesystem or device. */
@@ -173,12 +169,12 @@ public final class GateCommand implements Callable<Integer> {
 
     private int againstBaseline(Path baseline) {
         var settings = options.settings();
+        Path outDir = outDir(); // before the baseline is read: nothing is, for an --out that cannot be written
         RunManifest manifest = manifestOf(baseline, "BASELINE");
         Rerun rerun = rerunOf(baseline, manifest, "BASELINE");
         List<ResultSet> base = ResultsLoader.load(List.of(baseline));
         List<String> notes = new ArrayList<>();
         Path target = checkedTarget(notes);
-        Path outDir = outDir();
         requireSameSetup(base, target, "BASELINE");
         notes.forEach(out()::println);
         out().println("# note: judged against one run, whose forks cannot show how much runs of this machine differ from each other"
@@ -231,14 +227,6 @@ public final class GateCommand implements Callable<Integer> {
             return JvmSlot.recorded(manifest);
         } catch (IllegalArgumentException e) {
             throw new UsageException(what + " " + folder + "'s JVM: " + e.getMessage());
-        }
-    }
-
-    private static boolean isEmptyFolder(Path p) {
-        try (var s = Files.list(p)) {
-            return Files.isDirectory(p) && s.findAny().isEmpty();
-        } catch (IOException e) {
-            return false;
         }
     }
 }

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 /**
  * Checks an {@code --out} before anything is read or written, so that bad output paths are refused
  * with nothing left behind, and resolves symbolic links so that "wrote ..." names where the files
- * really went. Nothing here creates anything: the writers do, once the input has been read.
+ * really went. Nothing here creates anything: the writers do, once the input has been read. Every
+ * command with an --out comes here: a folder for report, plot and compare, a new folder for run
+ * and gate, a file for env; one line each time, naming the path, why, and what to name instead.
  */
 final class OutputPaths {
     private OutputPaths() {
@@ -40,6 +42,26 @@ final class OutputPaths {
                     + "; create that folder, fix the link, or name another folder");
             default -> throw new UsageException("--out " + PathKind.describe(out) + ", not a folder; "
                     + "name a folder for the files (it is created if missing)");
+        }
+    }
+
+    /**
+     * The folder of a new run (run, gate): {@link #folder}'s checks, and missing or empty, so that a
+     * run never mixes its files with another's. Returns it as given: the run names it as the user did.
+     */
+    static Path newFolder(Path out) {
+        folder(out);
+        if (Files.isDirectory(out) && !isEmpty(out)) {
+            throw new UsageException("--out " + out + " already exists and is not empty: name a new folder (it is created)");
+        }
+        return out;
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UsageException("--out " + dir + " cannot be listed (" + e.getMessage() + "): name a folder you can read");
         }
     }
 

@@ -110,10 +110,7 @@ public final class RunCommand implements Callable<Integer> {
         int repeats = repeat == null ? 1 : repeat;
         List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
-        Path outDir = out != null ? out : defaultOut();
-        if (Files.exists(outDir) && !isEmptyDir(outDir)) {
-            throw new UsageException("output folder " + outDir + " already exists and is not empty: pass a new --out");
-        }
+        Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
         if (seed != null) run.seed(seed);
         if (precision != null || budget != null) run.precision(precisionTarget());
@@ -252,14 +249,5 @@ public final class RunCommand implements Callable<Integer> {
             host = "localhost";
         }
         return Path.of("results", host + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    }
-
-    private static boolean isEmptyDir(Path p) {
-        if (!Files.isDirectory(p)) return false;
-        try (var s = Files.list(p)) {
-            return s.findAny().isEmpty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + p + ": " + e.getMessage(), e);
-        }
     }
 }

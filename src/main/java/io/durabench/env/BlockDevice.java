@@ -40,6 +40,19 @@ public record BlockDevice(String name, String partition, String sysfsPath, Strin
                 logicalBlockSize, physicalBlockSize, model, backing);
     }
 
+    /**
+     * Where a loop device's data goes: "loop0 over /dev/shm/x.img on tmpfs", and on down a loop over
+     * a loop ("loop1 over /a.img on ext4 on loop0 over /dev/shm/b.img on tmpfs"); null for any other device.
+     */
+    public String loopChain() {
+        if (loop == null) return null;
+        StringBuilder s = new StringBuilder(name).append(" over ").append(loop.backingFile());
+        if (loop.backingFilesystem() != null) s.append(" on ").append(loop.backingFilesystem().filesystem());
+        String deeper = loop.backingDevice() == null ? null : loop.backingDevice().loopChain();
+        if (deeper != null) s.append(" on ").append(deeper);
+        return s.toString();
+    }
+
     /** RAM disks (zram, brd's ram0...) are block devices whose "storage" vanishes at power loss. */
     boolean isRamDisk() {
         return name.startsWith("zram") || name.matches("ram\\d+");

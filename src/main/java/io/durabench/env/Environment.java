@@ -43,6 +43,15 @@ public record Environment(String schema, String timestamp, String hostname, Targ
         return target == null ? null : target.filesystem();
     }
 
+    /**
+     * The filesystem type, with what lies beneath when that decides durability and the type alone
+     * does not show it: "ext4 (loop0 over /dev/shm/x.img on tmpfs)"; just "ext4" or "tmpfs" otherwise.
+     */
+    public String filesystemAndBacking() {
+        String chain = device == null ? null : device.loopChain();
+        return chain == null ? filesystem() : filesystem() + " (" + chain + ")";
+    }
+
     public String targetDirectory() {
         return target == null ? null : target.directory();
     }

@@ -28,9 +28,18 @@ public record TargetFilesystem(String directory, String mountPoint, String files
         return filesystem != null && KernelFilesystems.isPseudo(filesystem);
     }
 
-    /** Mounted read-only ("ro" among the mount or superblock options). */
+    /**
+     * Mounted read-only ("ro" among the mount or superblock options), or made so by an error: ext4
+     * on Linux 6.x refuses every write after one with errors=remount-ro while its options still say
+     * "rw", and shows "emergency_ro" among the superblock options.
+     */
     public boolean readOnly() {
-        return hasOption(mountOptions, "ro") || hasOption(superOptions, "ro");
+        return hasOption(mountOptions, "ro") || hasOption(superOptions, "ro") || readOnlyAfterError();
+    }
+
+    /** Made read-only by an error (ext4's emergency_ro): a remount cannot undo that, only unmount, fsck and mount. */
+    public boolean readOnlyAfterError() {
+        return hasOption(superOptions, "emergency_ro");
     }
 
     private static boolean hasOption(String options, String option) {

@@ -8,6 +8,7 @@ import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.NotMeasured;
+import io.durabench.workload.ownership.Leftovers;
 import io.durabench.workload.ownership.OwnedFiles;
 import io.durabench.workload.ownership.StaleFiles;
 import io.durabench.results.ResultsFolder;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import io.durabench.witness.SyscallWitness;
@@ -156,12 +158,15 @@ public final class SuiteRun {
         // Files a killed run left (its owner lock is free again) go first; nothing else is touched.
         StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
         if (!stale.removed().isEmpty() || !stale.kept().isEmpty()) out.println("# " + stale.summary());
+        Set<Path> before = Leftovers.before(dir);
         // The probe's files are this JVM's: claimed, so a SIGKILL of the CLI leaves nothing the next run cannot remove.
         OwnedFiles.claim(dir).ifPresent(why -> out.println("WARNING: " + why));
         try {
             return measureTarget(target, state, continuing, summaries, progress);
         } finally {
-            OwnedFiles.release(dir);
+            // A filesystem turned read-only keeps what the forks and this JVM made: name every file, and go on to the end.
+            String why = OwnedFiles.release(dir).orElse("its forked JVM could not delete them at exit: see jmh-log.txt");
+            Leftovers.since(dir, before).describe(why).forEach(out::println);
         }
     }
 
@@ -181,7 +186,7 @@ public final class SuiteRun {
             results.put(slot, r);
         }
         Environment env = envs.values().iterator().next();
-        warnAboutStorage(dir, env);
+        storageWarning(dir, env).ifPresent(out::println);
         List<Cell> cells = plan(dir);
         Rounds rounds = state.rounds();
         double estimate = cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
@@ -364,16 +369,21 @@ public final class SuiteRun {
         state.ran(target, slot, cell, round, "measured");
     }
 
-    private void warnAboutStorage(Path dir, Environment env) {
+    /**
+     * The banner for a target whose data may not be durable. A loop device's backing file and its
+     * filesystem are named: "on ext4" alone would not say why ext4 is not durable.
+     */
+    static Optional<String> storageWarning(Path dir, Environment env) {
         // null = the probe cannot tell (nfs, fuse, hidden overlay): warn, but do not call it durable.
         Boolean durableStorage = env.durableStorage();
         if (Boolean.FALSE.equals(durableStorage)) {
-            out.println("WARNING: " + dir + " is on " + env.filesystem() + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
+            return Optional.of("WARNING: " + dir + " is on " + env.filesystemAndBacking() + ": NOTHING WRITTEN THERE IS DURABLE. Every sync is"
                     + " nearly free; these numbers measure memory, not storage.");
         } else if (!Boolean.TRUE.equals(durableStorage)) {
-            out.println("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
+            return Optional.of("WARNING: cannot tell whether " + dir + " (" + env.filesystem() + ") reaches stable storage: "
                     + env.durableStorageReason() + ". Treat its numbers with suspicion.");
         }
+        return Optional.empty();
     }
 
     /**

@@ -48,6 +48,10 @@ public final class TargetCheck {
             throw new BadTargetException("target directory " + given + " is on " + fs.filesystem() + ", a kernel pseudo-filesystem,"
                     + " not storage: pass a directory on a disk (or tmpfs, to measure memory)");
         }
+        if (fs.readOnlyAfterError()) {
+            throw new BadTargetException("target directory " + given + " is on a filesystem an error made read-only (" + fs.mountPoint()
+                    + ", options " + fs.superOptions() + "): unmount it, check it (fsck) and mount it again, or pass another --dir");
+        }
         if (fs.readOnly()) {
             throw new BadTargetException("target directory " + given + " is on a read-only mount (" + fs.mountPoint()
                     + ", options " + fs.mountOptions() + "): remount it rw or pass another --dir");

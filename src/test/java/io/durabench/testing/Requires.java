@@ -3,6 +3,7 @@ package io.durabench.testing;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,6 +99,17 @@ public final class Requires {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while running " + command, e);
         }
+    }
+
+    /**
+     * Skips unless this JVM can put {@code name} in a file name: the JDK encodes file names in the
+     * locale's charset (sun.jnu.encoding), which is ASCII under the POSIX locale of a bare login.
+     */
+    public static void fileName(String name) {
+        String charset = System.getProperty("sun.jnu.encoding", "");
+        boolean encodable = Charset.isSupported(charset) && Charset.forName(charset).newEncoder().canEncode(name);
+        assumeTrue(encodable, () -> "the file name \"" + name + "\" cannot be written in this JVM's file-name charset " + charset
+                + " (the locale's): run the tests under a UTF-8 locale, e.g. LANG=C.UTF-8");
     }
 
     /** Skips unless the kernel offers filesystem {@code type} (listed in /proc/filesystems). */

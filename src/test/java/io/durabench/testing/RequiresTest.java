@@ -66,4 +66,18 @@ class RequiresTest {
             assertEquals(List.of(), dir.listing());
         }
     }
+
+    /** A non-ASCII file name needs a file-name charset that holds it: under the POSIX locale (ASCII) the test skips saying so. */
+    @Test
+    void aNonAsciiFileNameNeedsACharsetThatHoldsIt() {
+        Requires.fileName("plain-ascii,name)");
+        String charset = System.getProperty("sun.jnu.encoding");
+        if (java.nio.charset.Charset.forName(charset).newEncoder().canEncode("wé")) {
+            Requires.fileName("wé");
+        } else {
+            TestAbortedException skip = assertThrows(TestAbortedException.class, () -> Requires.fileName("wé"));
+            assertTrue(skip.getMessage().endsWith("cannot be written in this JVM's file-name charset " + charset
+                    + " (the locale's): run the tests under a UTF-8 locale, e.g. LANG=C.UTF-8"), skip.getMessage());
+        }
+    }
 }

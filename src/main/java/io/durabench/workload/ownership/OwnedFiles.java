@@ -2,6 +2,7 @@ package io.durabench.workload.ownership;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -100,13 +101,26 @@ public final class OwnedFiles {
         }
     }
 
-    /** Deletes this JVM's owner lock in {@code dir} and lets it go (the JVM's end does it otherwise). */
-    public static synchronized void release(Path dir) {
+    /**
+     * Deletes this JVM's owner lock in {@code dir} and lets it go (the JVM's end does it otherwise).
+     * Empty when done; otherwise why the lock could not be deleted (a filesystem turned read-only):
+     * it is let go all the same, so the next run there removes it with the rest.
+     */
+    public static synchronized Optional<String> release(Path dir) {
+        OwnerLock lock;
         try {
-            OwnerLock lock = CLAIMS.remove(dir.toRealPath());
-            if (lock != null) lock.release();
+            lock = CLAIMS.remove(dir.toRealPath());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot resolve " + dir + ": " + e.getMessage(), e);
+            return Optional.of(e.getMessage());
+        }
+        if (lock == null) return Optional.empty();
+        try {
+            lock.release();
+            return Optional.empty();
+        } catch (UncheckedIOException e) {
+            return Optional.of(e.getCause() instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage());
+        } catch (RuntimeException e) {
+            return Optional.of(e.getMessage());
         }
     }
 

@@ -116,6 +116,20 @@ final class OwnerLock implements AutoCloseable {
         return new Attempt(Outcome.TAKEN, lock, "its owner is gone (the lock was free)");
     }
 
+    /**
+     * True when a live process holds the lock at {@code path}; false when it is free, gone or cannot
+     * be opened. Opens it read-only, so it also answers on a filesystem turned read-only, where
+     * {@link #tryTake} cannot open it; a lock found free is let go at once.
+     */
+    static boolean held(Path path) {
+        JnrSyscalls sys = JnrSyscalls.get();
+        int fd = sys.open(path.toString(), OpenFlags.O_RDONLY | OpenFlags.O_NOFOLLOW | OpenFlags.O_NONBLOCK | OpenFlags.O_CLOEXEC, 0);
+        if (fd < 0) return false;
+        boolean busy = sys.flock(fd, JnrSyscalls.LOCK_EX | JnrSyscalls.LOCK_NB) != 0 && sys.errno() == EWOULDBLOCK;
+        sys.close(fd);
+        return busy;
+    }
+
     private static Attempt notOpened(int errno, String call, String path) {
         if (errno == ENOENT) return new Attempt(Outcome.GONE, null, "no longer there");
         if (errno == ELOOP) return new Attempt(Outcome.NOT_A_LOCK, null, "a symbolic link");
