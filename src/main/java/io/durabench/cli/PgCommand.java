@@ -2,10 +2,11 @@ package io.durabench.cli;
 
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
-import io.durabench.env.PathKind;
 import io.durabench.pg.PgRun;
 import io.durabench.pg.PgSideBySide;
 import io.durabench.pg.PgTable;
+import io.durabench.suite.TargetCheck;
+import io.durabench.workload.PgTestFile;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,13 +56,14 @@ public final class PgCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
-        checkDir();
+        Path target = TargetCheck.check(dir, new java.util.ArrayList<>(), PgTestFile.FILE_BYTES + (16L << 20),
+                "durabench pg needs 32 MiB (pg_test_fsync's 16 MiB test file, and as much headroom)");
         if (!(seconds > 0) || seconds > 3600) throw new UsageException("-s " + seconds + ": seconds per test must be above 0 and at most 3600");
         if (forks < 2 || forks > 100) throw new UsageException("--forks " + forks + ": an interval over forks needs 2 to 100 of them");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Environment env = EnvironmentProbe.capture(dir);
-        PgRun.Results results = PgRun.run(new PgRun.Settings(dir.toAbsolutePath().normalize(), seconds, forks), line -> {
+        Environment env = EnvironmentProbe.capture(target);
+        PgRun.Results results = PgRun.run(new PgRun.Settings(target, seconds, forks), line -> {
             err.println(line);
             err.flush();
         });
@@ -69,12 +71,5 @@ public final class PgCommand implements Callable<Integer> {
         out.flush();
         boolean failed = results.byLine().values().stream().flatMap(java.util.List::stream).anyMatch(r -> r.status().equals("failed"));
         return failed ? 1 : 0;
-    }
-
-    private void checkDir() {
-        PathKind kind = PathKind.of(dir);
-        if (kind == PathKind.MISSING) throw new UsageException("--dir " + dir + " does not exist (create it, or pass an existing directory)");
-        if (kind != PathKind.DIRECTORY) throw new UsageException("--dir " + PathKind.describe(dir) + " is not a directory (pass the directory to test in)");
-        if (!Files.isWritable(dir)) throw new UsageException("--dir " + dir + " is not writable (pass a directory you can write to)");
     }
 }

@@ -22,6 +22,16 @@ public final class TargetCheck {
 
     /** The directory to write into (symlinks resolved); {@code notes} receives what the user should know. */
     public static Path check(Path given, List<String> notes) {
+        long needed = RegionLogFiles.bytesNeeded(WorkloadConfig.DEFAULT_REGION_BYTES, WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES);
+        return check(given, notes, needed, "a trial needs " + (needed >> 20)
+                + " MiB (a 64 MiB log region, a 4 MiB zero-fill chunk, 64 MiB headroom)");
+    }
+
+    /**
+     * The same checks for a workload that needs {@code bytesNeeded} free ({@code why} says what for, as
+     * "durabench pg needs 16 MiB (pg_test_fsync's test file)").
+     */
+    public static Path check(Path given, List<String> notes, long bytesNeeded, String why) {
         Path abs = given.toAbsolutePath().normalize();
         BasicFileAttributes attrs;
         try {
@@ -59,16 +69,15 @@ public final class TargetCheck {
         if (!Files.isWritable(real)) {
             throw new BadTargetException("target directory " + given + " is not writable: fix its permissions or pass another --dir");
         }
-        long needed = RegionLogFiles.bytesNeeded(WorkloadConfig.DEFAULT_REGION_BYTES, WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES);
         long usable;
         try {
             usable = Files.getFileStore(real).getUsableSpace();
         } catch (IOException e) {
             throw new BadTargetException("cannot read the free space of " + given + " (" + e.getMessage() + "): pass another --dir");
         }
-        if (usable < needed) {
-            throw new BadTargetException("target directory " + given + " has " + (usable >> 20) + " MiB free; a trial needs "
-                    + (needed >> 20) + " MiB (a 64 MiB log region, a 4 MiB zero-fill chunk, 64 MiB headroom): free space or pass another --dir");
+        if (usable < bytesNeeded) {
+            throw new BadTargetException("target directory " + given + " has " + (usable >> 20) + " MiB free; " + why
+                    + ": free space or pass another --dir");
         }
         return real;
     }
