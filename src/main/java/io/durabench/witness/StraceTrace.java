@@ -26,7 +26,10 @@ import java.util.regex.Pattern;
  *       {@code <... name resumed>rest) = result} later from the same thread id; the arguments are the
  *       two parts joined, the entry is the first line and the completion the second;</li>
  *   <li>signal ({@code --- SIGSEGV ...---}) and exit ({@code +++ exited with 0 +++}) lines, skipped;
- *       a call never resumed (the process died) is kept as never returned.</li>
+ *       a call never resumed (the process died) is kept as never returned;</li>
+ *   <li>{@code ???( <detached ...>}: a thread strace found inside a call it never saw begin and so
+ *       cannot name, let go of as the process ended (seen on Temurin 25): no call is recorded there,
+ *       so the line is skipped.</li>
  * </ul>
  * Anything else fails with the line number: the witness must not silently skip a call it did not understand.
  */
@@ -85,6 +88,7 @@ public final class StraceTrace {
                 rest = line.substring(p.end());
             }
             if (rest.startsWith("--- ") || rest.startsWith("+++ ")) continue;
+            if (rest.startsWith("???(") && rest.strip().endsWith("<detached ...>")) continue;
             Matcher resumed = RESUMED.matcher(rest);
             if (resumed.find()) {
                 Pending started = pending.remove(pid);

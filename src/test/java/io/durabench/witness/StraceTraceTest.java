@@ -140,6 +140,18 @@ class StraceTraceTest {
         assertEquals("close", t.events().get(1).name());
     }
 
+    /** Temurin 25 under KernelFaultsIT: a thread strace met inside a call it cannot name, let go as the process ended. */
+    @Test
+    void aThreadDetachedInsideAnUnnamedCallIsNoCall() {
+        StraceTrace t = StraceTrace.parse(List.of(
+                "4684  fsync(3</x/y>) = 0",
+                "4685  ???( <detached ...>",
+                "4684  +++ exited with 1 +++"));
+        assertEquals(1, t.events().size());
+        assertEquals("fsync", t.events().get(0).name());
+        assertThrows(IllegalArgumentException.class, () -> StraceTrace.parse(List.of("4685  ???(")), "only the detached form is skipped");
+    }
+
     @Test
     void aCallThatNeverReturnedIsKeptAsSuch() {
         StraceTrace t = StraceTrace.parse(List.of(
