@@ -67,7 +67,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (outDir != null) {
             sayWhereLinksLead(paths, stdout);
             for (Path p : ReportWriter.writeAll(report, outDir)) stdout.println("wrote " + p);
-            for (WarningSummary.Line l : WarningSummary.of(report.warnings())) stdout.println("[" + l.kind().id() + "] " + l.text());
+            for (WarningSummary.Line l : WarningSummary.byKind(report.warnings())) stdout.println("[" + l.kind().id() + "] " + l.text());
         } else {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings);

@@ -77,6 +77,18 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
         return cell.methodValue() instanceof Boolean ? cell.family().methodAxis().name() + "=" + cell.method() : cell.method();
     }
 
+    /**
+     * What the row's interval is over, "3 forks x 5 iterations", read from its stats source (written by
+     * report.analysis.RowFigures in that form); null when the source does not say.
+     */
+    public String replication() {
+        if (statsSource == null) return null;
+        java.util.regex.Matcher m = REPLICATION.matcher(statsSource);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static final java.util.regex.Pattern REPLICATION = java.util.regex.Pattern.compile("n=(\\d+ forks? x \\d+ iterations?)");
+
     public String shortBenchmark() {
         return cell.benchmark().shortName();
     }

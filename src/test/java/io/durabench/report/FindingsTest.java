@@ -196,7 +196,8 @@ class FindingsTest {
         assertTrue(findings > 0 && firstTable > findings, text);
         assertTrue(text.indexOf("WARNINGS") < 0 || text.indexOf("WARNINGS") < firstTable, text);
         String md = MarkdownRenderer.render(report, List.of());
-        assertTrue(md.indexOf("## Findings") < md.indexOf("| Method |"), md);
+        assertTrue(md.indexOf("## Decision") < md.indexOf("## Findings"), md);
+        assertTrue(md.indexOf("## Findings") < md.indexOf("## ext4 "), "run-wide findings before the first target's section: " + md);
         JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject();
         assertEquals(report.findings().size(), json.getAsJsonArray("findings").size());
         JsonObject first = json.getAsJsonArray("findings").get(0).getAsJsonObject();

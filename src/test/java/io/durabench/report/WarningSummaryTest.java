@@ -71,16 +71,16 @@ class WarningSummaryTest {
     }
 
     @Test
-    void oneLinePerKindAndScopeWithACountAndTheWorstCase() {
+    void oneLinePerKindWithItsCountPerScopeAndTheWorstCase() {
         Report report = report();
-        List<WarningSummary.Line> lines = WarningSummary.of(report.warnings());
+        List<WarningSummary.Line> lines = WarningSummary.byKind(report.warnings());
         Set<String> seen = new HashSet<>();
-        for (WarningSummary.Line l : lines) assertTrue(seen.add(l.kind() + "|" + l.scope()), "one line per kind and scope: " + lines);
+        for (WarningSummary.Line l : lines) assertTrue(seen.add(l.kind().id()), "one line per kind: " + lines);
         WarningSummary.Line noisy = lines.stream().filter(l -> l.kind() == Kind.NOISY_BASELINE).findFirst().orElseThrow();
         long noisyWarnings = Fixtures.warnings(report, Kind.NOISY_BASELINE).size();
         assertTrue(noisyWarnings >= 2, report.warnings().toString());
         assertEquals(noisyWarnings, noisy.count());
-        assertTrue(noisy.text().startsWith("ext4: " + noisyWarnings + " groups; worst: syncDirectory=false (FileCreateCost), CI "), noisy.text());
+        assertTrue(noisy.text().startsWith(noisyWarnings + " ext4; worst: syncDirectory=false (FileCreateCost), CI "), noisy.text());
         String text = TextRenderer.render(report);
         assertTrue(text.contains("[noisy-baseline] " + noisy.text()), text);
         assertFalse(text.contains("The baseline syncDirectory=false"), "the full message only with --all-warnings");

@@ -56,6 +56,7 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
                 : forksUs.isEmpty() ? estimate(primary) : Stats.ofSamples(OutlierIterations.keptIterations(forksUs));
         int forks = Math.max(1, meanFrom.forks().size());
         int perFork = iterations == null ? 0 : iterations.length / forks;
+        // ReportRow.replication() reads "n=F forks x I iterations" back from this text: keep the form.
         String source = meanFrom.mode() + ", n=" + forks + (forks == 1 ? " fork" : " forks") + " x " + perFork + " iterations"
                 + (fromForks == null && iterations != null ? " (interval within one fork)" : "");
 

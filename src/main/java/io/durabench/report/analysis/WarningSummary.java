@@ -9,32 +9,42 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The warnings as the report opens with them: one line per kind and scope (a context, a device,
- * or across contexts), with how many warnings it stands for and the worst one's brief. Thirty
- * warnings that say the same thing per group become a few lines that say it once; the full list
- * stays in report.json and at the end of the report.
+ * The warnings as the report opens with them: one line per kind, with how many warnings it stands
+ * for in each scope (a context, a device, or across contexts) and the worst one's brief. A hundred
+ * warnings that say the same thing per group become at most five lines that say it once; the full
+ * list stays in report.json and at the end of the report.
  */
 public final class WarningSummary {
     private WarningSummary() {
     }
 
-    /** One summary line: "[kind] scope: N groups; worst: ..." or, for a single warning, its brief. */
+    /** One summary line; {@code scope} is the one scope of its warnings, or "all" when they span several. */
     public record Line(Kind kind, String scope, int count, String text) {
     }
 
-    public static List<Line> of(List<ReportWarning> warnings) {
-        Map<String, List<ReportWarning>> byScope = new LinkedHashMap<>();
-        for (Kind kind : Kind.values()) {
-            for (ReportWarning w : warnings) {
-                if (w.kind() == kind) byScope.computeIfAbsent(kind.id() + "|" + w.scope(), k -> new ArrayList<>()).add(w);
-            }
-        }
+    /**
+     * One line per kind, the report's opening form: how many warnings, how many per scope (a
+     * target, a device, across contexts), and the worst one's brief: "55: tmpfs 1, btrfs 18, ...;
+     * worst (ext4): O_DIRECT (NOT durable) 81 µs < O_DSYNC 383 µs". Five kinds, five lines at most.
+     */
+    public static List<Line> byKind(List<ReportWarning> warnings) {
         List<Line> lines = new ArrayList<>();
-        for (List<ReportWarning> same : byScope.values()) {
+        for (Kind kind : Kind.values()) {
+            List<ReportWarning> same = warnings.stream().filter(w -> w.kind() == kind).toList();
+            if (same.isEmpty()) continue;
+            Map<String, Integer> perScope = new LinkedHashMap<>();
+            same.forEach(w -> perScope.merge(w.scope(), 1, Integer::sum));
             ReportWarning worst = same.stream().max(Comparator.comparingDouble(ReportWarning::severity)).orElseThrow();
-            int n = same.size();
-            String text = worst.scope() + ": " + (n == 1 ? worst.brief() : n + " groups; worst: " + worst.brief());
-            lines.add(new Line(worst.kind(), worst.scope(), n, text));
+            String text;
+            if (same.size() == 1) {
+                text = worst.scope() + ": " + worst.brief();
+            } else {
+                List<String> counts = new ArrayList<>();
+                perScope.forEach((scope, n) -> counts.add(scope + " " + n));
+                text = perScope.size() == 1 ? same.size() + " " + worst.scope() + "; worst: " + worst.brief()
+                        : same.size() + " (" + String.join(", ", counts) + "); worst (" + worst.scope() + "): " + worst.brief();
+            }
+            lines.add(new Line(kind, perScope.size() == 1 ? worst.scope() : "all", same.size(), text));
         }
         return lines;
     }

@@ -47,4 +47,19 @@ final class FindingsText {
         return names.of(c) + " (" + (c.directory() == null ? "directory unknown" : c.directory()) + "; "
                 + EnvironmentFacts.briefDevice(c.environment()) + ")";
     }
+
+    /** The opening's findings: the traps and what holds across contexts; each context's own findings go to its section. */
+    static Map<String, List<String>> opening(Report report) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        sections(report).forEach((heading, messages) -> {
+            if (heading.equals(TRAPS) || heading.equals(ACROSS)) out.put(heading, messages);
+        });
+        return out;
+    }
+
+    /** One context's own findings (not traps), for the top of its section. */
+    static List<String> of(Report report, Context c) {
+        return report.findings().stream().filter(f -> f.kind() != Finding.Kind.TRAP && c.label().equals(f.context()))
+                .map(Finding::message).toList();
+    }
 }

@@ -1,6 +1,8 @@
 package io.durabench.report.render;
 
 import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.DecisionTable;
 import io.durabench.report.EnvironmentFacts;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
@@ -9,11 +11,13 @@ import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.chart.ChartFile;
 import java.util.List;
+import java.util.Map;
 
 /**
- * report.md: findings first, one line per kind and scope of warnings, then per context its
- * environment and one table per group (every column), the cost model, the charts, and every
- * warning in full at the end.
+ * report.md, in the order a design review reads it: the title and one line of context, the decision
+ * tables and a recommendation per target, the findings that hold for the whole run (one screen),
+ * one line per kind of warning, then per context its environment, its own findings and one table
+ * per group, the cost model, the charts, and every warning in full at the end.
  */
 public final class MarkdownRenderer {
     private MarkdownRenderer() {
@@ -21,22 +25,28 @@ public final class MarkdownRenderer {
 
     public static String render(Report report, List<ChartFile> charts) {
         StringBuilder sb = new StringBuilder("# durabench report\n\n");
-        sb.append("Baseline method: `").append(report.baseline()).append("` (pg_test_fsync equivalent: `WRITE`; file creation: ")
-                .append("`syncDirectory=false`). **Durability cost** = time per write minus the baseline's, in the same group: ")
-                .append("the number to quote. A ratio depends as much on the baseline as on the method.\n\n");
+        Opening opening = Opening.of(report);
+        Wrap.append(sb, opening.context(), "", "");
+        sb.append('\n');
+        decisions(sb, report, opening);
         if (!report.findings().isEmpty()) {
-            sb.append("## ").append(FindingsText.TITLE).append("\n\n_").append(FindingsText.INTRO).append("._\n\n");
-            FindingsText.sections(report).forEach((heading, messages) -> {
-                sb.append("**").append(heading).append("**\n\n");
-                messages.forEach(m -> sb.append("* ").append(m).append('\n'));
+            Map<String, List<String>> top = FindingsText.opening(report);
+            if (!top.isEmpty()) {
+                sb.append("## ").append(FindingsText.TITLE).append("\n\n");
+                Wrap.append(sb, "_" + FindingsText.INTRO + "; each target's own findings open its section._", "", "");
                 sb.append('\n');
-            });
+                top.forEach((heading, messages) -> {
+                    sb.append("**").append(heading).append("**\n\n");
+                    messages.forEach(m -> Wrap.append(sb, m, "* ", "  "));
+                    sb.append('\n');
+                });
+            }
         }
         if (!report.warnings().isEmpty()) {
-            sb.append("## Warnings\n\nOne line per kind and scope, the worst case shown; all ").append(report.warnings().size())
-                    .append(" in full at the end.\n\n");
-            for (WarningSummary.Line l : WarningSummary.of(report.warnings())) {
-                sb.append("* **").append(l.kind().id()).append("** ").append(l.text()).append('\n');
+            sb.append("## Warnings\n\n_One line per kind: how many, per target, and the worst; all ").append(report.warnings().size())
+                    .append(" in full at the end._\n\n");
+            for (WarningSummary.Line l : WarningSummary.byKind(report.warnings())) {
+                Wrap.append(sb, "**" + l.kind().id() + "** " + l.text(), "* ", "  ");
             }
             sb.append('\n');
         }
@@ -47,6 +57,12 @@ public final class MarkdownRenderer {
             sb.append("## ").append(c.label()).append("\n\n**Environment**\n\n");
             EnvironmentFacts.lines(c.environment()).forEach(f -> sb.append("* ").append(f).append('\n'));
             sb.append('\n');
+            List<String> own = FindingsText.of(report, c);
+            if (!own.isEmpty()) {
+                sb.append("**Findings**\n\n");
+                own.forEach(m -> sb.append("* ").append(m).append('\n'));
+                sb.append('\n');
+            }
             if (!rows.isEmpty()) {
                 sb.append(Tables.durabench(rows).markdown());
                 for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');
@@ -77,6 +93,24 @@ public final class MarkdownRenderer {
         sb.append("---\n\n").append(Report.METHOD_NOTE).append(" Sources: ");
         sb.append(String.join(", ", report.sources().stream().map(p -> "`" + p + "`").toList())).append(".\n");
         return sb.toString();
+    }
+
+    /** The decision tables, each with its legend, then the recommendation per target. */
+    private static void decisions(StringBuilder sb, Report report, Opening opening) {
+        if (opening.tables().isEmpty()) return;
+        ContextNames names = report.contextNames();
+        sb.append("## Decision\n\n");
+        for (DecisionTable t : opening.tables()) {
+            sb.append("### ").append(DecisionTableText.heading(t)).append("\n\n_").append(DecisionTableText.subtitle(t)).append("_\n\n")
+                    .append(DecisionTableText.table(t, names).markdown()).append('\n');
+            DecisionTableText.legend(t, names).forEach(l -> Wrap.append(sb, l, "* ", "  "));
+            sb.append('\n');
+        }
+        if (!opening.recommendations().isEmpty()) {
+            sb.append("**Recommendation**\n\n");
+            opening.recommendations().forEach(r -> Wrap.append(sb, r, "* ", "  "));
+            sb.append('\n');
+        }
     }
 
     private static void charts(StringBuilder sb, List<ChartFile> charts) {

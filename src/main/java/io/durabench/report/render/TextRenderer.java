@@ -1,6 +1,8 @@
 package io.durabench.report.render;
 
 import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.DecisionTable;
 import io.durabench.report.Durability;
 import io.durabench.report.EnvironmentFacts;
 import io.durabench.report.GroupCommitRow;
@@ -16,8 +18,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The terminal report, written for 120 columns: findings first, then one line per kind and scope
- * of warnings, then per context its environment and its grouped tables, the cost model, and (with
+ * The terminal report, written for 120 columns, in report.md's order: one line of context, the
+ * decision tables and recommendations, the run-wide findings, one line per kind of warning, then
+ * per context its environment, its own findings and its grouped tables, the cost model, and (with
  * --all-warnings) every warning in full. Prose is word-wrapped; tables leave out what is empty.
  */
 public final class TextRenderer {
@@ -30,9 +33,10 @@ public final class TextRenderer {
 
     public static String render(Report report, boolean allWarnings) {
         StringBuilder sb = new StringBuilder();
-        sb.append("durabench report: ").append(report.rows().size()).append(" durabench rows, ")
-                .append(report.groupCommitRows().size()).append(" group-commit rows, ")
-                .append(report.plainRows().size()).append(" other results, baseline ").append(report.baseline()).append('\n');
+        Opening opening = Opening.of(report);
+        sb.append("durabench report\n");
+        Wrap.append(sb, opening.context(), "", "");
+        decisions(sb, report, opening);
         findings(sb, report);
         warningSummary(sb, report, allWarnings);
         for (Context c : report.contexts()) {
@@ -41,6 +45,11 @@ public final class TextRenderer {
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("\n== ").append(c.label()).append(" ==\n");
             EnvironmentFacts.lines(c.environment()).forEach(f -> Wrap.append(sb, f, "  ", "      "));
+            List<String> own = FindingsText.of(report, c);
+            if (!own.isEmpty()) {
+                sb.append("  Findings\n");
+                own.forEach(m -> Wrap.append(sb, m, "  * ", "    "));
+            }
             if (!rows.isEmpty()) {
                 sb.append('\n').append(Tables.durabench(rows).text());
                 notDurableLegend(rows).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
@@ -69,10 +78,25 @@ public final class TextRenderer {
         return sb.toString();
     }
 
+    /** The decision tables, each with its legend, then one recommendation line per target. */
+    private static void decisions(StringBuilder sb, Report report, Opening opening) {
+        ContextNames names = report.contextNames();
+        for (DecisionTable t : opening.tables()) {
+            sb.append('\n');
+            Wrap.append(sb, "DECISION: " + DecisionTableText.heading(t) + " (" + DecisionTableText.subtitle(t) + ")", "", "  ");
+            sb.append(DecisionTableText.table(t, names).text());
+            DecisionTableText.legend(t, names).forEach(l -> Wrap.append(sb, l, "  ", "    "));
+        }
+        if (opening.recommendations().isEmpty()) return;
+        sb.append("\nRECOMMENDATION\n");
+        opening.recommendations().forEach(r -> Wrap.append(sb, r, "  * ", "    "));
+    }
+
     private static void findings(StringBuilder sb, Report report) {
-        if (report.findings().isEmpty()) return;
-        sb.append("\nFINDINGS (").append(FindingsText.INTRO).append(")\n");
-        FindingsText.sections(report).forEach((heading, messages) -> {
+        Map<String, List<String>> top = FindingsText.opening(report);
+        if (top.isEmpty()) return;
+        Wrap.append(sb, "FINDINGS (" + FindingsText.INTRO + "; each target's own open its section)", "\n", "  ");
+        top.forEach((heading, messages) -> {
             sb.append("  ").append(heading).append('\n');
             messages.forEach(m -> Wrap.append(sb, m, "  * ", "    "));
         });
@@ -81,9 +105,9 @@ public final class TextRenderer {
     private static void warningSummary(StringBuilder sb, Report report, boolean allWarnings) {
         if (report.warnings().isEmpty()) return;
         int n = report.warnings().size();
-        sb.append("\nWARNINGS (read before quoting any ratio; one line per kind and scope, ").append(n)
+        sb.append("\nWARNINGS (read before quoting any ratio; one line per kind, ").append(n)
                 .append(allWarnings ? " in full at the end)" : " in full with --all-warnings)").append('\n');
-        for (WarningSummary.Line l : WarningSummary.of(report.warnings())) {
+        for (WarningSummary.Line l : WarningSummary.byKind(report.warnings())) {
             Wrap.append(sb, l.text(), "  [" + l.kind().id() + "] ", "    ");
         }
     }

@@ -1,0 +1,114 @@
+package io.durabench.report.analysis;
+
+import io.durabench.catalogue.BenchmarkFamily;
+import io.durabench.report.Context;
+import io.durabench.report.DecisionTable;
+import io.durabench.report.DecisionTable.Line;
+import io.durabench.report.Difference;
+import io.durabench.report.ReportRow;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The decision tables of a report, one per benchmark family with durable methods, read from its
+ * rows: the family's centre cell (SyncWriteCost: the {@link Headline}, the cell every view is built
+ * around; any other family: its group measured most often, the first of equals), its methods x
+ * targets, and the fastest set per target from {@link Difference#fastestSet} — the same rule the
+ * findings use, so a table never crowns a method the findings call a tie.
+ */
+public final class Decisions {
+    private Decisions() {
+    }
+
+    public static List<DecisionTable> of(List<ReportRow> rows, List<Context> contexts) {
+        Map<BenchmarkFamily, List<ReportRow>> byFamily = new LinkedHashMap<>();
+        for (ReportRow r : rows) byFamily.computeIfAbsent(r.cell().family(), f -> new ArrayList<>()).add(r);
+        List<DecisionTable> tables = new ArrayList<>();
+        byFamily.forEach((family, familyRows) -> {
+            DecisionTable t = table(family, familyRows, contexts);
+            if (t != null) tables.add(t);
+        });
+        return tables;
+    }
+
+    private static DecisionTable table(BenchmarkFamily family, List<ReportRow> familyRows, List<Context> contexts) {
+        Centre centre = centre(familyRows);
+        if (centre.rows.stream().noneMatch(r -> r.durable() && r.measured())) return null;
+        List<Context> targets = new ArrayList<>(), leftOut = new ArrayList<>();
+        for (Context c : contexts) {
+            if (centre.rows.stream().noneMatch(r -> r.context().equals(c))) continue;
+            (c.hasNoStableStorage() ? leftOut : targets).add(c);
+        }
+        if (targets.isEmpty()) return null;
+        Map<String, Map<Context, ReportRow>> byMethod = new LinkedHashMap<>();
+        for (ReportRow r : centre.rows) {
+            if (targets.contains(r.context())) byMethod.computeIfAbsent(r.methodLabel(), m -> new LinkedHashMap<>()).put(r.context(), r);
+        }
+        Map<Context, Set<ReportRow>> fastest = new HashMap<>();
+        for (Context c : targets) {
+            List<ReportRow> durableHere = centre.rows.stream().filter(r -> r.context().equals(c) && r.durable() && r.measured()).toList();
+            fastest.put(c, new LinkedHashSet<>(Difference.fastestSet(durableHere, ReportRow::time)));
+        }
+        List<Line> durable = new ArrayList<>(), notDurable = new ArrayList<>();
+        byMethod.forEach((method, cells) -> {
+            Set<Context> in = new LinkedHashSet<>();
+            cells.forEach((c, r) -> {
+                if (fastest.get(c).contains(r)) in.add(c);
+            });
+            Line line = new Line(method, cells, in);
+            (cells.values().stream().anyMatch(ReportRow::durable) ? durable : notDurable).add(line);
+        });
+        durable.sort(Comparator.comparingDouble(Decisions::typicalLogMean));
+        notDurable.sort(Comparator.comparing((Line l) -> l.rows().values().stream().noneMatch(ReportRow::baseline))
+                .thenComparingDouble(Decisions::typicalLogMean));
+        List<ReportRow> shown = centre.rows.stream().filter(r -> targets.contains(r.context()) && r.measured()).toList();
+        boolean betweenForks = !shown.isEmpty() && shown.stream().allMatch(r -> r.time().betweenForks());
+        return new DecisionTable(family.simpleName(), centre.describe, "µs per " + family.operation().noun(),
+                replication(shown), betweenForks, targets, durable, notDurable, leftOut);
+    }
+
+    /** The mean of the log means over the targets a method was measured on: the order of rows. */
+    private static double typicalLogMean(Line l) {
+        return l.rows().values().stream().filter(ReportRow::measured).mapToDouble(r -> Math.log(r.meanUs())).average()
+                .orElse(Double.MAX_VALUE);
+    }
+
+    /** "1 fork x 5 iterations", or the distinct forms joined when rows differ ("3 forks x 5 iterations or 6 forks x 5 iterations"). */
+    static String replication(List<ReportRow> rows) {
+        Set<String> forms = new TreeSet<>();
+        for (ReportRow r : rows) if (r.replication() != null) forms.add(r.replication());
+        return forms.isEmpty() ? "replication unknown" : String.join(" or ", forms);
+    }
+
+    private record Centre(List<ReportRow> rows, String describe) {
+    }
+
+    private static Centre centre(List<ReportRow> familyRows) {
+        List<ReportRow> sweep = Headline.syncWrites(familyRows);
+        if (!sweep.isEmpty()) {
+            Headline h = Headline.of(sweep);
+            return new Centre(h.select(sweep, false, false, false), h.describe(true, true, true));
+        }
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (ReportRow r : familyRows) if (r.measured()) counts.merge(r.groupLabel(), 1, Integer::sum);
+        String best = null;
+        int most = -1;
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (e.getValue() > most) {
+                best = e.getKey();
+                most = e.getValue();
+            }
+        }
+        String label = best;
+        List<ReportRow> centre = familyRows.stream().filter(r -> r.groupLabel().equals(label)).toList();
+        String describe = label == null ? "" : label.contains(", ") ? label.substring(label.indexOf(", ") + 2) : "";
+        return new Centre(centre, describe);
+    }
+}

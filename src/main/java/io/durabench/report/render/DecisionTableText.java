@@ -1,0 +1,116 @@
+package io.durabench.report.render;
+
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.DecisionTable;
+import io.durabench.report.DecisionTable.Line;
+import io.durabench.report.Fmt;
+import io.durabench.report.ReportRow;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A decision table as the text and Markdown reports print it: a heading that says what a figure is
+ * and what its interval is over, the table (methods x targets, "398 [350, 446] ★"), and the legend
+ * lines under it (the mark, why the rows below the rule are not durable, the targets left out).
+ */
+final class DecisionTableText {
+    /** Marks a method in the fastest set of its target. */
+    static final String FASTEST = "★";
+    /** Marks a cell whose row is not durable on that target although the method is elsewhere. */
+    static final String NOT_DURABLE_HERE = "†";
+
+    private DecisionTableText() {
+    }
+
+    static String heading(DecisionTable t) {
+        return t.family() + (t.centre().isEmpty() ? "" : " at " + t.centre());
+    }
+
+    /** What each figure is and what its interval is over (n). */
+    static String subtitle(DecisionTable t) {
+        return t.unit() + ": mean [99.9% interval], n = " + t.replication() + " per cell";
+    }
+
+    static Table table(DecisionTable t, ContextNames names) {
+        List<String> headers = new ArrayList<>(List.of("Method"));
+        boolean[] numeric = new boolean[t.targets().size() + 1];
+        for (int i = 0; i < t.targets().size(); i++) {
+            headers.add(names.of(t.targets().get(i)));
+            numeric[i + 1] = true;
+        }
+        Table table = new Table(headers, numeric);
+        for (Line l : t.durable()) if (!everywhereNotApplicable(l)) table.add(cells(l.method(), l, t));
+        if (!t.notDurable().isEmpty()) {
+            List<String> rule = new ArrayList<>(List.of("not durable:"));
+            t.targets().forEach(c -> rule.add(""));
+            table.add(rule);
+            for (Line l : t.notDurable()) {
+                if (everywhereNotApplicable(l)) continue;
+                boolean baseline = l.rows().values().stream().anyMatch(ReportRow::baseline);
+                table.add(cells(l.method() + (baseline ? " (baseline)" : ""), l, t));
+            }
+        }
+        return table;
+    }
+
+    /** A method n/a on every target (virtual threads on JDK 17) is a legend line, not a row of n/a cells. */
+    private static boolean everywhereNotApplicable(Line l) {
+        return !l.rows().isEmpty() && l.rows().values().stream().allMatch(r -> r.na() != null && r.failed() == null);
+    }
+
+    private static List<String> cells(String label, Line l, DecisionTable t) {
+        List<String> row = new ArrayList<>(List.of(label));
+        for (Context c : t.targets()) row.add(cell(l.on(c), l.fastestIn().contains(c)));
+        return row;
+    }
+
+    private static String cell(ReportRow r, boolean fastest) {
+        if (r == null) return "—";
+        if (r.failed() != null) return "FAILED";
+        if (r.na() != null) return "n/a";
+        if (!r.measured()) return "—";
+        String interval = Fmt.usRoundedInterval(r.time());
+        String s = Fmt.usRounded(r.meanUs()) + (interval.isEmpty() ? "" : " " + interval);
+        if (fastest && r.time().betweenForks()) s += " " + FASTEST;
+        boolean durableMethod = r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
+        if (!r.durable() && durableMethod) s += " " + NOT_DURABLE_HERE;
+        return s;
+    }
+
+    /** The lines under the table, unwrapped: the renderers wrap them to their width. */
+    static List<String> legend(DecisionTable t, ContextNames names) {
+        List<String> out = new ArrayList<>();
+        out.add(t.betweenForks() ? FASTEST + " fastest on that target: the lowest mean and every durable method not resolved "
+                + "slower than it (Holm over the target's methods at 0.001, intervals between forks)."
+                : "No fastest set marked: these intervals are within one fork, and nothing is resolved on those.");
+        List<ReportRow> all = new ArrayList<>();
+        t.durable().forEach(l -> all.addAll(l.rows().values()));
+        if (all.stream().anyMatch(r -> !r.durable())) out.add(NOT_DURABLE_HERE + " not durable on that target.");
+        List<ReportRow> below = new ArrayList<>();
+        t.notDurable().forEach(l -> below.addAll(l.rows().values()));
+        List<String> reasons = TextRenderer.notDurableLegend(below);
+        if (!reasons.isEmpty()) out.add("Not durable: " + String.join("; ", reasons) + ".");
+        // n/a and FAILED said once per reason, the methods and targets it holds for listed: never a number, never silent.
+        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        List<Line> lines = new ArrayList<>(t.durable());
+        lines.addAll(t.notDurable());
+        for (Line l : lines) {
+            boolean everywhere = everywhereNotApplicable(l);
+            for (ReportRow r : l.rows().values()) {
+                String key = r.failed() != null ? "FAILED: " + r.failed() : r.na() != null ? "n/a: " + r.na() : null;
+                if (key == null) continue;
+                List<String> where = byReason.computeIfAbsent(key, k -> new ArrayList<>());
+                String what = everywhere ? r.methodLabel() + " (every target)" : r.methodLabel() + " on " + names.of(r.context());
+                if (!where.contains(what)) where.add(what);
+            }
+        }
+        byReason.forEach((why, where) -> out.add(why.substring(0, why.indexOf(':')) + ": " + String.join(", ", where) + ":"
+                + why.substring(why.indexOf(':') + 1) + "."));
+        for (Context c : t.leftOut()) {
+            out.add("Not a column: " + names.of(c) + " (" + c.directory() + ") has no stable storage, so nothing is durable there; "
+                    + "its rows are in its own section.");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,44 @@
+package io.durabench.report.render;
+
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.DecisionTable;
+import io.durabench.report.Report;
+import io.durabench.report.ReportRow;
+import io.durabench.report.analysis.Decisions;
+import io.durabench.report.analysis.Recommendations;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a report opens with, the same in every format: one line of context, the decision tables,
+ * and a recommendation line per target. Computed once from the report's rows (a filtered report's
+ * opening speaks of what it shows).
+ */
+record Opening(String context, List<DecisionTable> tables, List<String> recommendations) {
+
+    static Opening of(Report report) {
+        ContextNames names = report.contextNames();
+        List<DecisionTable> tables = Decisions.of(report.rows(), report.contexts());
+        List<String> recommendations = new ArrayList<>();
+        for (DecisionTable t : tables) recommendations.addAll(Recommendations.of(t, report.rows(), names).values());
+        return new Opening(context(report, names), tables, recommendations);
+    }
+
+    /** "btrfs, ext4, tmpfs and xfs (vda: write back cache, rotational 1); JDK 17.0.15; 460 rows; baseline NONE." */
+    private static String context(Report report, ContextNames names) {
+        Set<String> devices = new LinkedHashSet<>(), jdks = new LinkedHashSet<>();
+        for (Context c : report.contexts()) {
+            String d = io.durabench.report.EnvironmentFacts.briefDevice(c.environment());
+            if (c.environment() != null && c.environment().device() != null) devices.add(d.contains(" on ") ? d.substring(d.indexOf(" on ") + 4) : d);
+            jdks.add(c.jdk());
+        }
+        int measured = (int) report.rows().stream().filter(ReportRow::measured).count();
+        return "Measured on " + names.list(report.contexts()) + (devices.isEmpty() ? "" : " (" + String.join("; ", devices) + ")") + ", " + String.join(", ", jdks)
+                + "; " + measured + " measured rows" + (report.groupCommitRows().isEmpty() ? "" : " and " + report.groupCommitRows().size()
+                + " group-commit rows") + "; baseline " + report.baseline() + ". Durability cost = time per write minus the "
+                + "baseline's in the same group: quote costs, not ratios.";
+    }
+}
