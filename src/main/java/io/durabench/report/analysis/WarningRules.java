@@ -26,6 +26,8 @@ public final class WarningRules {
     /** A baseline interval wider than this fraction of its mean makes the ratios noise. */
     static final double NOISY_WIDTH = 0.10;
     static final String ACROSS_CONTEXTS = "across contexts";
+    /** A ratio and a cost that order two contexts oppositely, each by at least this factor, are a rank reversal. */
+    static final double REVERSAL = 1.25;
 
     private WarningRules() {
     }
@@ -79,7 +81,10 @@ public final class WarningRules {
                     }
                 }
             }
-            if (high == null) continue;
+            if (high == null) {
+                reversal(same, rows, names, chosen).ifPresent(out::add);
+                continue;
+            }
             String base = baselineName(rows, high, chosen);
             String message = String.format("%s is %sx %s on %s and %sx on %s (%s), but %s itself differs %sx (%s µs vs %s µs); "
                             + "the cost of durability is %s µs vs %s µs. Compare the costs, not the ratios.",
@@ -93,6 +98,45 @@ public final class WarningRules {
                     ACROSS_CONTEXTS, worst, brief));
         }
         return out;
+    }
+
+    /**
+     * The other way a ratio misleads: it ranks two contexts in the opposite order of what durability
+     * costs there (results/README.md's claim 7: FDATASYNC 92x NONE on ext4, 58x on btrfs, yet 394 µs
+     * vs 553 µs), each order by at least {@value #REVERSAL}x so a tie's jitter is no reversal.
+     */
+    private static java.util.Optional<ReportWarning> reversal(List<ReportRow> same, List<ReportRow> rows, ContextNames names,
+                                                              SyncMethod chosen) {
+        ReportRow worseByRatio = null, cheaper = null;
+        double worst = 0;
+        for (ReportRow a : same) {
+            for (ReportRow b : same) {
+                double ratioSpread = a.ratio().mean() / b.ratio().mean(), costSpread = b.cost().mean() / a.cost().mean();
+                if (!(a.cost().mean() > 0 && b.cost().mean() > 0) || ratioSpread < REVERSAL || costSpread < REVERSAL) continue;
+                if (ratioSpread * costSpread > worst) {
+                    worst = ratioSpread * costSpread;
+                    worseByRatio = a;
+                    cheaper = b;
+                }
+            }
+        }
+        if (worseByRatio == null) return java.util.Optional.empty();
+        ReportRow a = worseByRatio, b = cheaper;
+        String base = baselineName(rows, a, chosen);
+        List<ReportRow> byRatio = new ArrayList<>(same), byCost = new ArrayList<>(same);
+        byRatio.sort(Comparator.comparingDouble((ReportRow r) -> r.ratio().mean()).reversed());
+        byCost.sort(Comparator.comparingDouble((ReportRow r) -> r.cost().mean()));
+        String message = String.format("%s (%s): the ratio to %s ranks the contexts %s, but what durability costs ranks them %s;"
+                        + " %s and %s are in opposite orders (%s itself: %s vs %s µs). Compare the costs, not the ratios.",
+                a.methodLabel(), a.groupLabel(), base,
+                String.join(" > ", byRatio.stream().map(r -> names.of(r.context()) + " " + Fmt.ratio(r.ratio().mean()) + "x").toList()),
+                String.join(" < ", byCost.stream().map(r -> names.of(r.context()) + " " + Fmt.usRounded(r.cost().mean()) + " µs").toList()),
+                names.of(a.context()), names.of(b.context()), base, Fmt.us(a.baselineUs()), Fmt.us(b.baselineUs()));
+        String brief = String.format("%s: %sx %s on %s, %sx on %s, but costs %s vs %s µs", a.methodLabel(), Fmt.ratio(a.ratio().mean()),
+                base, names.of(a.context()), Fmt.ratio(b.ratio().mean()), names.of(b.context()), Fmt.usRounded(a.cost().mean()),
+                Fmt.usRounded(b.cost().mean()));
+        return java.util.Optional.of(new ReportWarning(Kind.RATIO_MISLEADS, message, ids(groupMembers(rows, a), groupMembers(rows, b)),
+                ACROSS_CONTEXTS, worst, brief));
     }
 
     private static double baseSpread(ReportRow a, ReportRow b) {
