@@ -81,7 +81,7 @@ public final class Decisions {
     }
 
     /** "1 fork x 5 iterations", or the distinct forms joined when rows differ ("3 forks x 5 iterations or 6 forks x 5 iterations"). */
-    static String replication(List<ReportRow> rows) {
+    public static String replication(List<ReportRow> rows) {
         Set<String> forms = new TreeSet<>();
         for (ReportRow r : rows) if (r.replication() != null) forms.add(r.replication());
         return forms.isEmpty() ? "replication unknown" : String.join(" or ", forms);

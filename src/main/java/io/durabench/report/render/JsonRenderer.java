@@ -17,7 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * report.json, for other tools: "rows" (per-write rows), "groupCommit" and "otherResults", each
+ * report.json, for other tools: "decisions" (the decision tables, cells as row ids: {@link DecisionJson})
+ * and "recommendations" (one line per target), "rows" (per-write rows), "groupCommit" and "otherResults", each
  * written from its field list in {@link RowFields} (the same list report.csv is written from),
  * null where a figure does not exist; "contexts" with their environment lines; "warnings"
  * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
@@ -45,6 +46,11 @@ public final class JsonRenderer {
             contexts.add(o);
         }
         root.add("contexts", contexts);
+        Opening opening = Opening.of(report);
+        root.add("decisions", DecisionJson.of(opening.tables()));
+        JsonArray recommendations = new JsonArray();
+        opening.recommendations().forEach(recommendations::add);
+        root.add("recommendations", recommendations);
         root.add("rows", rows(RowFields.DURABENCH, report.rows()));
         JsonArray warnings = new JsonArray();
         for (ReportWarning w : report.warnings()) warnings.add(said(new JsonObject(), w.kind().id(), w.message(), w.rows()));

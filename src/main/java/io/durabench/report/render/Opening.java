@@ -38,7 +38,8 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
         int measured = (int) report.rows().stream().filter(ReportRow::measured).count();
         return "Measured on " + names.list(report.contexts()) + (devices.isEmpty() ? "" : " (" + String.join("; ", devices) + ")") + ", " + String.join(", ", jdks)
                 + "; " + measured + " measured rows" + (report.groupCommitRows().isEmpty() ? "" : " and " + report.groupCommitRows().size()
-                + " group-commit rows") + "; baseline " + report.baseline() + ". Durability cost = time per write minus the "
+                + " group-commit rows") + " (n = " + Decisions.replication(report.rows().stream().filter(ReportRow::measured).toList())
+                + " per cell); baseline " + report.baseline() + ". Durability cost = time per write minus the "
                 + "baseline's in the same group: quote costs, not ratios.";
     }
 }
