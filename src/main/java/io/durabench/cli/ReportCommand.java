@@ -73,7 +73,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings);
                 case markdown -> MarkdownRenderer.render(report, List.of());
-                case html -> HtmlRenderer.render(report);
+                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts));
                 case csv -> CsvRenderer.renderAll(report);
                 case json -> JsonRenderer.render(report);
             });

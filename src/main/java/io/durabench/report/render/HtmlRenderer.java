@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.stream.Stream;
 
@@ -38,9 +39,10 @@ public final class HtmlRenderer {
 
     /**
      * The whole report as one page, for stdout: the charts are drawn into a temporary folder, read
-     * into the page and the folder deleted.
+     * into the page and the folder deleted. {@code markdown} is report.md for those charts (the
+     * caller's MarkdownRenderer call, with whatever options it takes).
      */
-    public static String render(Report report) {
+    public static String render(Report report, Function<List<ChartFile>, String> markdown) {
         Path dir;
         try {
             dir = Files.createTempDirectory("durabench-html-");
@@ -49,7 +51,7 @@ public final class HtmlRenderer {
         }
         try {
             List<ChartFile> charts = Charts.write(report, dir, true);
-            return fromMarkdown(MarkdownRenderer.render(report, charts), charts);
+            return fromMarkdown(markdown.apply(charts), charts);
         } finally {
             deleteTree(dir);
         }
