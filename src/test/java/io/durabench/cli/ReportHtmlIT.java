@@ -171,7 +171,8 @@ class ReportHtmlIT {
 
     /**
      * The order the page promises, checked here independently of its script: numbers (by their
-     * leading number: "1,234", "3.4x", "[3.32, 3.55]") before text, empty and "n/a" last either way.
+     * leading number: "1,234", "3.4x", "[3.32, 3.55]") before text, empty, "n/a" and "FAILED" (with a
+     * note's mark or not: "n/a¹") last either way.
      */
     private static boolean isSorted(List<String> cells, boolean ascending) {
         for (int k = 1; k < cells.size(); k++) {
@@ -189,8 +190,10 @@ class ReportHtmlIT {
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^[\\s\\[(~≈<>≤≥]*([-+−]?(?:\\d[\\d,]*(?:\\.\\d+)?|\\.\\d+)(?:[eE][-+]?\\d+)?)");
 
+    private static final Pattern NOT_A_NUMBER = Pattern.compile("^(?:n/a|failed|-|—)(?![\\w.])", Pattern.CASE_INSENSITIVE);
+
     private static int rank(String cell) {
-        if (cell.isBlank() || cell.equalsIgnoreCase("n/a") || cell.equals("-") || cell.equals("—")) return 2;
+        if (cell.isBlank() || NOT_A_NUMBER.matcher(cell).find()) return 2;
         return LEADING_NUMBER.matcher(cell).find() ? 0 : 1;
     }
 

@@ -6,7 +6,8 @@ package io.durabench.report.render;
  * on a plane as from a CI artifact. The script makes every {@code table.sortable} sortable by a
  * click on (or Enter on) a header: ascending first, then descending; a cell sorts by its leading
  * number where it has one ("1,234", "3.4x", "[3.32, 3.55]", "-9.96"), else by its text, and an
- * empty or "n/a" cell sorts last either way; ties keep the Markdown's order.
+ * empty, "n/a" or "FAILED" cell (a note's mark after it, "n/a¹", or not) sorts last either way;
+ * ties keep the Markdown's order.
  */
 final class HtmlPage {
     private HtmlPage() {
@@ -63,7 +64,7 @@ final class HtmlPage {
               // [rank, value]: numbers first, then text, empty and n/a last whichever the direction.
               function key(cell) {
                 var t = cell.textContent.trim();
-                if (t === "" || /^(n\\/a|-|\\u2014)$/i.test(t)) return [2, ""];
+                if (t === "" || /^(?:n\\/a|failed|-|\\u2014)(?![\\w.])/i.test(t)) return [2, ""];
                 var m = NUMBER.exec(t);
                 if (m) return [0, parseFloat(m[1].replace(/,/g, "").replace("\\u2212", "-"))];
                 return [1, t.toLowerCase()];
