@@ -60,7 +60,7 @@ public class SkippedTests {
         }
         if (failOnSkip && !skipped.isEmpty()) {
             System.err.println("FAILED: " + skipped.size() + " test(s) skipped on the CI machine, where every requirement "
-                    + "(root, loop devices, mkfs, strace, cc) is installed by .ci/run: a skip here hides an untested path");
+                    + "(root, loop devices, mkfs, strace, cc, chromium) is installed by .ci/run: a skip here hides an untested path");
             System.exit(1);
         }
     }

@@ -9,6 +9,7 @@ import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareJson;
 import io.durabench.compare.render.CompareMarkdown;
 import io.durabench.compare.render.CompareText;
+import io.durabench.report.render.HtmlRenderer;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import java.io.PrintWriter;
@@ -43,7 +44,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     CompareOptions options;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json on stdout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, html, csv or json on stdout (default: ${DEFAULT-VALUE}).")
     ReportCommand.Format format = ReportCommand.Format.text;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.md, compare.csv and compare.json here.")
@@ -118,6 +119,7 @@ public final class CompareCommand implements Callable<Integer> {
         return switch (format) {
             case text -> CompareText.render(c);
             case markdown -> CompareMarkdown.render(c);
+            case html -> HtmlRenderer.fromMarkdown(CompareMarkdown.render(c), List.of());
             case csv -> CompareJson.csv(c);
             case json -> CompareJson.render(c);
         };

@@ -7,6 +7,7 @@ import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.ReportWriter;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
                 + "--benchmark narrow what is shown."})
 public final class ReportCommand implements Callable<Integer> {
     /** The output formats; text is for the terminal. */
-    public enum Format { text, markdown, csv, json }
+    public enum Format { text, markdown, html, csv, json }
 
     @Spec
     CommandSpec spec;
@@ -42,11 +43,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
     List<Path> paths;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}). csv: group-commit rows follow "
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, html (one page, charts inline), csv or json (default: ${DEFAULT-VALUE}). csv: group-commit rows follow "
             + "as a second CSV after one empty line (--out writes them to report-group-commit.csv).")
     Format format = Format.text;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.csv, report.json and the charts (PNG, SVG) here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.html, report.csv, report.json and the charts (PNG, SVG) here.")
     Path out;
 
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
@@ -72,6 +73,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings);
                 case markdown -> MarkdownRenderer.render(report, List.of());
+                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts));
                 case csv -> CsvRenderer.renderAll(report);
                 case json -> JsonRenderer.render(report);
             });

@@ -89,12 +89,26 @@ class ReportCommandTest {
 
     @Test
     void everyFormat() throws URISyntaxException {
-        for (String format : new String[] {"markdown", "csv", "json"}) {
+        for (String format : new String[] {"markdown", "html", "csv", "json"}) {
             out.getBuffer().setLength(0);
             assertEquals(0, run("report", "--format", format, fixture("odirect")), err.toString());
             assertTrue(out.toString().contains("O_DIRECT"), format);
         }
         assertTrue(out.toString().contains("\"durabilityCostUs\""));
+    }
+
+    @Test
+    void htmlOnStdoutAndBesideReportMd() throws URISyntaxException, IOException {
+        assertEquals(0, run("report", "--format", "html", fixture("real-run")), err.toString());
+        String page = out.toString();
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.strip().endsWith("</html>"), page);
+        assertTrue(page.contains("<table class=\"sortable\">") && page.contains("<figure class=\"chart\"><svg"), "tables and charts inline");
+        Path outDir = dir.resolve("out");
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("real-run"), "--out", outDir.toString()), err.toString());
+        assertTrue(out.toString().contains("report.html"), out.toString());
+        String written = Files.readString(outDir.resolve("report.html"));
+        assertTrue(written.contains("<h1 id=\"durabench-report\">") && written.contains("<figure class=\"chart\"><svg"), "report.html");
     }
 
     @Test

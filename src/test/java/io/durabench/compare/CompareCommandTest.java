@@ -201,6 +201,15 @@ class CompareCommandTest {
     }
 
     @Test
+    void htmlIsTheMarkdownAsOnePage() {
+        Path base = side("base", 27, ext4()), candidate = side("candidate", 28, ext4());
+        run("compare", base.toString(), candidate.toString(), "--format", "html");
+        String page = cli.out();
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<table class=\"sortable\">"), page);
+        assertTrue(page.contains("<th>Row</th>"), page);
+    }
+
+    @Test
     void outWritesMarkdownCsvAndJson() throws IOException {
         Path base = side("base", 25, ext4()), candidate = side("candidate", 26, ext4());
         Path outDir = dir.resolve("cmp");

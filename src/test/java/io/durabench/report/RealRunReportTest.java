@@ -31,7 +31,7 @@ class RealRunReportTest {
     void writesAllFormatsAndFourCharts() throws IOException {
         Report report = Fixtures.report("real-run");
         List<Path> written = ReportWriter.writeAll(report, out);
-        for (String name : List.of("report.md", "report.csv", "report.json", "chart-durability-cost.png", "chart-durability-cost.svg",
+        for (String name : List.of("report.md", "report.html", "report.csv", "report.json", "chart-durability-cost.png", "chart-durability-cost.svg",
                 "chart-batch-size.png", "chart-batch-size.svg", "chart-percentiles.png", "chart-percentiles.svg",
                 "chart-preallocation.png", "chart-preallocation.svg")) {
             assertTrue(written.contains(out.resolve(name)), name);

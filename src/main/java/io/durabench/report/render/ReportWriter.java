@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** `report --out DIR`: report.md, report.csv (+ report-group-commit.csv), report.json and the charts, side by side. */
+/** `report --out DIR`: report.md, report.html (+ report-group-commit.csv), report.json and the charts, side by side. */
 public final class ReportWriter {
     private ReportWriter() {
     }
@@ -21,7 +21,9 @@ public final class ReportWriter {
     public static List<Path> writeAll(Report report, Path dir) {
         List<ChartFile> charts = Charts.write(report, dir);
         List<Path> written = new ArrayList<>();
-        written.add(write(dir.resolve("report.md"), MarkdownRenderer.render(report, charts)));
+        String markdown = MarkdownRenderer.render(report, charts);
+        written.add(write(dir.resolve("report.md"), markdown));
+        written.add(write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
         written.add(write(dir.resolve("report.csv"), CsvRenderer.render(report)));
         if (!report.groupCommitRows().isEmpty()) {
             written.add(write(dir.resolve("report-group-commit.csv"), CsvRenderer.renderGroupCommit(report)));
