@@ -82,12 +82,22 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
      * report.analysis.RowFigures in that form); null when the source does not say.
      */
     public String replication() {
-        if (statsSource == null) return null;
-        java.util.regex.Matcher m = REPLICATION.matcher(statsSource);
-        return m.find() ? m.group(1) : null;
+        return replicationOf(statsSource);
     }
 
-    private static final java.util.regex.Pattern REPLICATION = java.util.regex.Pattern.compile("n=(\\d+ forks? x \\d+ iterations?)");
+    /** {@link #replication()} of any row's stats source (a group-commit row's too); null when it does not say. */
+    public static String replicationOf(String statsSource) {
+        if (statsSource == null) return null;
+        java.util.regex.Matcher m = REPLICATION.matcher(statsSource);
+        if (m.find()) return m.group(1);
+        java.util.regex.Matcher one = ONE_FORK.matcher(statsSource);
+        return one.find() ? "1 fork x " + one.group(1) + " iterations" : null;
+    }
+
+    /** How a group-commit row of one old fork says it ("n=5 iterations of one fork"). */
+    private static final java.util.regex.Pattern ONE_FORK = java.util.regex.Pattern.compile("n=(\\d+) iterations of one fork");
+
+    private static final java.util.regex.Pattern REPLICATION = java.util.regex.Pattern.compile("n=(\\d+ forks?(?: x \\d+ iterations?)?)");
 
     public String shortBenchmark() {
         return cell.benchmark().shortName();

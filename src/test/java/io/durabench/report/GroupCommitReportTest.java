@@ -197,7 +197,7 @@ class GroupCommitReportTest {
         assertEquals(8192, alone.get("recordSizeBytes").getAsInt());
 
         String text = TextRenderer.render(report);
-        assertTrue(text.startsWith("durabench report\nMeasured on ") && text.contains("; 0 measured rows and 9 group-commit rows;"), text);
+        assertTrue(text.startsWith("durabench report\nMeasured on ") && text.contains("; 0 measured rows and 9 group-commit rows (n = "), text);
         assertTrue(text.contains("each syncs alone: most commits/s at 4 committers (10,095/s, 1.6x 1 committer)"), text);
 
         BufferedImage png = ImageIO.read(out.resolve("chart-group-commit.png").toFile());

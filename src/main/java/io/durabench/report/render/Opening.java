@@ -27,6 +27,14 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
         return new Opening(context(report, names), tables, recommendations);
     }
 
+    /** " (n = 3 forks x 5 iterations per cell)" over every measured row of the report; "" when no row says. */
+    private static String replication(Report report) {
+        java.util.Set<String> forms = new java.util.TreeSet<>();
+        report.rows().stream().filter(ReportRow::measured).map(ReportRow::replication).filter(java.util.Objects::nonNull).forEach(forms::add);
+        report.groupCommitRows().stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull).forEach(forms::add);
+        return forms.isEmpty() ? "" : " (n = " + String.join(" or ", forms) + " per cell)";
+    }
+
     /** "btrfs, ext4, tmpfs and xfs (vda: write back cache, rotational 1); JDK 17.0.15; 460 rows; baseline NONE." */
     private static String context(Report report, ContextNames names) {
         Set<String> devices = new LinkedHashSet<>(), jdks = new LinkedHashSet<>();
@@ -38,8 +46,7 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
         int measured = (int) report.rows().stream().filter(ReportRow::measured).count();
         return "Measured on " + names.list(report.contexts()) + (devices.isEmpty() ? "" : " (" + String.join("; ", devices) + ")") + ", " + String.join(", ", jdks)
                 + "; " + measured + " measured rows" + (report.groupCommitRows().isEmpty() ? "" : " and " + report.groupCommitRows().size()
-                + " group-commit rows") + " (n = " + Decisions.replication(report.rows().stream().filter(ReportRow::measured).toList())
-                + " per cell); baseline " + report.baseline() + ". Durability cost = time per write minus the "
+                + " group-commit rows") + replication(report) + "; baseline " + report.baseline() + ". Durability cost = time per write minus the "
                 + "baseline's in the same group: quote costs, not ratios.";
     }
 }
