@@ -72,11 +72,18 @@ final class GroupedTable<R> {
         Map<R, String> names = new IdentityHashMap<>();
         int[] width = widths(segment, visible, names);
         // Too wide for the terminal: long names give way (a mark and a note), never a column the reader chose;
-        // first to their short forms, then, if still too wide, cut.
+        // first to their short forms, then cut; kept whole when even that does not fit (columns asked for).
         for (boolean cut : new boolean[] {false, true}) {
             if (ruleLine(visible, width).length() <= Wrap.WIDTH) break;
-            for (Group<R> g : segment) for (R r : measured(g)) names.put(r, shortened(columns.get(0).of(r), r, notes, cut));
-            width = widths(segment, visible, names);
+            Footnotes tried = new Footnotes();
+            Map<R, String> shorter = new IdentityHashMap<>();
+            for (Group<R> g : segment) for (R r : measured(g)) shorter.put(r, shortened(columns.get(0).of(r), r, tried, cut));
+            int[] narrower = widths(segment, visible, shorter);
+            if (ruleLine(visible, narrower).length() <= Wrap.WIDTH) {
+                notes = tried;
+                names = shorter;
+                width = narrower;
+            }
         }
         if (!sb.isEmpty()) sb.append('\n');
         sb.append(headerLine(visible, width)).append('\n').append(ruleLine(visible, width)).append('\n');
@@ -218,10 +225,15 @@ final class GroupedTable<R> {
             List<Integer> shown = visible(g, false);
             Footnotes notes = new Footnotes();
             List<String> lines = markdownRows(g, shown, notes, null);
+            // As in text: short forms, then cut names, each only where the table then fits.
             for (boolean cut : new boolean[] {false, true}) {
-                if (lines.stream().allMatch(l -> l.length() <= Wrap.WIDTH)) break;
-                notes = new Footnotes();
-                lines = markdownRows(g, shown, notes, cut);
+                if (fits(lines)) break;
+                Footnotes tried = new Footnotes();
+                List<String> shorter = markdownRows(g, shown, tried, cut);
+                if (fits(shorter)) {
+                    notes = tried;
+                    lines = shorter;
+                }
             }
             sb.append("#### ").append(g.heading()).append("\n\n| ");
             sb.append(String.join(" | ", leads.stream().map(c -> escape(columns.get(c).markdownHeader())).toList())).append(" |\n|");
@@ -261,6 +273,10 @@ final class GroupedTable<R> {
             lines.add("| " + String.join(" | ", cells.stream().map(GroupedTable::escape).toList()) + " |");
         }
         return lines;
+    }
+
+    private static boolean fits(List<String> lines) {
+        return lines.stream().allMatch(l -> l.length() <= Wrap.WIDTH);
     }
 
     /** "n/a" or "FAILED": the kind of a row without figures, its reason in the note. */

@@ -97,8 +97,9 @@ public final class Tables {
     }
 
     static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows, TableColumns choice) {
+        // Too wide (--columns all), Markdown's "group commit, delay 100 µs" gives way to text's "delay 100 µs".
         GroupedTable<GroupCommitRow> table = new GroupedTable<>(DetailColumns.groupCommit(choice),
-                r -> r.na() != null || r.failed() != null ? unmeasured(r.na(), r.failed()) : null);
+                r -> r.na() != null || r.failed() != null ? unmeasured(r.na(), r.failed()) : null, GroupCommitRow::shortVariant);
         Map<String, List<GroupCommitRow>> groups = new LinkedHashMap<>();
         rows.forEach(r -> groups.computeIfAbsent(r.groupKey(), k -> new ArrayList<>()).add(r));
         for (List<GroupCommitRow> g : groups.values()) table.add(g.get(0).groupLabel(), g.get(0).benchmark(), g, groupCommitPeaks(g));
