@@ -11,6 +11,7 @@ import io.durabench.report.render.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.ReportWriter;
+import io.durabench.report.render.TableColumns;
 import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
@@ -56,24 +57,30 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     SelectionOptions selection = new SelectionOptions();
 
+    @Option(names = "--columns", paramLabel = "COLUMNS", description = "Text and Markdown tables: optional columns to add to the "
+            + "default ones (which fit 120 characters): p50, p99, p99.9, ratio-ci (the ratio's and speed-up's interval), all; "
+            + "comma list. CSV and JSON always hold every field.")
+    String columns = TableColumns.DEFAULT_WORD;
+
     @Option(names = "--all-warnings", description = "Text: every warning in full at the end, not only one line per kind and scope.")
     boolean allWarnings;
 
     @Override
     public Integer call() {
         SyncMethod base = checkedBaseline(baseline);
+        TableColumns shown = checkedColumns(columns);
         Path outDir = out == null ? null : OutputPaths.folder(out);
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
         if (outDir != null) {
             sayWhereLinksLead(paths, stdout);
-            for (Path p : ReportWriter.writeAll(report, outDir)) stdout.println("wrote " + p);
+            for (Path p : ReportWriter.writeAll(report, outDir, shown)) stdout.println("wrote " + p);
             for (WarningSummary.Line l : WarningSummary.byKind(report.warnings())) stdout.println("[" + l.kind().id() + "] " + l.text());
         } else {
             stdout.print(switch (format) {
-                case text -> TextRenderer.render(report, allWarnings);
-                case markdown -> MarkdownRenderer.render(report, List.of());
-                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts));
+                case text -> TextRenderer.render(report, allWarnings, shown);
+                case markdown -> MarkdownRenderer.render(report, List.of(), shown);
+                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts, shown));
                 case csv -> CsvRenderer.renderAll(report);
                 case json -> JsonRenderer.render(report);
             });
@@ -87,6 +94,15 @@ public final class ReportCommand implements Callable<Integer> {
         for (Path p : paths) {
             Path real = PathKind.realPathIfLinked(p);
             if (real != null) stdout.println("read " + p + ": a link to " + real);
+        }
+    }
+
+    /** The --columns words; an unknown one is bad input, its line listing the valid ones. */
+    static TableColumns checkedColumns(String spec) {
+        try {
+            return TableColumns.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

@@ -17,12 +17,17 @@ import java.util.List;
  * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
  * left out of the row's figures (null when none), for the warnings: not silently averaged, not
  * silently dropped (io.durabench.stats.OutlierIterations).
+ * {@code baselineRow} is the row {@code ratio} and {@code cost} were computed against: the baseline
+ * of this row's own group, or, for a batched group that has none (NONE runs only at 1 write per
+ * sync), batch 1's; null for the baseline itself and where there is no baseline. The tables show
+ * exactly that row, so a reader sees what a ratio is over, even when it sits in another group.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
-                        double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals) implements Durability {
+                        double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals,
+                        ReportRow baselineRow) implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
     public static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);

@@ -123,6 +123,40 @@ class ReportCommandTest {
         assertTrue(out.toString().lines().skip(1).allMatch(l -> l.contains(",FDATASYNC,")), out.toString());
     }
 
+    /** Default tables fit 120 characters; --columns adds what it names, in text and Markdown, and report.md with --out. */
+    @Test
+    void columnsAddTheOptionalColumnsTheyName() throws URISyntaxException, IOException {
+        assertEquals(0, run("report", fixture("real-run"), "--format", "markdown"), err.toString());
+        String plain = out.toString();
+        assertTrue(plain.contains("| Method | µs/op [99.9% CI] | ops/s | Durability cost µs [99.9% CI] | Ratio | Syncs/op | Durable |"), plain);
+        assertFalse(plain.contains("p99 µs") || plain.contains("Ratio [99.9% CI]"), plain);
+        assertTrue(plain.lines().filter(l -> l.startsWith("|")).allMatch(l -> l.length() <= 120), plain);
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("real-run"), "--format", "markdown", "--columns", "p99,ratio-ci"), err.toString());
+        String some = out.toString();
+        assertTrue(some.contains("| ops/s | p99 µs | Durability cost µs [99.9% CI] | Ratio [99.9% CI] |"), some);
+        assertFalse(some.contains("p50 µs"), some);
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("real-run"), "--columns", "ALL"), err.toString());
+        assertTrue(out.toString().lines().anyMatch(l -> l.startsWith("  method ") && l.contains("p50") && l.contains("p99.9")
+                && l.contains("ratio [99.9% CI]")), out.toString());
+
+        Path outDir = dir.resolve("with-columns");
+        assertEquals(0, run("report", fixture("real-run"), "--columns", "p50", "--out", outDir.toString()), err.toString());
+        assertTrue(Files.readString(outDir.resolve("report.md")).contains("| p50 µs |"));
+    }
+
+    @Test
+    void anUnknownColumnIsOneLineListingTheValidOnes() throws URISyntaxException {
+        Path outDir = dir.resolve("never");
+        assertOneLineUsageError(run("report", fixture("real-run"), "--columns", "p99,p98", "--out", outDir.toString()),
+                "--columns p99,p98: unknown column 'p98'", "valid: p50, p99, p99.9, ratio-ci, all, default");
+        assertFalse(Files.exists(outDir), "nothing written");
+        assertEquals("", out.toString(), "nothing on stdout");
+    }
+
     @Test
     void aFilterThatMatchesNothingIsBadInput() throws URISyntaxException {
         Path outDir = dir.resolve("nothing");

@@ -66,6 +66,7 @@ public final class ReportBuilder {
     }
 
     private void add(ResultSet set) {
+        List<BenchmarkResult> plain = new ArrayList<>();
         for (BenchmarkResult r : set.results()) {
             Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
             if (cell.isPresent() && cell.get().family() == Catalogue.GROUP_COMMIT) {
@@ -73,7 +74,7 @@ public final class ReportBuilder {
                 continue;
             }
             if (cell.isEmpty() || cell.get().methodValue() == null || !Units.isTimeBased(r.primary().unit())) {
-                addPlain(r, set.source());
+                plain.add(r);
                 continue;
             }
             Context ctx = context(set, cell.get().targetDir(), r.jdkLabel());
@@ -83,6 +84,8 @@ public final class ReportBuilder {
                 ? (set.environment() == null || set.environment().jdk() == null || set.environment().jdk().version() == null
                         ? "JDK unknown" : "JDK " + set.environment().jdk().version())
                 : set.results().get(0).jdkLabel();
+        // After the set's durabench results: a plain result takes the context they registered for its folder.
+        plain.forEach(r -> addPlain(r, set, plainContext(set, r.jdkLabel())));
         for (NotMeasured nm : set.notMeasured()) {
             Optional<Cell> cell = cellOf(set.notMeasuredSource(), nm.benchmark(), nm.params().asMap());
             if (cell.isEmpty()) continue;
@@ -106,12 +109,25 @@ public final class ReportBuilder {
         }
     }
 
-    private void addPlain(BenchmarkResult r, Path source) {
-        String src = source.toString();
+    private void addPlain(BenchmarkResult r, ResultSet set, Context ctx) {
+        String src = set.source().toString();
         plainRows.add(new PlainRow(r.benchmark(), null, r.params(), r.mode(), r.primary().score(),
-                r.primary().scoreError(), r.primary().unit(), src));
+                r.primary().scoreError(), r.primary().unit(), src, ctx));
         r.secondary().forEach((name, m) -> plainRows.add(new PlainRow(r.benchmark(), name, r.params(), r.mode(),
-                m.score(), m.scoreError(), m.unit(), src)));
+                m.score(), m.scoreError(), m.unit(), src, ctx)));
+    }
+
+    /**
+     * Where a plain result ran: the context its folder's durabench rows have (named as {@link #context}
+     * names it), else one of its own that is not added to the report's contexts, which hold rows.
+     */
+    private Context plainContext(ResultSet set, String jdk) {
+        Context fresh = Context.of(set.environment(), null, jdk);
+        Path owner = contextSources.get(fresh.label());
+        if (owner != null && !owner.equals(set.source().toAbsolutePath().getParent())) {
+            fresh = fresh.renamed(fresh.label() + " [" + set.source() + "]");
+        }
+        return contexts.getOrDefault(fresh.label(), fresh);
     }
 
     /**
@@ -150,43 +166,61 @@ public final class ReportBuilder {
         List<Map<Pending, Estimate>> percentiles = new ArrayList<>();
         for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
-        Map<String, RowFigures> baselines = new LinkedHashMap<>();
+        Map<String, Pending> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
             RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters(), fromForks.get(p)) : null;
             figures.put(p, f);
-            if (isBaseline(p) && f != null && f.time() != null) baselines.put(p.groupKey, f);
+            if (isBaseline(p) && f != null && f.time() != null) baselines.put(p.groupKey, p);
+        }
+        // The baselines first, so every other row can name the very row its ratio is against.
+        Map<Pending, ReportRow> baselineRows = new java.util.IdentityHashMap<>();
+        for (Pending b : baselines.values()) {
+            baselineRows.put(b, row(ordered.indexOf(b), b, figures.get(b), figures.get(b), null, percentiles));
         }
         List<ReportRow> rows = new ArrayList<>();
         for (Pending p : ordered) {
-            RowFigures f = figures.get(p);
-            RowFigures base = baselines.get(p.groupKey);
-            if (base == null) base = baselines.get(batchlessGroupKey(p));
-            Estimate ratio = null, cost = null;
-            double baselineUs = Double.NaN;
-            if (base != null && f != null && f.time() != null) {
-                baselineUs = base.time().mean();
-                if (f == base) {
-                    // The baseline against itself: exactly 1 and 0, not two independent samples.
-                    ratio = new Estimate(1, Double.NaN, Double.NaN, 0, Double.NaN);
-                    cost = new Estimate(0, Double.NaN, Double.NaN, 0, Double.NaN);
-                } else {
-                    ratio = Stats.ratio(f.time(), base.time());
-                    cost = Stats.difference(f.time(), base.time());
-                }
+            ReportRow done = baselineRows.get(p);
+            if (done != null) {
+                rows.add(done);
+                continue;
             }
-            String why = Durabilities.notDurableBecause(p.context, p.cell);
-            NotMeasured nm = p.notMeasured;
-            String na = nm != null && !nm.failed() ? nm.reason() : null;
-            String failed = nm != null && nm.failed() ? nm.reason() : null;
-            rows.add(new ReportRow(rows.size(), p.cell, p.context, p.cell.method(), p.groupKey, isBaseline(p),
-                    f == null ? null : f.time(), f == null ? null : f.source(),
-                    f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
-                    baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                    f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),
-                    java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p))));
+            Pending b = baselines.get(p.groupKey);
+            if (b == null) b = baselines.get(batchlessGroupKey(p));
+            rows.add(row(rows.size(), p, figures.get(p), b == null ? null : figures.get(b), baselineRows.get(b), percentiles));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
         return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline));
+    }
+
+    /**
+     * One row: its figures, and its ratio and cost against {@code base}, the figures of {@code baseRow}
+     * (f itself for the baseline, whose ratio is exactly 1).
+     */
+    private ReportRow row(int id, Pending p, RowFigures f, RowFigures base, ReportRow baseRow, List<Map<Pending, Estimate>> percentiles) {
+        Estimate ratio = null, cost = null;
+        double baselineUs = Double.NaN;
+        if (base != null && f != null && f.time() != null) {
+            baselineUs = base.time().mean();
+            if (f == base) {
+                // The baseline against itself: exactly 1 and 0, not two independent samples.
+                ratio = new Estimate(1, Double.NaN, Double.NaN, 0, Double.NaN);
+                cost = new Estimate(0, Double.NaN, Double.NaN, 0, Double.NaN);
+            } else {
+                ratio = Stats.ratio(f.time(), base.time());
+                cost = Stats.difference(f.time(), base.time());
+            }
+        }
+        String why = Durabilities.notDurableBecause(p.context, p.cell);
+        NotMeasured nm = p.notMeasured;
+        String na = nm != null && !nm.failed() ? nm.reason() : null;
+        String failed = nm != null && nm.failed() ? nm.reason() : null;
+        return new ReportRow(id, p.cell, p.context, p.cell.method(), p.groupKey, isBaseline(p),
+                f == null ? null : f.time(), f == null ? null : f.source(),
+                f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
+                baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
+                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),
+                java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p)),
+                ratio == null || f == base ? null : baseRow);
     }
 
     /**

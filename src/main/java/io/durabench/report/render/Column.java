@@ -5,10 +5,10 @@ import java.util.function.Function;
 /**
  * One column of a grouped table. In text, a {@code tight} column stands one space after the column
  * before it instead of two, and a column with a null {@code textHeader} also shares that column's
- * header ("µs/write [99.9% CI]" over a value and its interval); {@code optional} columns are left
- * out of a group where they are empty for every row, and of a table too wide for the terminal
- * (never an interval), and {@code inText} false keeps a column for
- * Markdown only (ops/s is 1e6 / the mean). Markdown shows every column under {@code markdownHeader}.
+ * header ("µs/write [99.9% CI]" over a value and its interval); in Markdown such a joined column
+ * shares the cell of the column before it ("473.2 [414.0, 541.0]"). {@code optional} columns are
+ * left out of a group where they are empty for every row, and {@code inText} false keeps a column
+ * for Markdown only. Which columns a table has at all is the caller's choice ({@link TableColumns}).
  *
  * @param <R> the row type
  */
@@ -35,10 +35,6 @@ record Column<R>(String textHeader, String markdownHeader, boolean numeric, bool
 
     Column<R> hiddenWhenEmpty() {
         return new Column<>(textHeader, markdownHeader, numeric, true, inText, tight, value, markdownValue);
-    }
-
-    Column<R> markdownOnly() {
-        return new Column<>(textHeader, markdownHeader, numeric, optional, false, tight, value, markdownValue);
     }
 
     Column<R> close() {

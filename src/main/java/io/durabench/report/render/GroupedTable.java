@@ -1,6 +1,7 @@
 package io.durabench.report.render;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,9 @@ import java.util.function.Function;
  * In text, consecutive groups of one kind ({@code segment}, e.g. the benchmark) showing the same
  * columns share one header and one set of widths; a row without figures is one line of its own
  * ("FSYNC  FAILED: EIO ...", rows with the same reason merged) so its reason never widens a
- * numeric column. Markdown gives every group its own table with every column.
+ * numeric column. Markdown gives every group its own table, a value and its interval in one cell,
+ * and a row without figures a mark ("n/a¹") whose reason is a note under the table. In both, a
+ * table still wider than {@link Wrap#WIDTH} shortens its long names to a mark and a note.
  *
  * @param <R> the row type
  */
@@ -19,6 +22,8 @@ final class GroupedTable<R> {
     private static final String INDENT = "  ";
     /** How a failed row's text starts ({@link Tables#unmeasured}): such a line is never wrapped. */
     static final String FAILED = "FAILED: ";
+    /** A name longer than this is shortened where a table would not fit (a note keeps it whole). */
+    static final int LONG_NAME = 20;
 
     private record Group<R>(String heading, String segment, List<R> rows, List<String> notes) {
     }
@@ -26,11 +31,18 @@ final class GroupedTable<R> {
     private final List<Column<R>> columns;
     /** Null for a row with figures, else what it has instead ("n/a: ...", "FAILED: ..."). */
     private final Function<R, String> unmeasured;
+    private final Function<R, String> shortName;
     private final List<Group<R>> groups = new ArrayList<>();
 
     GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured) {
+        this(columns, unmeasured, r -> null);
+    }
+
+    /** @param shortName a row's shorter name, for a table too wide (null: none, the name is cut) */
+    GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured, Function<R, String> shortName) {
         this.columns = columns;
         this.unmeasured = unmeasured;
+        this.shortName = shortName;
     }
 
     void add(String heading, String segment, List<R> rows, List<String> notes) {
@@ -45,56 +57,74 @@ final class GroupedTable<R> {
         StringBuilder sb = new StringBuilder();
         int i = 0;
         while (i < groups.size()) {
-            List<Integer> visible = visible(groups.get(i));
+            List<Integer> visible = visible(groups.get(i), true);
             String key = groups.get(i).segment() + visible;
             int end = i + 1;
-            while (end < groups.size() && (groups.get(end).segment() + visible(groups.get(end))).equals(key)) end++;
+            while (end < groups.size() && (groups.get(end).segment() + visible(groups.get(end), true)).equals(key)) end++;
             segment(sb, groups.subList(i, end), visible);
             i = end;
         }
         return sb.toString();
     }
 
-    private void segment(StringBuilder sb, List<Group<R>> segment, List<Integer> shown) {
-        List<Integer> visible = new ArrayList<>(shown);
-        int[] width = widths(segment, visible);
-        List<String> dropped = new ArrayList<>();
-        if (headerLine(visible, width).length() > Wrap.WIDTH) {
-            // Too wide for the terminal (long method names): the optional columns give way, never an interval.
-            for (int c : shown) {
-                if (columns.get(c).optional()) {
-                    visible.remove(Integer.valueOf(c));
-                    dropped.add(columns.get(c).textHeader());
-                }
+    private void segment(StringBuilder sb, List<Group<R>> segment, List<Integer> visible) {
+        Footnotes notes = new Footnotes();
+        Map<R, String> names = new IdentityHashMap<>();
+        int[] width = widths(segment, visible, names);
+        // Too wide for the terminal: long names give way (a mark and a note), never a column the reader chose;
+        // first to their short forms, then cut; kept whole when even that does not fit (columns asked for).
+        for (boolean cut : new boolean[] {false, true}) {
+            if (ruleLine(visible, width).length() <= Wrap.WIDTH) break;
+            Footnotes tried = new Footnotes();
+            Map<R, String> shorter = new IdentityHashMap<>();
+            for (Group<R> g : segment) for (R r : measured(g)) shorter.put(r, shortened(columns.get(0).of(r), r, tried, cut));
+            int[] narrower = widths(segment, visible, shorter);
+            if (ruleLine(visible, narrower).length() <= Wrap.WIDTH) {
+                notes = tried;
+                names = shorter;
+                width = narrower;
             }
-            width = widths(segment, visible);
         }
         if (!sb.isEmpty()) sb.append('\n');
         sb.append(headerLine(visible, width)).append('\n').append(ruleLine(visible, width)).append('\n');
-        if (!dropped.isEmpty()) {
-            Wrap.append(sb, "(" + String.join(", ", dropped) + " left out to keep " + Wrap.WIDTH
-                    + " columns: report.md, --format csv and json have them)", INDENT, INDENT);
-        }
         for (Group<R> g : segment) {
             sb.append(g.heading()).append('\n');
             for (R r : measured(g)) {
                 List<String> cells = new ArrayList<>();
-                for (int c : visible) cells.add(columns.get(c).of(r));
+                for (int c : visible) cells.add(cell(c, r, names));
                 sb.append(line(visible, width, cells)).append('\n');
             }
             unmeasuredLines(sb, g, width[visible.get(0)]);
             g.notes().forEach(n -> Wrap.append(sb, n, INDENT, INDENT + INDENT));
         }
+        notes.legend().forEach(n -> Wrap.append(sb, n, INDENT, INDENT + "  "));
     }
 
-    private int[] widths(List<Group<R>> segment, List<Integer> visible) {
+    /**
+     * A name longer than {@link #LONG_NAME}: its short form, or with {@code cut} its start and an
+     * ellipsis where that is still long, and the mark of a note holding the name whole.
+     */
+    private String shortened(String name, R r, Footnotes notes, boolean cut) {
+        if (name.length() <= LONG_NAME) return name;
+        String s = shortName.apply(r);
+        String head = s != null && s.length() < name.length() ? s : name;
+        if (cut && head.length() > LONG_NAME) head = head.substring(0, LONG_NAME - 1) + "…";
+        return head.equals(name) ? name : head + notes.mark(name);
+    }
+
+    /** Column c's text of r: the first column's shortened form where there is one. */
+    private String cell(int c, R r, Map<R, String> names) {
+        return c == 0 && names.containsKey(r) ? names.get(r) : columns.get(c).of(r);
+    }
+
+    private int[] widths(List<Group<R>> segment, List<Integer> visible, Map<R, String> names) {
         int[] width = new int[columns.size()];
         for (int k = 0; k < visible.size(); k++) {
             int c = visible.get(k);
             boolean spans = k + 1 < visible.size() && columns.get(visible.get(k + 1)).joinsPrevious();
             // A header over several columns is fitted to their combined width below, not to the first one's.
             if (!columns.get(c).joinsPrevious() && !spans) width[c] = columns.get(c).textHeader().length();
-            for (Group<R> g : segment) for (R r : measured(g)) width[c] = Math.max(width[c], columns.get(c).of(r).length());
+            for (Group<R> g : segment) for (R r : measured(g)) width[c] = Math.max(width[c], cell(c, r, names).length());
         }
         fitSpannedHeaders(visible, width);
         return width;
@@ -171,12 +201,12 @@ final class GroupedTable<R> {
         return l.toString().stripTrailing();
     }
 
-    /** The text columns a group shows: optional ones only where some row has a value. */
-    private List<Integer> visible(Group<R> g) {
+    /** The columns a group shows: optional ones only where some row has a value; in text only those meant for it. */
+    private List<Integer> visible(Group<R> g, boolean text) {
         List<Integer> out = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             Column<R> col = columns.get(c);
-            if (!col.inText()) continue;
+            if (text && !col.inText()) continue;
             if (col.optional() && measured(g).stream().allMatch(r -> col.of(r).isEmpty())) continue;
             out.add(c);
         }
@@ -187,28 +217,71 @@ final class GroupedTable<R> {
         return g.rows().stream().filter(r -> unmeasured.apply(r) == null).toList();
     }
 
+    /** Each group its own table under its heading, then its notes: what a mark in it stands for, and the group's own. */
     String markdown() {
         StringBuilder sb = new StringBuilder();
         for (Group<R> g : groups) {
-            sb.append("#### ").append(g.heading()).append("\n\n| ");
-            sb.append(String.join(" | ", columns.stream().map(c -> escape(c.markdownHeader())).toList())).append(" |\n|");
-            for (Column<R> c : columns) sb.append(c.numeric() ? "---:|" : "---|");
-            sb.append('\n');
-            for (R r : g.rows()) {
-                List<String> cells = new ArrayList<>();
-                String why = unmeasured.apply(r);
-                for (int c = 0; c < columns.size(); c++) {
-                    cells.add(why == null || c == 0 ? columns.get(c).markdownOf(r) : c == 1 ? why : "");
+            List<Integer> leads = visible(g, false).stream().filter(c -> !columns.get(c).joinsPrevious()).toList();
+            List<Integer> shown = visible(g, false);
+            Footnotes notes = new Footnotes();
+            List<String> lines = markdownRows(g, shown, notes, null);
+            // As in text: short forms, then cut names, each only where the table then fits.
+            for (boolean cut : new boolean[] {false, true}) {
+                if (fits(lines)) break;
+                Footnotes tried = new Footnotes();
+                List<String> shorter = markdownRows(g, shown, tried, cut);
+                if (fits(shorter)) {
+                    notes = tried;
+                    lines = shorter;
                 }
-                sb.append("| ").append(String.join(" | ", cells.stream().map(GroupedTable::escape).toList())).append(" |\n");
             }
-            if (!g.notes().isEmpty()) {
-                sb.append('\n');
-                g.notes().forEach(n -> sb.append("* ").append(n).append('\n'));
-            }
+            sb.append("#### ").append(g.heading()).append("\n\n| ");
+            sb.append(String.join(" | ", leads.stream().map(c -> escape(columns.get(c).markdownHeader())).toList())).append(" |\n|");
+            for (int c : leads) sb.append(columns.get(c).numeric() ? "---:|" : "---|");
+            sb.append('\n');
+            lines.forEach(l -> sb.append(l).append('\n'));
+            if (!notes.isEmpty() || !g.notes().isEmpty()) sb.append('\n');
+            notes.legend().forEach(n -> sb.append("* ").append(escape(n)).append('\n'));
+            g.notes().forEach(n -> sb.append("* ").append(n).append('\n'));
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * The group's rows as Markdown lines: a value and the intervals joined to it in one cell; a row
+     * without figures its name and a mark ("n/a¹", "FAILED²"); {@code shorten} non-null: long names
+     * shortened ({@link #shortened}, cut when true).
+     */
+    private List<String> markdownRows(Group<R> g, List<Integer> shown, Footnotes notes, Boolean shorten) {
+        List<String> lines = new ArrayList<>();
+        for (R r : g.rows()) {
+            List<String> cells = new ArrayList<>();
+            String why = unmeasured.apply(r);
+            for (int c : shown) {
+                Column<R> col = columns.get(c);
+                String v = col.markdownOf(r);
+                if (c == 0 && shorten != null) v = shortened(v, r, notes, shorten);
+                if (why != null && c != 0) v = c == shown.get(1) ? marker(why) + notes.mark(why) : "";
+                if (col.joinsPrevious()) {
+                    int last = cells.size() - 1;
+                    cells.set(last, (cells.get(last) + " " + v).strip());
+                } else {
+                    cells.add(v);
+                }
+            }
+            lines.add("| " + String.join(" | ", cells.stream().map(GroupedTable::escape).toList()) + " |");
+        }
+        return lines;
+    }
+
+    private static boolean fits(List<String> lines) {
+        return lines.stream().allMatch(l -> l.length() <= Wrap.WIDTH);
+    }
+
+    /** "n/a" or "FAILED": the kind of a row without figures, its reason in the note. */
+    private static String marker(String why) {
+        return why.startsWith(FAILED) ? FAILED.strip().replace(":", "") : "n/a";
     }
 
     private static String escape(String s) {

@@ -24,6 +24,11 @@ public final class MarkdownRenderer {
     }
 
     public static String render(Report report, List<ChartFile> charts) {
+        return render(report, charts, TableColumns.DEFAULT);
+    }
+
+    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
+    public static String render(Report report, List<ChartFile> charts, TableColumns columns) {
         StringBuilder sb = new StringBuilder("# durabench report\n\n");
         Opening opening = Opening.of(report);
         Wrap.append(sb, opening.context(), "", "");
@@ -64,14 +69,14 @@ public final class MarkdownRenderer {
                 sb.append('\n');
             }
             if (!rows.isEmpty()) {
-                sb.append(Tables.durabench(rows).markdown());
+                sb.append(Tables.durabench(rows, columns).markdown());
                 for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');
                 sb.append('\n');
             }
             if (!commits.isEmpty()) {
                 sb.append("### Group commit\n\nCommits/s summed over committers (Throughput), latency per commit ")
                         .append("(SampleTime), syncs per commit from the benchmark's counters.\n\n")
-                        .append(Tables.groupCommit(commits).markdown());
+                        .append(Tables.groupCommit(commits, columns).markdown());
                 for (String l : TextRenderer.notDurableLegend(commits)) sb.append("* Not durable: ").append(l).append('\n');
                 sb.append('\n');
             }
@@ -82,8 +87,8 @@ public final class MarkdownRenderer {
         }
         charts(sb, charts);
         if (!report.plainRows().isEmpty()) {
-            sb.append("## Other JMH results\n\nNo durabench parameters: score ± error as JMH reported them, no ratio analysis.\n\n");
-            sb.append(Tables.plain(report.plainRows()).markdown()).append('\n');
+            sb.append("## Other JMH results\n\nNo durabench parameters: score ± error as JMH reported them, no ratio analysis; the target is where each ran.\n\n");
+            sb.append(Tables.plain(report).markdown()).append('\n');
         }
         if (!report.warnings().isEmpty()) {
             sb.append("## All warnings\n\n");

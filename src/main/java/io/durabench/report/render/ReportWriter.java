@@ -19,9 +19,14 @@ public final class ReportWriter {
 
     /** Writes everything and returns the paths written, charts included. */
     public static List<Path> writeAll(Report report, Path dir) {
+        return writeAll(report, dir, TableColumns.DEFAULT);
+    }
+
+    /** @param columns the optional columns of report.md's tables ({@code report --columns}) */
+    public static List<Path> writeAll(Report report, Path dir, TableColumns columns) {
         List<ChartFile> charts = Charts.write(report, dir);
         List<Path> written = new ArrayList<>();
-        String markdown = MarkdownRenderer.render(report, charts);
+        String markdown = MarkdownRenderer.render(report, charts, columns);
         written.add(write(dir.resolve("report.md"), markdown));
         written.add(write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
         written.add(write(dir.resolve("report.csv"), CsvRenderer.render(report)));

@@ -1,13 +1,14 @@
 package io.durabench.report.render;
 
-import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
 import io.durabench.report.Difference;
 import io.durabench.report.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
+import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
-import io.durabench.stats.Estimate;
-import io.durabench.stats.Stats;
+import io.durabench.report.render.BaselineRows.Labelled;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,28 +24,21 @@ public final class Tables {
     private Tables() {
     }
 
-    static GroupedTable<ReportRow> durabench(List<ReportRow> rows) {
-        List<Column<ReportRow>> columns = List.of(
-                Column.text("method", "Method", r -> r.methodLabel() + (r.baseline() ? " (baseline)" : "")),
-                Column.number("µs/op [99.9% CI]", "Time per op (µs)", r -> Fmt.usCompact(r.meanUs())),
-                Column.joined("99.9% CI (µs)", r -> Fmt.usCompactInterval(r.time())),
-                Column.<ReportRow>number("ops/s", "ops/s", r -> Fmt.ops(r.opsPerSec())).markdownOnly(),
-                Column.<ReportRow>number("p50", "p50 (µs)", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty(),
-                Column.<ReportRow>number("p99", "p99 (µs)", r -> Fmt.usCompact(r.p99Us())).hiddenWhenEmpty().close(),
-                Column.<ReportRow>number("p99.9", "p99.9 (µs)", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close(),
-                Column.number("ratio [99.9% CI]", "Ratio vs baseline", r -> r.ratio() == null ? "" : Fmt.ratio(r.ratio().mean()) + "x"),
-                Column.joined("Ratio 99.9% CI", r -> Fmt.interval(r.ratio(), true)),
-                Column.number("cost µs [99.9% CI]", "Durability cost (µs)", r -> r.cost() == null ? "" : Fmt.usCompact(r.cost().mean())),
-                Column.joined("Cost 99.9% CI (µs)", r -> Fmt.usCompactInterval(r.cost())),
-                Column.number("syncs/op", "Syncs per op", r -> Fmt.fixed2(r.syncsPerWrite())),
-                Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
-        GroupedTable<ReportRow> table = new GroupedTable<>(columns, r -> r.measured() ? null : unmeasured(r.na(), r.failed()));
+    static GroupedTable<Labelled> durabench(List<ReportRow> rows) {
+        return durabench(rows, TableColumns.DEFAULT);
+    }
+
+    /** One table per group; a group whose ratios are over another group's baseline shows that row first (BaselineRows). */
+    static GroupedTable<Labelled> durabench(List<ReportRow> rows, TableColumns choice) {
+        GroupedTable<Labelled> table = new GroupedTable<>(DetailColumns.perOperation(choice),
+                l -> l.row().measured() ? null : unmeasured(l.row().na(), l.row().failed()), Labelled::shortLabel);
         for (List<ReportRow> g : groups(rows).values()) {
             ReportRow head = g.stream().filter(ReportRow::measured).findFirst().orElse(g.get(0));
             String noun = head.cell().family().operation().noun();
             // Where nothing can be durable (no stable storage) the findings say so once, not under every group.
             boolean note = g.size() >= 2 && !head.context().hasNoStableStorage();
-            table.add(head.groupLabel() + " (µs per " + noun + ")", head.benchmark(), g, note ? List.of(fastestDurableIn(g)) : List.of());
+            table.add(head.groupLabel() + " (µs per " + noun + ")", head.benchmark(), BaselineRows.of(g),
+                    note ? List.of(fastestDurableIn(g)) : List.of());
         }
         return table;
     }
@@ -99,22 +93,13 @@ public final class Tables {
 
     /** Group commit: one row per committer count, per variant, under its group (record size, sync method, prealloc). */
     static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows) {
-        List<Column<GroupCommitRow>> columns = List.of(
-                new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant)
-                        .inMarkdown(GroupCommitRow::variant),
-                Column.number(GroupCommitFamily.COMMITTERS.name(), "Committers", r -> String.valueOf(r.committers())),
-                Column.number("commits/s [99.9% CI]", "Commits/s", r -> Fmt.ops(r.meanCommitsPerSec())),
-                Column.joined("99.9% CI (commits/s)", r -> Fmt.opsInterval(r.commitsPerSec())),
-                Column.<GroupCommitRow>number("mean µs", "Mean latency (µs)", r -> Fmt.usCompact(r.meanLatencyUs())).hiddenWhenEmpty(),
-                Column.<GroupCommitRow>number("p50", "p50 (µs)", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty(),
-                Column.<GroupCommitRow>number("p99", "p99 (µs)", r -> Fmt.usCompact(r.p99Us())).hiddenWhenEmpty().close(),
-                Column.<GroupCommitRow>number("p99.9", "p99.9 (µs)", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close(),
-                Column.number("syncs/op", "Syncs per commit", r -> Fmt.fixed2(r.syncsPerCommit())),
-                Column.number("speed-up [CI]", "Speed-up vs 1 committer", r -> r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x"),
-                Column.joined("Speed-up 99.9% CI", r -> Fmt.interval(r.speedup(), true)),
-                Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
-        GroupedTable<GroupCommitRow> table = new GroupedTable<>(columns,
-                r -> r.na() != null || r.failed() != null ? unmeasured(r.na(), r.failed()) : null);
+        return groupCommit(rows, TableColumns.DEFAULT);
+    }
+
+    static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows, TableColumns choice) {
+        // Too wide (--columns all), Markdown's "group commit, delay 100 µs" gives way to text's "delay 100 µs".
+        GroupedTable<GroupCommitRow> table = new GroupedTable<>(DetailColumns.groupCommit(choice),
+                r -> r.na() != null || r.failed() != null ? unmeasured(r.na(), r.failed()) : null, GroupCommitRow::shortVariant);
         Map<String, List<GroupCommitRow>> groups = new LinkedHashMap<>();
         rows.forEach(r -> groups.computeIfAbsent(r.groupKey(), k -> new ArrayList<>()).add(r));
         for (List<GroupCommitRow> g : groups.values()) table.add(g.get(0).groupLabel(), g.get(0).benchmark(), g, groupCommitPeaks(g));
@@ -147,12 +132,19 @@ public final class Tables {
         return lines;
     }
 
-    static Table plain(List<PlainRow> rows) {
-        Table t = new Table(List.of("Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"),
-                false, false, false, true, true, false);
-        for (PlainRow r : rows) {
-            t.add(List.of(r.benchmark() + (r.metric() == null ? "" : ":" + r.metric()), r.params().describe(), r.mode(),
-                    Fmt.plain(r.score()), Fmt.plain(r.scoreError()), r.unit()));
+    /**
+     * Other JMH results, each line naming its target by the short name the rest of the report gives
+     * it ("xfs"): a run measures NativeCallCost on every target, and its lines differ only there.
+     */
+    static Table plain(Report report) {
+        List<Context> contexts = new ArrayList<>(report.contexts());
+        report.plainRows().forEach(r -> contexts.add(r.context()));
+        ContextNames names = ContextNames.of(contexts);
+        Table t = new Table(List.of("Target", "Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"),
+                false, false, false, false, true, true, false);
+        for (PlainRow r : report.plainRows()) {
+            t.add(List.of(names.of(r.context()), r.benchmark() + (r.metric() == null ? "" : ":" + r.metric()), r.params().describe(),
+                    r.mode(), Fmt.plain(r.score()), Fmt.plain(r.scoreError()), r.unit()));
         }
         return t;
     }

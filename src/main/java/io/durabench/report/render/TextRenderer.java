@@ -32,6 +32,11 @@ public final class TextRenderer {
     }
 
     public static String render(Report report, boolean allWarnings) {
+        return render(report, allWarnings, TableColumns.DEFAULT);
+    }
+
+    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
+    public static String render(Report report, boolean allWarnings, TableColumns columns) {
         StringBuilder sb = new StringBuilder();
         Opening opening = Opening.of(report);
         sb.append("durabench report\n");
@@ -51,12 +56,12 @@ public final class TextRenderer {
                 own.forEach(m -> Wrap.append(sb, m, "  * ", "    "));
             }
             if (!rows.isEmpty()) {
-                sb.append('\n').append(Tables.durabench(rows).text());
+                sb.append('\n').append(Tables.durabench(rows, columns).text());
                 notDurableLegend(rows).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
             }
             if (!commits.isEmpty()) {
                 sb.append("\n-- Group commit (commits/s summed over committers; latency per commit) --\n");
-                sb.append(Tables.groupCommit(commits).text());
+                sb.append(Tables.groupCommit(commits, columns).text());
                 notDurableLegend(commits).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
             }
         }
@@ -67,7 +72,7 @@ public final class TextRenderer {
         }
         if (!report.plainRows().isEmpty()) {
             sb.append("\n== Other JMH results (no durabench parameters: score ± error as JMH reported them) ==\n");
-            sb.append(Tables.plain(report.plainRows()).text());
+            sb.append(Tables.plain(report).text());
         }
         if (allWarnings && !report.warnings().isEmpty()) {
             sb.append("\nALL WARNINGS\n");

@@ -1,0 +1,76 @@
+package io.durabench.report.render;
+
+import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.report.Fmt;
+import io.durabench.report.GroupCommitRow;
+import io.durabench.report.ReportRow;
+import io.durabench.report.render.BaselineRows.Labelled;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The columns of the detail tables, the default set and what {@link TableColumns} adds. The
+ * defaults keep a table within 120 characters in text and Markdown alike; an interval stands
+ * beside its value ("473.2 [414.0, 541.0]": one cell in Markdown, aligned sub-columns in text).
+ */
+final class DetailColumns {
+    private DetailColumns() {
+    }
+
+    /** Per-operation rows (SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost). */
+    static List<Column<Labelled>> perOperation(TableColumns choice) {
+        List<Column<Labelled>> c = new ArrayList<>();
+        c.add(Column.text("method", "Method", Labelled::label));
+        c.add(Column.number("µs/op [99.9% CI]", "µs/op [99.9% CI]", l -> Fmt.usCompact(l.row().meanUs())));
+        c.add(Column.joined("99.9% CI (µs)", l -> Fmt.usCompactInterval(l.row().time())));
+        c.add(Column.number("ops/s", "ops/s", l -> l.row().measured() ? Fmt.ops(l.row().opsPerSec()) : ""));
+        percentiles(c, choice, l -> l.row().p50Us(), l -> l.row().p99Us(), l -> l.row().p999Us());
+        c.add(Column.number("cost µs [99.9% CI]", "Durability cost µs [99.9% CI]",
+                l -> l.row().cost() == null ? "" : Fmt.usCompact(l.row().cost().mean())));
+        c.add(Column.joined("Cost 99.9% CI (µs)", l -> Fmt.usCompactInterval(l.row().cost())));
+        boolean ratioCi = choice.shows(TableColumns.RATIO_CI);
+        c.add(Column.number(ratioCi ? "ratio [99.9% CI]" : "ratio", ratioCi ? "Ratio [99.9% CI]" : "Ratio",
+                l -> l.row().ratio() == null ? "" : Fmt.ratio(l.row().ratio().mean()) + "x"));
+        if (ratioCi) c.add(Column.joined("Ratio 99.9% CI", l -> Fmt.interval(l.row().ratio(), true)));
+        c.add(Column.number("syncs/op", "Syncs/op", l -> Fmt.fixed2(l.row().syncsPerWrite())));
+        c.add(Column.text("durable", "Durable", l -> l.row().durable() ? "yes" : "NO"));
+        return c;
+    }
+
+    /** Group commit: one row per committer count; p99 by default, since the knee is where it climbs. */
+    static List<Column<GroupCommitRow>> groupCommit(TableColumns choice) {
+        List<Column<GroupCommitRow>> c = new ArrayList<>();
+        c.add(new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant)
+                .inMarkdown(GroupCommitRow::variant));
+        c.add(Column.number(GroupCommitFamily.COMMITTERS.name(), "Committers", r -> String.valueOf(r.committers())));
+        c.add(Column.number("commits/s [99.9% CI]", "Commits/s [99.9% CI]", r -> Fmt.ops(r.meanCommitsPerSec())));
+        c.add(Column.joined("99.9% CI (commits/s)", r -> Fmt.opsInterval(r.commitsPerSec())));
+        c.add(Column.<GroupCommitRow>number("mean µs", "Mean µs", r -> Fmt.usCompact(r.meanLatencyUs())).hiddenWhenEmpty());
+        if (choice.shows(TableColumns.P50)) {
+            c.add(Column.<GroupCommitRow>number("p50", "p50 µs", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty());
+        }
+        c.add(Column.<GroupCommitRow>number("p99", "p99 µs", r -> Fmt.usCompact(r.p99Us())).hiddenWhenEmpty());
+        if (choice.shows(TableColumns.P999)) {
+            c.add(Column.<GroupCommitRow>number("p99.9", "p99.9 µs", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close());
+        }
+        c.add(Column.number("syncs/op", "Syncs/commit", r -> Fmt.fixed2(r.syncsPerCommit())));
+        boolean ratioCi = choice.shows(TableColumns.RATIO_CI);
+        c.add(Column.number(ratioCi ? "speed-up [CI]" : "speed-up", ratioCi ? "Speed-up [99.9% CI]" : "Speed-up",
+                r -> r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x"));
+        if (ratioCi) c.add(Column.joined("Speed-up 99.9% CI", r -> Fmt.interval(r.speedup(), true)));
+        c.add(Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
+        return c;
+    }
+
+    /** The chosen percentiles, each left out of a table where no row has one (no SampleTime). */
+    private static <R> void percentiles(List<Column<R>> c, TableColumns choice, java.util.function.ToDoubleFunction<R> p50,
+                                        java.util.function.ToDoubleFunction<R> p99, java.util.function.ToDoubleFunction<R> p999) {
+        if (choice.shows(TableColumns.P50)) c.add(Column.<R>number("p50", "p50 µs", r -> Fmt.usCompact(p50.applyAsDouble(r))).hiddenWhenEmpty());
+        if (choice.shows(TableColumns.P99)) {
+            c.add(Column.<R>number("p99", "p99 µs", r -> Fmt.usCompact(p99.applyAsDouble(r))).hiddenWhenEmpty().close());
+        }
+        if (choice.shows(TableColumns.P999)) {
+            c.add(Column.<R>number("p99.9", "p99.9 µs", r -> Fmt.usCompact(p999.applyAsDouble(r))).hiddenWhenEmpty().close());
+        }
+    }
+}
