@@ -6,7 +6,7 @@ import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.ReportWriter;
@@ -42,11 +42,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
     List<Path> paths;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}). csv: group-commit rows follow "
-            + "as a second CSV after one empty line (--out writes them to report-group-commit.csv).")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}). csv: one table "
+            + "(sync-write, pg, file-create, group-commit or other), with --table KIND when the results have several.")
     Format format = Format.text;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.csv, report.json and the charts (PNG, SVG) here.")
+    @Option(names = "--table", paramLabel = "KIND", description = "With --format csv: which table to print (sync-write, pg, file-create, "
+            + "group-commit, other); --out writes each to report-KIND.csv.")
+    String table;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report-KIND.csv per table, report.json and the charts (PNG, SVG) here.")
     Path out;
 
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
@@ -61,6 +65,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SyncMethod base = checkedBaseline(baseline);
+        if (table != null && (format != Format.csv || out != null)) {
+            throw new UsageException("--table " + table + " picks the CSV table printed on stdout: use it with --format csv and without "
+                    + "--out (which writes every table to its own report-KIND.csv)");
+        }
         Path outDir = out == null ? null : OutputPaths.folder(out);
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
@@ -72,12 +80,21 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings);
                 case markdown -> MarkdownRenderer.render(report, List.of());
-                case csv -> CsvRenderer.renderAll(report);
+                case csv -> CsvTables.render(report, chosenTable(report, table));
                 case json -> JsonRenderer.render(report);
             });
         }
         stdout.flush();
         return 0;
+    }
+
+    /** The one CSV table for stdout; several without --table, or a --table that is none of them, is bad input. */
+    private static io.durabench.report.render.CsvTable chosenTable(Report report, String table) {
+        try {
+            return CsvTables.chosen(report, table);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** "read LINK: a link to REAL" for each PATH that goes through a symbolic link: where the results really came from. */

@@ -110,6 +110,38 @@ class ReportCommandTest {
     }
 
     @Test
+    void csvOnStdoutIsOneTable() throws URISyntaxException {
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--format", "csv"),
+                "several tables: pick one with --table sync-write|pg|file-create");
+        assertEquals("", out.toString(), "nothing on stdout");
+        err.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("xfs-quick"), "--format", "csv", "--table", "file-create"), err.toString());
+        String csv = out.toString();
+        assertTrue(csv.startsWith("id,benchmark,context,filesystem,jdk,targetDir,blockSizeBytes,syncDirectory,method,"), csv);
+        assertTrue(csv.lines().skip(1).allMatch(l -> l.contains("FileCreateCost")), csv);
+        assertEquals(3, csv.lines().count(), csv);
+        out.getBuffer().setLength(0);
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--format", "csv", "--table", "group-commit"),
+                "no group-commit rows", "pick one of sync-write|pg|file-create");
+        err.getBuffer().setLength(0);
+        Path outDir = dir.resolve("tables");
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--table", "pg", "--out", outDir.toString()),
+                "--table pg picks the CSV table printed on stdout");
+        assertFalse(Files.exists(outDir), "nothing written");
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void outWritesOneCsvPerTable() throws URISyntaxException {
+        Path outDir = dir.resolve("all");
+        assertEquals(0, run("report", fixture("xfs-quick"), "--out", outDir.toString()), err.toString());
+        for (String f : new String[] {"report-sync-write.csv", "report-pg.csv", "report-file-create.csv"}) {
+            assertTrue(Files.exists(outDir.resolve(f)), f);
+        }
+        assertFalse(Files.exists(outDir.resolve("report.csv")) || Files.exists(outDir.resolve("report-group-commit.csv")));
+    }
+
+    @Test
     void aFilterThatMatchesNothingIsBadInput() throws URISyntaxException {
         Path outDir = dir.resolve("nothing");
         assertOneLineUsageError(run("report", fixture("real-run"), "--method", "FSYNCC", "--out", outDir.toString()),

@@ -73,7 +73,7 @@ public final class ReportBuilder {
                 continue;
             }
             if (cell.isEmpty() || cell.get().methodValue() == null || !Units.isTimeBased(r.primary().unit())) {
-                addPlain(r, set.source());
+                addPlain(r, set.source(), plainContext(set, r.jdkLabel()));
                 continue;
             }
             Context ctx = context(set, cell.get().targetDir(), r.jdkLabel());
@@ -106,12 +106,26 @@ public final class ReportBuilder {
         }
     }
 
-    private void addPlain(BenchmarkResult r, Path source) {
+    private void addPlain(BenchmarkResult r, Path source, Context ctx) {
         String src = source.toString();
         plainRows.add(new PlainRow(r.benchmark(), null, r.params(), r.mode(), r.primary().score(),
-                r.primary().scoreError(), r.primary().unit(), src));
+                r.primary().scoreError(), r.primary().unit(), src, ctx));
         r.secondary().forEach((name, m) -> plainRows.add(new PlainRow(r.benchmark(), name, r.params(), r.mode(),
-                m.score(), m.scoreError(), m.unit(), src)));
+                m.score(), m.scoreError(), m.unit(), src, ctx)));
+    }
+
+    /**
+     * The context a plain result ran in: its results file's target. Not registered as one of the
+     * report's contexts (a folder of foreign JMH results would get a section with no table), but the
+     * same one when the folder's durabench rows registered it.
+     */
+    private Context plainContext(ResultSet set, String jdk) {
+        Context fresh = Context.of(set.environment(), null, jdk);
+        Path owner = contextSources.get(fresh.label());
+        if (owner != null && !owner.equals(set.source().toAbsolutePath().getParent())) {
+            fresh = fresh.renamed(fresh.label() + " [" + set.source() + "]");
+        }
+        return contexts.getOrDefault(fresh.label(), fresh);
     }
 
     /**
