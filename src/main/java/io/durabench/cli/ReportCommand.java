@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
                 + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
                 "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file.",
-                "Opens with findings computed from the rows, then one line per kind of warning; --context, --method and "
-                + "--benchmark narrow what is shown."})
+                "Opens with findings computed from the rows, then one line per kind of warning; --context, --method, "
+                + "--benchmark and --where (any parameter) narrow what is shown."})
 public final class ReportCommand implements Callable<Integer> {
     /** The output formats; text is for the terminal. */
     public enum Format { text, markdown, csv, json }

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -129,6 +130,23 @@ class ReportCommandTest {
                 "--table pg picks the CSV table printed on stdout");
         assertFalse(Files.exists(outDir), "nothing written");
         assertEquals("", out.toString());
+    }
+
+    @Test
+    void whereFiltersOnAnyParameter() throws URISyntaxException {
+        // pg_test_fsync and FileCreateCost have no writesPerSync: only sync-write is left, so no --table is needed.
+        assertEquals(0, run("report", fixture("xfs-quick"), "--where", "writesPerSync=100", "--where", "preallocation=NONE|ZERO_FILL",
+                "--method", "FDATASYNC,NONE", "--format", "csv"), err.toString());
+        List<String> lines = out.toString().lines().toList();
+        int batch = List.of(lines.get(0).split(",")).indexOf("writesPerSync");
+        assertTrue(batch > 0, lines.get(0));
+        assertEquals(2, lines.size() - 1, "FDATASYNC at NONE and ZERO_FILL (NONE is not batched): " + out);
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.contains(",100,") && l.contains(",FDATASYNC,")), out.toString());
+        err.getBuffer().setLength(0);
+        Path outDir = dir.resolve("p");
+        assertOneLineUsageError(run("plot", fixture("xfs-quick"), "--where", "writesPerSync=1..10,blockSizeBytes=4096", "--out", outDir.toString()),
+                "no row has blockSizeBytes 4096; its values here: 8192");
+        assertFalse(Files.exists(outDir), "nothing written");
     }
 
     @Test
