@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
                 + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
                 + "results) commits/s and p99 latency vs committers, as PNG and SVG; one panel per context where a chart "
-                + "has one colour per method. --context, --method and --benchmark choose what is drawn.")
+                + "has one colour per method. --context, --method, --benchmark and --where (any parameter) choose what is drawn.")
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -6,7 +6,7 @@ import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
                 + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
                 "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file.",
-                "Opens with findings computed from the rows, then one line per kind of warning; --context, --method and "
-                + "--benchmark narrow what is shown."})
+                "Opens with findings computed from the rows, then one line per kind of warning; --context, --method, "
+                + "--benchmark and --where (any parameter) narrow what is shown."})
 public final class ReportCommand implements Callable<Integer> {
     /** The output formats; text is for the terminal. */
     public enum Format { text, markdown, html, csv, json }
@@ -44,11 +44,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Results folder(s) or JMH JSON file(s).")
     List<Path> paths;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, html (one page, charts inline), csv or json (default: ${DEFAULT-VALUE}). csv: group-commit rows follow "
-            + "as a second CSV after one empty line (--out writes them to report-group-commit.csv).")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, markdown, html (one page, charts inline), csv or json (default: "
+            + "${DEFAULT-VALUE}). csv: one table (sync-write, pg, file-create, group-commit or other), with --table KIND when the results have several.")
     Format format = Format.text;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.html, report.csv, report.json and the charts (PNG, SVG) here.")
+    @Option(names = "--table", paramLabel = "KIND", description = "With --format csv: which table to print (sync-write, pg, file-create, "
+            + "group-commit, other); --out writes each to report-KIND.csv.")
+    String table;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.html, report-KIND.csv per table, report.json and the charts (PNG, SVG) here.")
     Path out;
 
     @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
@@ -69,6 +73,10 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         SyncMethod base = checkedBaseline(baseline);
         TableColumns shown = checkedColumns(columns);
+        if (table != null && (format != Format.csv || out != null)) {
+            throw new UsageException("--table " + table + " picks the CSV table printed on stdout: use it with --format csv and without "
+                    + "--out (which writes every table to its own report-KIND.csv)");
+        }
         Path outDir = out == null ? null : OutputPaths.folder(out);
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
@@ -81,12 +89,21 @@ public final class ReportCommand implements Callable<Integer> {
                 case text -> TextRenderer.render(report, allWarnings, shown);
                 case markdown -> MarkdownRenderer.render(report, List.of(), shown);
                 case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts, shown));
-                case csv -> CsvRenderer.renderAll(report);
+                case csv -> CsvTables.render(report, chosenTable(report, table));
                 case json -> JsonRenderer.render(report);
             });
         }
         stdout.flush();
         return 0;
+    }
+
+    /** The one CSV table for stdout; several without --table, or a --table that is none of them, is bad input. */
+    private static io.durabench.report.render.CsvTable chosenTable(Report report, String table) {
+        try {
+            return CsvTables.chosen(report, table);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** "read LINK: a link to REAL" for each PATH that goes through a symbolic link: where the results really came from. */

@@ -36,7 +36,7 @@ final class RunReport {
         try {
             Report report = ReportBuilder.build(sets.get(), SyncMethod.NONE);
             ReportWriter.writeAll(report, dir);
-            out.println("Report in " + dir.resolve("report.md") + " (with report.html, report.csv, report.json and the charts); `durabench report "
+            out.println("Report in " + dir.resolve("report.md") + " (with report.html, report-*.csv, report.json and the charts); `durabench report "
                     + root + "` prints it");
         } catch (RuntimeException e) {
             err.println("durabench: no report written in " + dir + ": " + e.getMessage()

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** `--context`, `--method`, `--benchmark` of `report` and `plot`: what to show; the figures are the full data's. */
+/** `--context`, `--method`, `--benchmark`, `--where` of `report` and `plot`: what to show; the figures are the full data's. */
 final class SelectionOptions {
     @Option(names = "--context", split = ",", paramLabel = "GLOB",
             description = "Show only these contexts: filesystem (xfs), directory or its last part, or the full label; globs (*, ?), comma list.")
@@ -22,10 +22,16 @@ final class SelectionOptions {
             description = "Show only these benchmarks (SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost, GroupCommit, or a JMH name).")
     List<String> benchmarks = new ArrayList<>();
 
+    @Option(names = "--where", split = ",", paramLabel = "KEY=VALUES",
+            description = "Show only rows whose parameter KEY (its name in the catalogue and the CSV header) has one of VALUES: "
+                    + "blockSizeBytes=8192, 'writesPerSync=1|100' (quote the |), blockSizeBytes=4096..16384 (ends included; 4096.. "
+                    + "or ..16384); conditions by comma or repeated all hold; a benchmark without KEY is not shown.")
+    List<String> where = new ArrayList<>();
+
     /** The report narrowed to the selection; a pattern that matches nothing is bad input (exit 2). */
     Report apply(Report full) {
         try {
-            return ReportFilter.apply(full, new Selection(contexts, methods, benchmarks));
+            return ReportFilter.apply(full, new Selection(contexts, methods, benchmarks, where));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

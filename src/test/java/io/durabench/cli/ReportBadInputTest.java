@@ -217,7 +217,14 @@ class ReportBadInputTest {
                 new Case("--out is a dangling link", d -> List.of(good(d), "--out", link(d.resolve("outlink"), d.resolve("gone")).toString()),
                         "outlink is a symbolic link to", "create that folder, fix the link, or name another folder"),
                 new Case("--out is a block device", d -> List.of(good(d), "--out", blockDevice().toString()), "is a block device, not a folder"),
-                new Case("an unknown --baseline", d -> List.of(good(d), "--baseline", "FASTEST"), "--baseline FASTEST: not a sync method", "FDATASYNC"));
+                new Case("an unknown --baseline", d -> List.of(good(d), "--baseline", "FASTEST"), "--baseline FASTEST: not a sync method", "FDATASYNC"),
+                new Case("--where with an unknown key", d -> List.of(good(d), "--where", "blockSize=8192"),
+                        "--where blockSize=8192: no parameter blockSize in these results", "keys: ", "blockSizeBytes"),
+                new Case("--where with a value no row has", d -> List.of(good(d), "--where", "writesPerSync=1,blockSizeBytes=1234"),
+                        "--where blockSizeBytes=1234: no row has blockSizeBytes 1234", "its values here: 8192"),
+                new Case("--where with a range of words", d -> List.of(good(d), "--where", "blockSizeBytes=4k..8k"),
+                        "a range is LOW..HIGH in whole numbers"),
+                new Case("--where without a value", d -> List.of(good(d), "--where", "blockSizeBytes"), "write KEY=VALUE"));
     }
 
     /** A good results folder, so that only the option under test is wrong. */

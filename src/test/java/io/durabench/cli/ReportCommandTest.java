@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -155,6 +156,55 @@ class ReportCommandTest {
                 "--columns p99,p98: unknown column 'p98'", "valid: p50, p99, p99.9, ratio-ci, all, default");
         assertFalse(Files.exists(outDir), "nothing written");
         assertEquals("", out.toString(), "nothing on stdout");
+    }
+
+    @Test
+    void csvOnStdoutIsOneTable() throws URISyntaxException {
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--format", "csv"),
+                "several tables: pick one with --table sync-write|pg|file-create");
+        assertEquals("", out.toString(), "nothing on stdout");
+        err.getBuffer().setLength(0);
+        assertEquals(0, run("report", fixture("xfs-quick"), "--format", "csv", "--table", "file-create"), err.toString());
+        String csv = out.toString();
+        assertTrue(csv.startsWith("id,benchmark,context,filesystem,jdk,targetDir,blockSizeBytes,syncDirectory,method,"), csv);
+        assertTrue(csv.lines().skip(1).allMatch(l -> l.contains("FileCreateCost")), csv);
+        assertEquals(3, csv.lines().count(), csv);
+        out.getBuffer().setLength(0);
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--format", "csv", "--table", "group-commit"),
+                "no group-commit rows", "pick one of sync-write|pg|file-create");
+        err.getBuffer().setLength(0);
+        Path outDir = dir.resolve("tables");
+        assertOneLineUsageError(run("report", fixture("xfs-quick"), "--table", "pg", "--out", outDir.toString()),
+                "--table pg picks the CSV table printed on stdout");
+        assertFalse(Files.exists(outDir), "nothing written");
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void whereFiltersOnAnyParameter() throws URISyntaxException {
+        // pg_test_fsync and FileCreateCost have no writesPerSync: only sync-write is left, so no --table is needed.
+        assertEquals(0, run("report", fixture("xfs-quick"), "--where", "writesPerSync=100", "--where", "preallocation=NONE|ZERO_FILL",
+                "--method", "FDATASYNC,NONE", "--format", "csv"), err.toString());
+        List<String> lines = out.toString().lines().toList();
+        int batch = List.of(lines.get(0).split(",")).indexOf("writesPerSync");
+        assertTrue(batch > 0, lines.get(0));
+        assertEquals(2, lines.size() - 1, "FDATASYNC at NONE and ZERO_FILL (NONE is not batched): " + out);
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.contains(",100,") && l.contains(",FDATASYNC,")), out.toString());
+        err.getBuffer().setLength(0);
+        Path outDir = dir.resolve("p");
+        assertOneLineUsageError(run("plot", fixture("xfs-quick"), "--where", "writesPerSync=1..10,blockSizeBytes=4096", "--out", outDir.toString()),
+                "no row has blockSizeBytes 4096; its values here: 8192");
+        assertFalse(Files.exists(outDir), "nothing written");
+    }
+
+    @Test
+    void outWritesOneCsvPerTable() throws URISyntaxException {
+        Path outDir = dir.resolve("all");
+        assertEquals(0, run("report", fixture("xfs-quick"), "--out", outDir.toString()), err.toString());
+        for (String f : new String[] {"report-sync-write.csv", "report-pg.csv", "report-file-create.csv"}) {
+            assertTrue(Files.exists(outDir.resolve(f)), f);
+        }
+        assertFalse(Files.exists(outDir.resolve("report.csv")) || Files.exists(outDir.resolve("report-group-commit.csv")));
     }
 
     @Test

@@ -144,7 +144,7 @@ class RunCommandIT {
         String md = Files.readString(out.resolve("report").resolve("report.md"));
         assertTrue(md.indexOf("## Findings") >= 0 && md.indexOf("## Findings") < md.indexOf("#### SyncWriteCost"), md);
         assertTrue(md.contains("| O_DIRECT | n/a: "), md);
-        assertTrue(Files.exists(out.resolve("report").resolve("report.csv")) && Files.exists(out.resolve("report").resolve("chart-durability-cost.png")));
+        assertTrue(Files.exists(out.resolve("report").resolve("report-sync-write.csv")) && Files.exists(out.resolve("report").resolve("chart-durability-cost.png")));
         assertTrue(text.contains("Report in " + out.resolve("report").resolve("report.md")), text);
     }
 

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.CsvTable;
+import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.TextRenderer;
@@ -43,9 +44,9 @@ class FailedAndNotApplicableTest {
         assertFalse(md.contains("n/a: " + ERROR), md);
         assertFalse(TextRenderer.render(report).contains("n/a: " + ERROR));
 
-        List<String> csv = CsvRenderer.render(report).lines().toList();
+        List<String> csv = CsvTables.render(report, CsvTable.SYNC_WRITE).lines().toList();
         List<String> header = List.of(csv.get(0).split(","));
-        String fsyncLine = csv.stream().filter(l -> l.contains("syncMethod=FSYNC")).findFirst().orElseThrow();
+        String fsyncLine = csv.stream().filter(l -> l.contains(",FSYNC,")).findFirst().orElseThrow();
         assertTrue(fsyncLine.endsWith(",," + ERROR), fsyncLine);
         assertEquals("failed", header.get(header.size() - 1));
 

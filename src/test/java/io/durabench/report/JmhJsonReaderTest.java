@@ -60,7 +60,7 @@ class JmhJsonReaderTest {
             String text = TextRenderer.render(report);
             assertTrue(text.contains("org.openjdk.jmh.samples."), f.toString());
             MarkdownRenderer.render(report, List.of());
-            CsvRenderer.render(report);
+            for (CsvTable t : CsvTables.present(report)) CsvTables.render(report, t);
             JsonRenderer.render(report);
         }
         Report all = ReportBuilder.build(ResultsLoader.load(files), io.durabench.workload.SyncMethod.NONE);

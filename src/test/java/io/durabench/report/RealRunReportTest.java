@@ -31,7 +31,7 @@ class RealRunReportTest {
     void writesAllFormatsAndFourCharts() throws IOException {
         Report report = Fixtures.report("real-run");
         List<Path> written = ReportWriter.writeAll(report, out);
-        for (String name : List.of("report.md", "report.html", "report.csv", "report.json", "chart-durability-cost.png", "chart-durability-cost.svg",
+        for (String name : List.of("report.md", "report.html", "report-sync-write.csv", "report.json", "chart-durability-cost.png", "chart-durability-cost.svg",
                 "chart-batch-size.png", "chart-batch-size.svg", "chart-percentiles.png", "chart-percentiles.svg",
                 "chart-preallocation.png", "chart-preallocation.svg")) {
             assertTrue(written.contains(out.resolve(name)), name);
@@ -41,7 +41,7 @@ class RealRunReportTest {
         assertTrue(md.contains("![Durability cost per sync method](chart-durability-cost.png)"), md);
         assertTrue(md.contains("* Device: vda, write_cache write back, fua 0, rotational 1"), md);
         assertTrue(md.contains("| Method | µs/op [99.9% CI] | ops/s | Durability cost µs [99.9% CI] | Ratio | Syncs/op | Durable |"), md);
-        assertEquals(report.rows().size() + 1, Files.readAllLines(out.resolve("report.csv")).size());
+        assertEquals(report.rows().size() + 1, Files.readAllLines(out.resolve("report-sync-write.csv")).size());
     }
 
     @Test

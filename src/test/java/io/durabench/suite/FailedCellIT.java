@@ -8,7 +8,8 @@ import io.durabench.nativeio.CountingSyscalls;
 import io.durabench.nativeio.FailingSyscalls;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.CsvRenderer;
+import io.durabench.report.render.CsvTable;
+import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.TextRenderer;
@@ -66,7 +67,7 @@ class FailedCellIT {
         assertTrue(error.startsWith("fdatasync failed: EIO"), error);
         assertTrue(TextRenderer.render(report).contains("FAILED: " + error));
         assertTrue(MarkdownRenderer.render(report, List.of()).contains("FAILED: " + error));
-        assertTrue(CsvRenderer.render(report).contains(",," + error), "csv: na empty, failed = the error");
+        assertTrue(CsvTables.render(report, CsvTable.SYNC_WRITE).contains(",," + error), "csv: na empty, failed = the error");
         assertTrue(JsonRenderer.render(report).contains("\"failed\": \"" + error.replace("\\", "\\\\") + "\""));
         assertTrue(report.rows().stream().noneMatch(r -> r.na() != null), "a failure is never shown as n/a");
         assertTrue(report.rows().stream().anyMatch(r -> r.method().equals("NONE") && r.measured()), "the other cell still measured");

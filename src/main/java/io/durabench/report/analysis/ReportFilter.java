@@ -1,5 +1,6 @@
 package io.durabench.report.analysis;
 
+import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.GroupCommitRow;
@@ -37,12 +38,18 @@ public final class ReportFilter {
                 full.plainRows().stream().map(r -> plainNames(r).get(1))).distinct().toList();
         check("--method", s.methods(), methodNames(full), methodHint);
         check("--benchmark", s.benchmarks(), benchmarkNames(full), benchmarkHint);
+        List<ParameterCondition> where = s.where().stream().map(ParameterCondition::parse).toList();
+        List<Cell> cells = java.util.stream.Stream.concat(full.rows().stream().map(ReportRow::cell),
+                full.groupCommitRows().stream().map(GroupCommitRow::cell)).toList();
+        where.forEach(w -> w.checkAgainst(cells));
 
-        List<ReportRow> rows = full.rows().stream().filter(r -> shown(s, names, r.context(), methodNamesOf(r), benchmarkNamesOf(r))).toList();
+        List<ReportRow> rows = full.rows().stream().filter(r -> shown(s, names, r.context(), methodNamesOf(r), benchmarkNamesOf(r))
+                && meets(where, r.cell())).toList();
         List<GroupCommitRow> commits = full.groupCommitRows().stream()
                 .filter(r -> shown(s, names, r.context(), List.of(r.method(), r.variant()), benchmarkNames(r.cell().benchmark().jmhName(),
-                        r.cell().benchmark().shortName(), r.cell().family().simpleName()))).toList();
-        List<PlainRow> plain = s.contexts().isEmpty() && s.methods().isEmpty()
+                        r.cell().benchmark().shortName(), r.cell().family().simpleName())) && meets(where, r.cell())).toList();
+        // Other JMH rows have no catalogue parameters, so no --where condition holds for them.
+        List<PlainRow> plain = s.contexts().isEmpty() && s.methods().isEmpty() && where.isEmpty()
                 ? full.plainRows().stream().filter(r -> Selection.any(s.benchmarks(), plainNames(r))).toList() : List.of();
         if (rows.isEmpty() && commits.isEmpty() && plain.isEmpty()) {
             throw new IllegalArgumentException("the filters select no row together (" + describe(s) + "): each matches something, "
@@ -67,6 +74,10 @@ public final class ReportFilter {
         return all.stream().filter(r -> keep.contains(r) || (r.baseline() && groups.contains(r.groupKey()))).toList();
     }
 
+    private static boolean meets(List<ParameterCondition> where, Cell cell) {
+        return where.stream().allMatch(w -> w.matches(cell));
+    }
+
     private static boolean shown(Selection s, ContextNames names, Context c, List<String> methods, List<String> benchmarks) {
         return Selection.any(s.contexts(), contextNamesOf(c, names)) && Selection.any(s.methods(), methods)
                 && Selection.any(s.benchmarks(), benchmarks);
@@ -87,6 +98,7 @@ public final class ReportFilter {
         if (!s.contexts().isEmpty()) parts.add("--context " + String.join(",", s.contexts()));
         if (!s.methods().isEmpty()) parts.add("--method " + String.join(",", s.methods()));
         if (!s.benchmarks().isEmpty()) parts.add("--benchmark " + String.join(",", s.benchmarks()));
+        s.where().forEach(w -> parts.add("--where " + w));
         return String.join(" ", parts);
     }
 

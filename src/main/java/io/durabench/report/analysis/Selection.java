@@ -8,15 +8,21 @@ import java.util.regex.Pattern;
  * What a reader asked to see: patterns for contexts, methods and benchmarks (each a list of
  * globs, * and ?, case-insensitive; an empty list selects everything). Matching is against every
  * name a thing goes by, so "xfs", "/mnt/xfs*", "fdatasync", "syncDirectory=true" and a
- * benchmark class's simple name all work.
+ * benchmark class's simple name all work. {@code where}: conditions on any parameter, all of which
+ * a shown row meets ({@link ParameterCondition}: "KEY=A|B", "KEY=LOW..HIGH").
  */
-public record Selection(List<String> contexts, List<String> methods, List<String> benchmarks) {
+public record Selection(List<String> contexts, List<String> methods, List<String> benchmarks, List<String> where) {
     public static final Selection ALL = new Selection(List.of(), List.of(), List.of());
 
     public Selection {
         contexts = clean(contexts);
         methods = clean(methods);
         benchmarks = clean(benchmarks);
+        where = clean(where);
+    }
+
+    public Selection(List<String> contexts, List<String> methods, List<String> benchmarks) {
+        this(contexts, methods, benchmarks, List.of());
     }
 
     private static List<String> clean(List<String> patterns) {
@@ -24,7 +30,7 @@ public record Selection(List<String> contexts, List<String> methods, List<String
     }
 
     public boolean isAll() {
-        return contexts.isEmpty() && methods.isEmpty() && benchmarks.isEmpty();
+        return contexts.isEmpty() && methods.isEmpty() && benchmarks.isEmpty() && where.isEmpty();
     }
 
     /** True when the pattern matches any of the names, whole (a glob, not a substring). */

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** `report --out DIR`: report.md, report.html (+ report-group-commit.csv), report.json and the charts, side by side. */
+/** `report --out DIR`: report.md, report.html, one report-KIND.csv per table with rows ({@link CsvTable}), report.json and the charts, side by side. */
 public final class ReportWriter {
     private ReportWriter() {
     }
@@ -29,10 +29,7 @@ public final class ReportWriter {
         String markdown = MarkdownRenderer.render(report, charts, columns);
         written.add(write(dir.resolve("report.md"), markdown));
         written.add(write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
-        written.add(write(dir.resolve("report.csv"), CsvRenderer.render(report)));
-        if (!report.groupCommitRows().isEmpty()) {
-            written.add(write(dir.resolve("report-group-commit.csv"), CsvRenderer.renderGroupCommit(report)));
-        }
+        for (CsvTable t : CsvTables.present(report)) written.add(write(dir.resolve(t.fileName()), CsvTables.render(report, t)));
         written.add(write(dir.resolve("report.json"), JsonRenderer.render(report)));
         for (ChartFile c : charts) {
             if (c.png() != null) {

@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The one field list per row type that report.csv and report.json are written from. Units are in
- * the key (µs: "Us", per second: "PerSec"); intervals are 99.9% like every interval in the report.
+ * The one field list per row type that the report's CSV tables and report.json are written from.
+ * Units are in the key (µs: "Us", per second: "PerSec"); intervals are 99.9% like every interval in
+ * the report. The context is also split into filesystem and JDK, so a tool can group by either
+ * without parsing the label. The CSV tables give each parameter of "params" its own column
+ * ({@link CsvTables}).
  */
 public final class RowFields {
     private RowFields() {
@@ -21,6 +24,8 @@ public final class RowFields {
             Field.whole("id", ReportRow::id),
             Field.text("benchmark", ReportRow::benchmark),
             Field.text("context", r -> r.context().label()),
+            Field.text("filesystem", r -> r.context().filesystem()),
+            Field.text("jdk", r -> r.context().jdk()),
             Field.params("params", ReportRow::cell),
             Field.text("method", ReportRow::method),
             Field.bool("isBaseline", ReportRow::baseline),
@@ -56,6 +61,8 @@ public final class RowFields {
             Field.whole("id", GroupCommitRow::id),
             Field.text("benchmark", GroupCommitRow::benchmark),
             Field.text("context", r -> r.context().label()),
+            Field.text("filesystem", r -> r.context().filesystem()),
+            Field.text("jdk", r -> r.context().jdk()),
             Field.params("params", GroupCommitRow::cell),
             Field.text("variant", GroupCommitRow::variant),
             // These five carry the parameter's own name: the catalogue's, so a rename reaches the report.
@@ -81,10 +88,13 @@ public final class RowFields {
             Field.text("na", GroupCommitRow::na),
             Field.text("failed", GroupCommitRow::failed));
 
-    /** Results of other JMH benchmarks: as JMH reported them (JSON only). */
+    /** Results of other JMH benchmarks: as JMH reported them, with where their results file says they ran. */
     public static final List<Field<PlainRow>> OTHER = List.of(
             Field.text("benchmark", PlainRow::benchmark),
             Field.text("metric", PlainRow::metric),
+            Field.text("context", r -> r.context() == null ? null : r.context().label()),
+            Field.text("filesystem", r -> r.context() == null ? null : r.context().filesystem()),
+            Field.text("jdk", r -> r.context() == null ? null : r.context().jdk()),
             Field.params("params", PlainRow::params),
             Field.text("mode", PlainRow::mode),
             Field.number("score", PlainRow::score),
