@@ -3,6 +3,7 @@ package io.durabench.report.chart;
 import io.durabench.report.Context;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -42,8 +43,8 @@ public final class GroupCommitChart {
         Targets targets = new Targets(report, rows.stream().map(GroupCommitRow::context).toList());
         List<Context> contexts = targets.all;
         List<Boolean> ownScale = contexts.stream().map(targets::ownScale).toList();
-        // Colours by the variants' names in sorted order: the same variants look the same in every run.
-        List<String> sorted = variants.stream().sorted().toList();
+        List<String> grouped = variants.stream().filter(v -> v.startsWith(GroupCommitRow.GROUP_COMMIT_PREFIX))
+                .sorted(Comparator.comparingDouble(GroupCommitChart::delay).thenComparing(v -> v)).toList();
         Axis x = new Axis.Category(committers);
         List<Figure.Panel> throughput = new ArrayList<>(), latency = new ArrayList<>();
         for (Context c : contexts) {
@@ -52,7 +53,7 @@ public final class GroupCommitChart {
             for (String v : variants) {
                 List<GroupCommitRow> series = rows.stream().filter(r -> r.context().equals(c) && r.variant().equals(v)).toList();
                 if (series.isEmpty()) continue;
-                var colour = Palette.colour(sorted.indexOf(v));
+                var colour = colour(v, grouped);
                 commits.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::meanCommitsPerSec)));
                 p99.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::p99Us)));
             }
@@ -68,10 +69,28 @@ public final class GroupCommitChart {
             panels.add(latency.get(i));
         }
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        for (String v : variants) legend.add(new Figure.LegendEntry(v, Palette.colour(sorted.indexOf(v)), Marker.CIRCLE, true));
+        for (String v : variants) legend.add(new Figure.LegendEntry(v, colour(v, grouped), Marker.CIRCLE, true));
         Figure f = new Figure(TITLE + " (" + group + ")", panels, 2, legend, "committers (JMH threads)",
                 "commits/s (left), p99 µs per commit (right)", "Linear axes from zero: a knee is a change of slope.");
         return ChartSpec.of(NAME, TITLE, f);
+    }
+
+    /**
+     * A variant's colour, the same in every run: "each syncs alone", the reference, dark grey; the
+     * group-commit variants by their delay, shortest first, in colours no filesystem of the common
+     * three takes (orange, sky blue, purple, brown), so that no line here reads as "ext4".
+     */
+    private static Color colour(String variant, List<String> grouped) {
+        int i = grouped.indexOf(variant);
+        return i < 0 ? Palette.DARK : VARIANTS[i % VARIANTS.length];
+    }
+
+    private static final Color[] VARIANTS = {Palette.ORANGE, Palette.SKY, Palette.PURPLE, Palette.BROWN};
+
+    /** The delay in a variant's name ("group commit, delay 100 µs": 100); infinity when it names none. */
+    private static double delay(String variant) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("delay (\\d+(\\.\\d+)?)").matcher(variant);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.POSITIVE_INFINITY;
     }
 
     /** One point per committer count the variant has, at its slot; a count without a figure is left out (a gap). */
