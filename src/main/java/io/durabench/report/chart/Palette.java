@@ -27,9 +27,8 @@ final class Palette {
     static final Color GREY = new Color(0x8A8A8A);
     static final Color DARK = new Color(0x333333);
 
-    /** The distinct colours a panel can use; more series than this in one panel split the panel. */
+    /** The distinct colours above but grey: no panel can tell more series apart by colour. */
     static final int SIZE = 8;
-    private static final Color[] ORDERED = {BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY, BROWN, DARK};
 
     private static final Map<String, Color> FILESYSTEMS = Map.of(
             "ext4", BLUE, "xfs", VERMILLION, "btrfs", GREEN, "zfs", PURPLE, "f2fs", ORANGE,
@@ -45,10 +44,5 @@ final class Palette {
         String key = fs == null ? "unknown" : fs.toLowerCase(Locale.ROOT);
         Color fixed = FILESYSTEMS.get(key);
         return fixed != null ? fixed : OTHER_FILESYSTEMS[Math.floorMod(key.hashCode(), OTHER_FILESYSTEMS.length)];
-    }
-
-    /** The i-th of the eight colours, for series that have an order of their own (group commit's delays). */
-    static Color colour(int i) {
-        return ORDERED[Math.floorMod(i, ORDERED.length)];
     }
 }
