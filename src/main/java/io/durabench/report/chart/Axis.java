@@ -65,6 +65,8 @@ abstract class Axis {
             int lo = (int) Math.floor(Math.log10(min)), hi = (int) Math.ceil(Math.log10(max));
             double perDecade = pixels / Math.max(1e-9, Math.log10(max) - Math.log10(min));
             double[] labelled = perDecade >= 4 * labelPixels ? new double[] {1, 2, 5} : new double[] {1};
+            // Less than a decade (tmpfs's panel of its own: 2.5 to 8 µs) may hold one of 1, 2, 5 or none: label every mantissa.
+            if (perDecade >= 9 * labelPixels && count(labelled, lo, hi) < 3) labelled = new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9};
             // Too many decades for one label each: label every second (or third) power of ten.
             int step = Math.max(1, (int) Math.ceil(labelPixels * 1.6 / perDecade));
             List<Tick> ticks = new ArrayList<>();
@@ -77,6 +79,13 @@ abstract class Axis {
                 }
             }
             return ticks;
+        }
+
+        /** How many values m x 10^d of the set fall inside the axis. */
+        private int count(double[] set, int lo, int hi) {
+            int n = 0;
+            for (int d = lo; d <= hi; d++) for (double m : set) if (m * Math.pow(10, d) >= min && m * Math.pow(10, d) <= max) n++;
+            return n;
         }
 
         private static boolean contains(double[] set, double m) {

@@ -1,15 +1,14 @@
 package io.durabench.report.chart;
 
-import io.durabench.report.Context;
-import io.durabench.report.ContextNames;
 import io.durabench.report.ReportRow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.Function;
 
-/** What the chart classes share: slot names, panel titles, splitting into panels of at most eight series, axis ranges. */
+/** What the chart classes share: slot names, the axes panels share (and those they do not), axis ranges. */
 final class ChartParts {
-    /** More series than this in one panel cannot be told apart: the chart splits into more panels. */
+    /** More series than this in one panel cannot be told apart. */
     static final int MAX_SERIES = Palette.SIZE;
 
     private ChartParts() {
@@ -17,36 +16,47 @@ final class ChartParts {
 
     /** The x slot of a row: its method, starred when the method itself does not reach stable storage. */
     static String methodSlot(ReportRow r) {
-        boolean methodDurable = r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
-        return r.methodLabel() + (methodDurable ? "" : " *");
+        return r.methodLabel() + (methodDurable(r) ? "" : " *");
     }
 
-    /** A panel or legend name for a context: its short name, and a warning where nothing can be durable. */
-    static String contextTitle(Context c, ContextNames names) {
-        return names.of(c) + (c.hasNoStableStorage() ? " (no stable storage)" : "");
+    /** True when the row's method reaches stable storage on a target that has it (whatever this target is). */
+    static boolean methodDurable(ReportRow r) {
+        return r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
+    }
+
+    /**
+     * Method names (or slots) once each, in SyncMethod's declaration order, which is the tables'
+     * order; other labels after them in the order met. Rows come in the run's shuffled order.
+     */
+    static List<String> methodsInOrder(List<String> labels) {
+        List<String> out = new ArrayList<>(distinct(labels));
+        out.sort(java.util.Comparator.comparingInt(MethodLooks::order));
+        return List.copyOf(out);
     }
 
     static <T> List<T> distinct(List<T> values) {
         return List.copyOf(new LinkedHashSet<>(values));
     }
 
-    /** Consecutive pieces of at most {@code size}, as even as can be (9 in pieces of 8: 5 and 4, not 8 and 1). */
-    static <T> List<List<T>> chunks(List<T> values, int size) {
-        List<List<T>> out = new ArrayList<>();
-        int pieces = Math.max(1, (int) Math.ceil(values.size() / (double) size));
-        int each = (int) Math.ceil(values.size() / (double) pieces);
-        for (int i = 0; i < values.size(); i += each) out.add(values.subList(i, Math.min(values.size(), i + each)));
+    /**
+     * The panels with their y axes: those not {@code own} share one axis spanning all of them (a
+     * reader compares them by eye), each {@code own} one (no stable storage) gets an axis spanning
+     * itself alone. When every panel is {@code own}, they share one as well.
+     */
+    static List<Figure.Panel> sharedY(List<Figure.Panel> panels, List<Boolean> own, Function<List<Figure.Panel>, Axis> range) {
+        List<Figure.Panel> shared = new ArrayList<>();
+        for (int i = 0; i < panels.size(); i++) if (!own.get(i)) shared.add(panels.get(i));
+        boolean apart = !shared.isEmpty();
+        Axis common = range.apply(apart ? shared : panels);
+        List<Figure.Panel> out = new ArrayList<>();
+        for (int i = 0; i < panels.size(); i++) {
+            Figure.Panel p = panels.get(i);
+            out.add(p.withY(apart && own.get(i) ? range.apply(List.of(p)) : common));
+        }
         return out;
     }
 
-    private static final Marker[] SHAPES = {Marker.CIRCLE, Marker.DIAMOND, Marker.SQUARE, Marker.TRIANGLE_UP, Marker.TRIANGLE_DOWN};
-
-    /** The mark of the i-th series of a figure: past eight, colours repeat with another mark, so no two legend entries look alike. */
-    static Marker shape(int i) {
-        return SHAPES[(i / Palette.SIZE) % SHAPES.length];
-    }
-
-    /** A log axis over every positive value the series place (points and interval ends), shared by all panels. */
+    /** A log axis over every positive value the series place (points and interval ends). */
     static Axis.Log logRange(List<Figure.Panel> panels) {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
         for (Figure.Panel p : panels) {
@@ -64,9 +74,9 @@ final class ChartParts {
         return Double.isInfinite(lo) ? new Axis.Log(1, 10) : Axis.Log.around(lo, hi);
     }
 
-    /** Panels with their y axis replaced by one shared range. */
-    static List<Figure.Panel> withY(List<Figure.Panel> panels, Axis y) {
-        return panels.stream().map(p -> new Figure.Panel(p.title(), p.x(), y, p.series())).toList();
+    /** A linear axis from zero to a little above the highest value the panels place. */
+    static Axis.Linear linearRange(List<Figure.Panel> panels) {
+        return Axis.Linear.fromZero(highest(panels));
     }
 
     static double highest(List<Figure.Panel> panels) {
@@ -79,5 +89,13 @@ final class ChartParts {
             }
         }
         return hi;
+    }
+
+    static double low(ReportRow r) {
+        return r.time().hasInterval() ? Math.max(0, r.time().low()) : Double.NaN;
+    }
+
+    static double high(ReportRow r) {
+        return r.time().hasInterval() ? r.time().high() : Double.NaN;
     }
 }

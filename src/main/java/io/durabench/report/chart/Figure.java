@@ -13,14 +13,29 @@ record Figure(String title, List<Panel> panels, int columns, List<LegendEntry> l
 
     /** One small multiple: its title, its axes (shared ranges across the figure) and its series. */
     record Panel(String title, Axis x, Axis y, List<Series> series) {
+        Panel withY(Axis newY) {
+            return new Panel(title, x, newY, series);
+        }
     }
 
     /**
      * A set of points drawn alike: {@code line} joins them in x order, {@code dashed} for a
-     * reference line. On a category axis the painter shifts each series a little sideways so that
-     * several series at one category do not hide each other.
+     * reference line. On a category axis the painter shifts each {@code lane} a little sideways so
+     * that several series at one category do not hide each other; series of one lane share a
+     * column (a target's p50, p99 and p99.9). Without a lane, a series' colour is its lane.
      */
-    record Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points) {
+    record Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points, String lane) {
+        Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points) {
+            this(name, colour, marker, line, dashed, points, null);
+        }
+
+        Series(String name, Look look, boolean line, List<Point> points, String lane) {
+            this(name, look.colour(), look.marker(), line, false, points, lane);
+        }
+
+        String laneKey() {
+            return lane != null ? lane : String.valueOf(colour.getRGB());
+        }
     }
 
     /**

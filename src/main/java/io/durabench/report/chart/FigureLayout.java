@@ -83,6 +83,9 @@ final class FigureLayout {
         double gridTop = y;
         // Small multiples with one x axis: only the bottom panel of each column labels it.
         boolean sharedX = f.panels().stream().allMatch(p -> p.x() == f.panels().get(0).x());
+        // Every plot starts as far right as the widest y labels need, so the panels of a column line up slot for slot.
+        double yLabelW = 0;
+        for (Figure.Panel p : f.panels()) yLabelW = Math.max(yLabelW, yLabelWidth(p, plotH));
         for (int row = 0; row * cols < n; row++) {
             double titleH = 0;
             for (int k = row * cols; k < Math.min(n, (row + 1) * cols); k++) {
@@ -93,7 +96,7 @@ final class FigureLayout {
             for (int k = row * cols; k < Math.min(n, (row + 1) * cols); k++) {
                 double cellX = gridX0 + (k - row * cols) * (cellW + GAP_X);
                 boolean labelX = !sharedX || k + cols >= n;
-                PanelBox box = panel(f.panels().get(k), cellX, cellW, y, titleH, plotH, labelX);
+                PanelBox box = panel(f.panels().get(k), cellX, cellW, yLabelW, y, titleH, plotH, labelX);
                 panels.add(box);
                 for (Text t : box.xLabels()) rowBottom = Math.max(rowBottom, t.box().getMaxY());
                 rowBottom = Math.max(rowBottom, box.plot().getMaxY());
@@ -142,11 +145,16 @@ final class FigureLayout {
     }
 
     /** One panel in its cell: title, y tick labels at the left, the plot, x tick labels under it. */
-    private static PanelBox panel(Figure.Panel p, double cellX, double cellW, double top, double titleH, double plotH, boolean labelX) {
+    private static double yLabelWidth(Figure.Panel p, double plotH) {
+        double w = 0;
+        for (Axis.Tick t : p.y().ticks(plotH, lineHeight(TICK) * 1.2)) if (t.label() != null) w = Math.max(w, textWidth(t.label(), TICK));
+        return w;
+    }
+
+    private static PanelBox panel(Figure.Panel p, double cellX, double cellW, double yLabelW, double top, double titleH, double plotH,
+                                  boolean labelX) {
         double tickH = lineHeight(TICK);
         List<Axis.Tick> yTicks = p.y().ticks(plotH, tickH * 1.2);
-        double yLabelW = 0;
-        for (Axis.Tick t : yTicks) if (t.label() != null) yLabelW = Math.max(yLabelW, textWidth(t.label(), TICK));
         double plotX = cellX + yLabelW + 8, plotY = top + titleH;
         double plotW = cellX + cellW - plotX - 6;
         Rectangle2D plot = new Rectangle2D.Double(plotX, plotY, plotW, plotH);

@@ -67,28 +67,28 @@ final class FigurePainter {
 
         Shape clip = g.getClip();
         g.clip(new Rectangle2D.Double(plot.getX() - 1, plot.getY() - 1, plot.getWidth() + 2, plot.getHeight() + 2));
-        Map<Color, Double> dodge = dodge(p);
-        for (Figure.Series s : p.panel().series()) if (s.line()) line(g, p, s, dodge.getOrDefault(s.colour(), 0.0));
-        for (Figure.Series s : p.panel().series()) intervals(g, p, s, dodge.getOrDefault(s.colour(), 0.0));
-        for (Figure.Series s : p.panel().series()) marks(g, p, s, dodge.getOrDefault(s.colour(), 0.0));
+        Map<String, Double> dodge = dodge(p);
+        for (Figure.Series s : p.panel().series()) if (s.line()) line(g, p, s, dodge.getOrDefault(s.laneKey(), 0.0));
+        for (Figure.Series s : p.panel().series()) intervals(g, p, s, dodge.getOrDefault(s.laneKey(), 0.0));
+        for (Figure.Series s : p.panel().series()) marks(g, p, s, dodge.getOrDefault(s.laneKey(), 0.0));
         g.setClip(clip);
     }
 
     /**
-     * Sideways offsets on a category axis, one per colour (a context's p50, p99 and p99.9 stay in
+     * Sideways offsets on a category axis, one per lane (a target's p50, p99 and p99.9 stay in
      * one column): spread over at most 70% of a slot. Lines are never shifted.
      */
-    private static Map<Color, Double> dodge(FigureLayout.PanelBox p) {
-        Map<Color, Double> out = new LinkedHashMap<>();
+    private static Map<String, Double> dodge(FigureLayout.PanelBox p) {
+        Map<String, Double> out = new LinkedHashMap<>();
         if (!p.panel().x().categorical() || p.panel().series().stream().anyMatch(Figure.Series::line)) return out;
-        List<Color> colours = new ArrayList<>();
+        List<String> lanes = new ArrayList<>();
         p.panel().series().forEach(s -> {
-            if (!colours.contains(s.colour())) colours.add(s.colour());
+            if (!lanes.contains(s.laneKey())) lanes.add(s.laneKey());
         });
-        int k = colours.size();
+        int k = lanes.size();
         double slot = p.plot().getWidth() / Math.max(1, ((Axis.Category) p.panel().x()).names.size());
         double step = Math.min(slot * 0.7 / k, 14);
-        for (int j = 0; j < k; j++) out.put(colours.get(j), (j - (k - 1) / 2.0) * step);
+        for (int j = 0; j < k; j++) out.put(lanes.get(j), (j - (k - 1) / 2.0) * step);
         return out;
     }
 

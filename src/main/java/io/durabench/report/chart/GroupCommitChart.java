@@ -1,9 +1,9 @@
 package io.durabench.report.chart;
 
 import io.durabench.report.Context;
-import io.durabench.report.ContextNames;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -40,50 +40,57 @@ public final class GroupCommitChart {
         }
         List<String> committers = new TreeSet<>(rows.stream().map(GroupCommitRow::committers).toList()).stream().map(String::valueOf).toList();
         List<String> variants = ChartParts.distinct(rows.stream().map(GroupCommitRow::variant).toList());
-        List<Context> contexts = ChartParts.distinct(rows.stream().map(GroupCommitRow::context).toList());
-        ContextNames names = report.contextNames();
+        Targets targets = new Targets(report, rows.stream().map(GroupCommitRow::context).toList());
+        List<Context> contexts = targets.all;
+        List<Boolean> ownScale = contexts.stream().map(targets::ownScale).toList();
+        List<String> grouped = variants.stream().filter(v -> v.startsWith(GroupCommitRow.GROUP_COMMIT_PREFIX))
+                .sorted(Comparator.comparingDouble(GroupCommitChart::delay).thenComparing(v -> v)).toList();
         Axis x = new Axis.Category(committers);
         List<Figure.Panel> throughput = new ArrayList<>(), latency = new ArrayList<>();
         for (Context c : contexts) {
-            String prefix = contexts.size() > 1 ? ChartParts.contextTitle(c, names) + ": " : "";
+            String prefix = contexts.size() > 1 ? targets.name(c) + ": " : "";
             List<Figure.Series> commits = new ArrayList<>(), p99 = new ArrayList<>();
             for (String v : variants) {
                 List<GroupCommitRow> series = rows.stream().filter(r -> r.context().equals(c) && r.variant().equals(v)).toList();
                 if (series.isEmpty()) continue;
-                var colour = Palette.colour(variants.indexOf(v));
+                var colour = colour(v, grouped);
                 commits.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::meanCommitsPerSec)));
                 p99.add(new Figure.Series(v, colour, Marker.CIRCLE, true, false, points(series, committers, GroupCommitRow::p99Us)));
             }
-            String own = c.hasNoStableStorage() && contexts.size() > 1 ? " (own scale)" : "";
+            String own = targets.ownScale(c) ? " (own scale)" : "";
             throughput.add(new Figure.Panel(prefix + "commits/s, summed over committers" + own, x, null, commits));
             latency.add(new Figure.Panel(prefix + "p99 latency per commit (µs)" + own, x, null, p99));
         }
-        throughput = sharedY(throughput, contexts);
-        latency = sharedY(latency, contexts);
+        throughput = ChartParts.sharedY(throughput, ownScale, ChartParts::linearRange);
+        latency = ChartParts.sharedY(latency, ownScale, ChartParts::linearRange);
         List<Figure.Panel> panels = new ArrayList<>();
         for (int i = 0; i < contexts.size(); i++) {
             panels.add(throughput.get(i));
             panels.add(latency.get(i));
         }
         List<Figure.LegendEntry> legend = new ArrayList<>();
-        for (String v : variants) legend.add(new Figure.LegendEntry(v, Palette.colour(variants.indexOf(v)), Marker.CIRCLE, true));
+        for (String v : variants) legend.add(new Figure.LegendEntry(v, colour(v, grouped), Marker.CIRCLE, true));
         Figure f = new Figure(TITLE + " (" + group + ")", panels, 2, legend, "committers (JMH threads)",
                 "commits/s (left), p99 µs per commit (right)", "Linear axes from zero: a knee is a change of slope.");
         return ChartSpec.of(NAME, TITLE, f);
     }
 
-    /** One linear axis from zero for the panels of contexts with stable storage, its own for each of the others. */
-    private static List<Figure.Panel> sharedY(List<Figure.Panel> panels, List<Context> contexts) {
-        List<Figure.Panel> durable = new ArrayList<>();
-        for (int i = 0; i < panels.size(); i++) if (!contexts.get(i).hasNoStableStorage()) durable.add(panels.get(i));
-        Axis shared = Axis.Linear.fromZero(ChartParts.highest(durable.isEmpty() ? panels : durable));
-        List<Figure.Panel> out = new ArrayList<>();
-        for (int i = 0; i < panels.size(); i++) {
-            Figure.Panel p = panels.get(i);
-            boolean alone = contexts.get(i).hasNoStableStorage() && !durable.isEmpty();
-            out.add(ChartParts.withY(List.of(p), alone ? Axis.Linear.fromZero(ChartParts.highest(List.of(p))) : shared).get(0));
-        }
-        return out;
+    /**
+     * A variant's colour, the same in every run: "each syncs alone", the reference, dark grey; the
+     * group-commit variants by their delay, shortest first, in colours no filesystem of the common
+     * three takes (orange, sky blue, purple, brown), so that no line here reads as "ext4".
+     */
+    private static Color colour(String variant, List<String> grouped) {
+        int i = grouped.indexOf(variant);
+        return i < 0 ? Palette.DARK : VARIANTS[i % VARIANTS.length];
+    }
+
+    private static final Color[] VARIANTS = {Palette.ORANGE, Palette.SKY, Palette.PURPLE, Palette.BROWN};
+
+    /** The delay in a variant's name ("group commit, delay 100 µs": 100); infinity when it names none. */
+    private static double delay(String variant) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("delay (\\d+(\\.\\d+)?)").matcher(variant);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.POSITIVE_INFINITY;
     }
 
     /** One point per committer count the variant has, at its slot; a count without a figure is left out (a gap). */

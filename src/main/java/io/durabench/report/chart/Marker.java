@@ -5,9 +5,15 @@ import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.Shape;
 
-/** How a point is drawn; NONE for a line without points (a reference line). */
+/**
+ * How a point is drawn; NONE for a line without points (a reference line). Seven filled shapes,
+ * so that up to seven targets of one filesystem (one colour) still look apart.
+ */
 enum Marker {
-    CIRCLE, SQUARE, DIAMOND, TRIANGLE_UP, TRIANGLE_DOWN, NONE;
+    CIRCLE, SQUARE, DIAMOND, TRIANGLE_UP, TRIANGLE_DOWN, PENTAGON, CROSS, NONE;
+
+    /** The filled shapes, in the order series of one colour take them. */
+    static final Marker[] SHAPES = {CIRCLE, DIAMOND, SQUARE, TRIANGLE_UP, TRIANGLE_DOWN, PENTAGON, CROSS};
 
     /** The marker's outline centred on (x, y), {@code size} pixels across. */
     Shape at(double x, double y, double size) {
@@ -18,8 +24,29 @@ enum Marker {
             case DIAMOND -> polygon(new double[] {x, y - h * 1.2, x + h, y, x, y + h * 1.2, x - h, y});
             case TRIANGLE_UP -> polygon(new double[] {x, y - h * 1.1, x + h, y + h * 0.8, x - h, y + h * 0.8});
             case TRIANGLE_DOWN -> polygon(new double[] {x, y + h * 1.1, x + h, y - h * 0.8, x - h, y - h * 0.8});
+            case PENTAGON -> regular(x, y, h * 1.1, 5);
+            case CROSS -> cross(x, y, h * 1.1, h * 0.38);
             case NONE -> new Rectangle2D.Double(x, y, 0, 0);
         };
+    }
+
+    /** A regular polygon with a corner at the top. */
+    private static Shape regular(double x, double y, double r, int corners) {
+        double[] xy = new double[2 * corners];
+        for (int i = 0; i < corners; i++) {
+            double a = -Math.PI / 2 + 2 * Math.PI * i / corners;
+            xy[2 * i] = x + r * Math.cos(a);
+            xy[2 * i + 1] = y + r * Math.sin(a);
+        }
+        return polygon(xy);
+    }
+
+    /** A filled X: two bars of half-width {@code w} through the centre. */
+    private static Shape cross(double x, double y, double r, double w) {
+        double d = r * Math.sqrt(0.5), e = w * Math.sqrt(0.5);
+        return polygon(new double[] {x - d + e, y - d - e, x, y - 2 * e, x + d - e, y - d - e, x + d + e, y - d + e, x + 2 * e, y,
+            x + d + e, y + d - e, x + d - e, y + d + e, x, y + 2 * e, x - d + e, y + d + e, x - d - e, y + d - e, x - 2 * e, y,
+            x - d - e, y - d + e});
     }
 
     private static Shape polygon(double[] xy) {
