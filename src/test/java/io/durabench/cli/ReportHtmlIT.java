@@ -139,6 +139,11 @@ class ReportHtmlIT {
             Collections.sort(rowsBefore);
             Collections.sort(rowsAfter);
             assertEquals(rowsBefore, rowsAfter, "sorting moves rows, it neither loses nor changes one");
+            // The decision table's not-durable rows sit in their own body under the rule, and stay there.
+            String below = page.evaluate("(() => { const t = document.querySelector('table'); return t.tBodies.length + '|'"
+                    + " + t.tBodies[1].className + '|' + Array.from(t.tBodies[2].rows, r => r.cells[0].textContent).sort().join(',') })()")
+                    .getAsString();
+            assertEquals("3|rule|CHANNEL_DIRECT,NONE (baseline),O_DIRECT,SYNC_FILE_RANGE", below);
         }
     }
 

@@ -52,6 +52,7 @@ final class HtmlPage {
             .num { text-align: right; }
             .center { text-align: center; }
             tbody tr:nth-child(even) { background: #fafbfc; }
+            tbody.rule th { text-align: left; font-style: italic; font-weight: normal; border-top: 2px solid #999; }
             tbody tr:hover { background: #eef4ff; }
             figure.chart { margin: .4em 0 1em; }
             figure.chart svg, figure.chart img { display: block; max-width: 100%; height: auto; }
@@ -80,17 +81,22 @@ final class HtmlPage {
                 var ascending = th.getAttribute("aria-sort") !== "ascending";
                 Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
                 th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-                var body = table.tBodies[0];
-                var rows = Array.prototype.map.call(body.rows, function (row) {
-                  var cell = row.cells[column];
-                  return { row: row, i: Number(row.getAttribute("data-order")), k: cell ? key(cell) : [2, ""] };
+                // Each body sorts on its own: a decision table's not-durable rows stay below their rule.
+                Array.prototype.forEach.call(table.tBodies, function (body) {
+                  if (body.classList.contains("rule")) return;
+                  var rows = Array.prototype.map.call(body.rows, function (row) {
+                    var cell = row.cells[column];
+                    return { row: row, i: Number(row.getAttribute("data-order")), k: cell ? key(cell) : [2, ""] };
+                  });
+                  rows.sort(function (a, b) { return compare(a, b, ascending ? 1 : -1); });
+                  rows.forEach(function (r) { body.appendChild(r.row); });
                 });
-                rows.sort(function (a, b) { return compare(a, b, ascending ? 1 : -1); });
-                rows.forEach(function (r) { body.appendChild(r.row); });
               }
               Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
                 if (!table.tHead || !table.tBodies.length) return;
-                Array.prototype.forEach.call(table.tBodies[0].rows, function (row, i) { row.setAttribute("data-order", i); });
+                Array.prototype.forEach.call(table.tBodies, function (body) {
+                  Array.prototype.forEach.call(body.rows, function (row, i) { row.setAttribute("data-order", i); });
+                });
                 Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
                   th.tabIndex = 0;
                   th.title = "Sort by this column";

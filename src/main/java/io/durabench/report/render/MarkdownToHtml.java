@@ -156,6 +156,12 @@ public final class MarkdownToHtml {
         out.append("</tr></thead>\n<tbody>\n");
         while (i < lines.size() && lines.get(i).strip().startsWith("|")) {
             List<String> row = cells(lines.get(i++));
+            if (isRule(row)) {
+                // "not durable:" with empty cells: the rows below it are another group; they sort among themselves.
+                out.append("</tbody>\n<tbody class=\"rule\"><tr><th colspan=\"").append(header.size()).append("\" scope=\"rowgroup\">")
+                        .append(InlineMarkdown.toHtml(row.get(0))).append("</th></tr></tbody>\n<tbody>\n");
+                continue;
+            }
             out.append("<tr>");
             for (int c = 0; c < Math.max(row.size(), header.size()); c++) {
                 out.append(cell("td", c < row.size() ? row.get(c) : "", c < align.size() ? alignClass(align.get(c)) : null));
@@ -163,6 +169,11 @@ public final class MarkdownToHtml {
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table></div>\n");
+    }
+
+    /** A row that only labels the rows below it: text ending in ':' in the first cell, every other cell empty. */
+    private static boolean isRule(List<String> row) {
+        return row.size() > 1 && row.get(0).strip().endsWith(":") && row.subList(1, row.size()).stream().allMatch(String::isBlank);
     }
 
     private static String cell(String tag, String markdown, String alignClass) {

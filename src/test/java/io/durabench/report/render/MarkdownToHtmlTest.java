@@ -54,6 +54,13 @@ class MarkdownToHtmlTest {
     }
 
     @Test
+    void aRuleRowStartsABodyOfItsOwnSoSortingKeepsTheGroupsApart() {
+        String h = html("| Method | ext4 |\n|---|---:|\n| FDATASYNC | 398 |\n| not durable: |  |\n| NONE (baseline) | 4.35 |\n");
+        assertTrue(h.contains("<tr><td>FDATASYNC</td><td class=\"num\">398</td></tr>\n</tbody>\n<tbody class=\"rule\"><tr>"
+                + "<th colspan=\"2\" scope=\"rowgroup\">not durable:</th></tr></tbody>\n<tbody>\n<tr><td>NONE (baseline)</td>"), h);
+    }
+
+    @Test
     void aPipeLineWithoutAlignmentRowIsAParagraph() {
         assertEquals("<p>| a | b |\n| c | d |</p>\n", html("| a | b |\n| c | d |"));
     }
