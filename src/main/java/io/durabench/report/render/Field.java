@@ -4,7 +4,7 @@ import java.util.function.Function;
 
 /**
  * One field of a row in the machine formats: its key (the JSON key and the CSV header) and how to
- * get its value from a row. The row types' field lists ({@link RowFields}) feed report.csv and
+ * get its value from a row. The row types' field lists ({@link RowFields}) feed the report-KIND.csv files and
  * report.json alike, so the two cannot drift apart.
  *
  * @param <R> the row type

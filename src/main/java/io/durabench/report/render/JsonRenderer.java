@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * report.json, for other tools: "decisions" (the decision tables, cells as row ids: {@link DecisionJson})
  * and "recommendations" (one line per target), "rows" (per-write rows), "groupCommit" and "otherResults", each
- * written from its field list in {@link RowFields} (the same list report.csv is written from),
+ * written from its field list in {@link RowFields} (the same lists the report-KIND.csv files are written from),
  * null where a figure does not exist; "contexts" with their environment lines; "warnings"
  * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
  * "costModel", one fit per context and durable method ({@link CostModelJson}).
