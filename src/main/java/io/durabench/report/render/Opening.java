@@ -31,7 +31,11 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
     private static String replication(Report report) {
         java.util.Set<String> forms = new java.util.TreeSet<>();
         report.rows().stream().filter(ReportRow::measured).map(ReportRow::replication).filter(java.util.Objects::nonNull).forEach(forms::add);
-        report.groupCommitRows().stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull).forEach(forms::add);
+        // Group-commit rows say only their forks ("n=3 forks"); they speak for n when no per-write row does.
+        if (forms.isEmpty()) {
+            report.groupCommitRows().stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull)
+                    .forEach(forms::add);
+        }
         return forms.isEmpty() ? "" : " (n = " + String.join(" or ", forms) + " per cell)";
     }
 
