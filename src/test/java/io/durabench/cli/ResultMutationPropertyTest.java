@@ -109,7 +109,10 @@ class ResultMutationPropertyTest {
         if (run.exitCode() != 2) return "exit " + run.exitCode() + " (only 0 or 2 allowed): " + cut(err);
         if (err.lines().count() != 1 || !err.startsWith("durabench: ")) return "exit 2 but not one \"durabench: \" line: " + cut(err);
         boolean namesFile = err.contains(damaged.toString())
-                || err.contains(dir.toString() + ": no benchmark results"); // the file was damaged down to nothing to report
+                || err.contains(dir.toString() + ": no benchmark results") // the file was damaged down to nothing to report
+                // A damaged name can turn a durabench row into a plain one: --format csv then holds two tables and asks for
+                // --table, as documented; an answer about the output's choice, not about the file.
+                || err.startsWith("durabench: several tables: pick one with --table ");
         if (!namesFile) return "exit 2 but the message does not name " + damaged + ": " + cut(err);
         if (!run.out().isEmpty()) return "exit 2 but stdout: " + cut(run.out());
         if (Files.exists(out)) return "exit 2 but the --out folder was created";

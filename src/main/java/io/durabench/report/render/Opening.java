@@ -29,14 +29,22 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
 
     /** " (n = 3 forks x 5 iterations per cell)" over every measured row of the report; "" when no row says. */
     private static String replication(Report report) {
+        String n = n(report.rows(), report.groupCommitRows());
+        return n.isEmpty() ? "" : " (" + n + ")";
+    }
+
+    /**
+     * "n = 3 forks x 5 iterations per cell" over some rows, for every section that quotes their intervals;
+     * "" when no row says. Group-commit rows say only their forks ("n=3 forks"): they speak for n only
+     * when no per-write row does.
+     */
+    static String n(List<ReportRow> rows, List<io.durabench.report.GroupCommitRow> commits) {
         java.util.Set<String> forms = new java.util.TreeSet<>();
-        report.rows().stream().filter(ReportRow::measured).map(ReportRow::replication).filter(java.util.Objects::nonNull).forEach(forms::add);
-        // Group-commit rows say only their forks ("n=3 forks"); they speak for n when no per-write row does.
+        rows.stream().filter(ReportRow::measured).map(ReportRow::replication).filter(java.util.Objects::nonNull).forEach(forms::add);
         if (forms.isEmpty()) {
-            report.groupCommitRows().stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull)
-                    .forEach(forms::add);
+            commits.stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull).forEach(forms::add);
         }
-        return forms.isEmpty() ? "" : " (n = " + String.join(" or ", forms) + " per cell)";
+        return forms.isEmpty() ? "" : "n = " + String.join(" or ", forms) + " per cell";
     }
 
     /** "btrfs, ext4, tmpfs and xfs (vda: write back cache, rotational 1); JDK 17.0.15; 460 rows; baseline NONE." */
