@@ -11,7 +11,7 @@ import java.util.Set;
  * ties), and below a rule the methods that are not durable, with their reasons. Targets with no
  * stable storage are not columns (nothing is durable there) but are named in {@code leftOut}.
  *
- * @param family      the family's short name ("SyncWriteCost")
+ * @param family      the family's short name (its {@code BenchmarkFamily.simpleName()})
  * @param centre      the fixed parameters of the centre cell, in words ("8 KiB, 1 write per sync, prealloc NONE")
  * @param unit        what one figure is ("µs per write")
  * @param replication forks x iterations behind the intervals ("1 fork x 5 iterations", or a range)
