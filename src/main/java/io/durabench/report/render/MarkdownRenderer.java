@@ -48,8 +48,8 @@ public final class MarkdownRenderer {
             }
         }
         if (!report.warnings().isEmpty()) {
-            sb.append("## Warnings\n\n_One line per kind: how many, per target, and the worst; all ").append(report.warnings().size())
-                    .append(" in full at the end._\n\n");
+            // The count and where they are in the heading: the opening spends its lines on the warnings themselves.
+            sb.append("## Warnings (one line per kind; all ").append(report.warnings().size()).append(" in full at the end)\n\n");
             for (WarningSummary.Line l : WarningSummary.byKind(report.warnings())) {
                 Wrap.append(sb, "**" + l.kind().id() + "** " + l.text(), "* ", "  ");
             }
