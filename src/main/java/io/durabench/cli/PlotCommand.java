@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
                 + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
-                + "results) commits/s and p99 latency vs committers, as PNG and SVG; one panel per context where a chart "
-                + "has one colour per method. --context, --method, --benchmark and --where (any parameter) choose what is drawn.")
+                + "results) commits/s and p99 latency vs committers, as PNG and SVG. With several targets colour is the "
+                + "target (fixed per filesystem name) and targets without stable storage get a panel of their own; with one, colour "
+                + "is the method. --context, --method, --benchmark and --where (any parameter) choose what is drawn.")
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
