@@ -87,6 +87,11 @@ public final class Decisions {
         return forms.isEmpty() ? "replication unknown" : String.join(" or ", forms);
     }
 
+    /** A family's centre cell's rows, every method and target: what a table (and an SLO without cell parameters) speaks of. */
+    public static List<ReportRow> centreRows(List<ReportRow> familyRows) {
+        return centre(familyRows).rows;
+    }
+
     private record Centre(List<ReportRow> rows, String describe) {
     }
 

@@ -1,0 +1,92 @@
+package io.durabench.report.slo;
+
+import io.durabench.report.Context;
+import io.durabench.report.ContextNames;
+import io.durabench.report.Report;
+import io.durabench.report.ReportRow;
+import io.durabench.report.slo.SloVerdict.Outcome;
+import io.durabench.stats.Estimate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every SLO judged on every target of a report, from what the run recorded: the row of the SLO's
+ * cell on that target ({@link SloCells}), its figure with the interval over forks, and the side of
+ * the threshold the whole interval lies on. A target with no stable storage is never met: there is
+ * nothing durable to meet an SLO with.
+ */
+public final class SloVerdicts {
+    static final String NO_SYNC_LATENCY = "this run recorded no sync-call latency (a later durabench records it)";
+    static final String ONE_FORK = "one fork per cell: no interval between forks";
+
+    private SloVerdicts() {
+    }
+
+    /** The verdicts, SLO by SLO, target by target; a method or cell the results lack is an {@link IllegalArgumentException}. */
+    public static List<SloVerdict> of(Report report, List<Slo> slos) {
+        ContextNames names = report.contextNames();
+        List<SloVerdict> out = new ArrayList<>();
+        for (Slo given : slos) {
+            SloCells cells = SloCells.of(report.rows(), given);
+            Slo slo = given.withMethod(cells.methodLabel());
+            for (Context c : report.contexts()) out.add(judge(slo, c, names.of(c), cells.rowOn(c)));
+        }
+        return out;
+    }
+
+    /** True when any verdict is missed: the report's exit code 1. */
+    public static boolean anyMissed(List<SloVerdict> verdicts) {
+        return verdicts.stream().anyMatch(v -> v.outcome() == Outcome.MISSED);
+    }
+
+    static SloVerdict judge(Slo slo, Context c, String target, ReportRow row) {
+        if (c.hasNoStableStorage()) return new SloVerdict(slo, c, target, Outcome.NOT_DURABLE, null, "no stable storage behind " + c.place());
+        if (row == null) return new SloVerdict(slo, c, target, Outcome.NOT_MEASURED, null, "this target did not measure the cell");
+        if (row.na() != null) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "the cell is n/a here: " + row.na());
+        if (row.failed() != null) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "the cell FAILED here: " + row.failed());
+        if (!row.durable()) return new SloVerdict(slo, c, target, Outcome.NOT_DURABLE, null, row.notDurableBecause());
+        if (slo.metric().syncCall()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, NO_SYNC_LATENCY);
+        Estimate e = figure(row, slo.metric());
+        if (e == null || !Double.isFinite(e.mean())) {
+            return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "this run recorded no " + slo.metric().word()
+                    + " for the cell (percentiles come from JMH's SampleTime mode)");
+        }
+        if (!e.betweenForks()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, e, ONE_FORK);
+        if (!e.hasInterval()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, e, "no interval to judge it by");
+        SloOp op = slo.op();
+        double t = slo.threshold();
+        if (op.holds(e.low(), t) && op.holds(e.high(), t)) return new SloVerdict(slo, c, target, Outcome.MET, e, null);
+        if (!op.holds(e.low(), t) && !op.holds(e.high(), t)) return new SloVerdict(slo, c, target, Outcome.MISSED, e, null);
+        return new SloVerdict(slo, c, target, Outcome.UNDECIDED, e, "the interval straddles " + slo.shown() + "; " + forksToDecide(e, t));
+    }
+
+    /**
+     * How many forks in all would narrow the interval to one side: the half-width shrinks about as
+     * 1/√n on the log scale, so n·(h/d)² forks, h the half-width and d the distance of the figure
+     * from the threshold, both logs; at least one more than now. The t quantile shrinks too and the
+     * figure moves, hence "roughly".
+     */
+    static String forksToDecide(Estimate e, double threshold) {
+        if (e.low() <= 0 || threshold <= 0) return "more forks may decide it";
+        double h = (Math.log(e.high()) - Math.log(e.low())) / 2;
+        double d = Math.abs(Math.log(e.mean()) - Math.log(threshold));
+        if (d == 0) return "the figure sits on the threshold: more forks may not decide it";
+        int n = e.n();
+        long needed = Math.max(n + 1L, (long) Math.ceil(n * (h / d) * (h / d)));
+        return "roughly " + needed + " forks in all would decide it (an estimate)";
+    }
+
+    /** The row's figure for a metric: its mean time, a percentile over forks, or ops/s (the time interval inverted). */
+    static Estimate figure(ReportRow row, SloMetric metric) {
+        return switch (metric) {
+            case MEAN -> row.time();
+            case OPS_PER_SEC -> perSecond(row.time());
+            default -> row.percentileInterval(metric.percentile());
+        };
+    }
+
+    private static Estimate perSecond(Estimate time) {
+        if (time == null) return null;
+        return new Estimate(1e6 / time.mean(), 1e6 / time.high(), 1e6 / time.low(), time.n(), Double.NaN, time.df(), time.basis());
+    }
+}
