@@ -12,6 +12,7 @@ import io.durabench.report.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
+import io.durabench.report.slo.SloVerdict;
 import io.durabench.results.JmhParams;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,19 @@ import java.util.Map;
  * written from its field list in {@link RowFields} (the same lists the report-KIND.csv files are written from),
  * null where a figure does not exist; "contexts" with their environment lines; "warnings"
  * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
- * "costModel", one fit per context and durable method ({@link CostModelJson}).
+ * "costModel", one fit per context and durable method ({@link CostModelJson}); with {@code report --slo}, "slo"
+ * ({@link SloJson}).
  */
 public final class JsonRenderer {
     private JsonRenderer() {
     }
 
     public static String render(Report report) {
+        return render(report, List.of());
+    }
+
+    /** @param slo the verdicts of {@code report --slo}: "slo", after "contexts" (absent without any) */
+    public static String render(Report report, List<SloVerdict> slo) {
         JsonObject root = new JsonObject();
         root.addProperty("schema", "durabench-report/1");
         root.addProperty("baseline", report.baseline());
@@ -46,6 +53,7 @@ public final class JsonRenderer {
             contexts.add(o);
         }
         root.add("contexts", contexts);
+        if (!slo.isEmpty()) root.add("slo", SloJson.of(slo));
         Opening opening = Opening.of(report);
         root.add("decisions", DecisionJson.of(opening.tables()));
         JsonArray recommendations = new JsonArray();

@@ -10,6 +10,7 @@ import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.chart.ChartFile;
+import io.durabench.report.slo.SloVerdict;
 import java.util.List;
 import java.util.Map;
 
@@ -29,10 +30,16 @@ public final class MarkdownRenderer {
 
     /** @param columns the optional columns of the detail tables ({@code report --columns}) */
     public static String render(Report report, List<ChartFile> charts, TableColumns columns) {
+        return render(report, charts, columns, List.of());
+    }
+
+    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    public static String render(Report report, List<ChartFile> charts, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder("# durabench report\n\n");
         Opening opening = Opening.of(report);
         Wrap.append(sb, opening.context(), "", "");
         sb.append('\n');
+        SloText.markdown(sb, slo);
         decisions(sb, report, opening);
         if (!report.findings().isEmpty()) {
             Map<String, List<String>> top = FindingsText.opening(report);

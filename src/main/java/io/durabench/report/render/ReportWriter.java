@@ -3,6 +3,7 @@ package io.durabench.report.render;
 import io.durabench.report.Report;
 import io.durabench.report.chart.ChartFile;
 import io.durabench.report.chart.Charts;
+import io.durabench.report.slo.SloVerdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,13 +25,18 @@ public final class ReportWriter {
 
     /** @param columns the optional columns of report.md's tables ({@code report --columns}) */
     public static List<Path> writeAll(Report report, Path dir, TableColumns columns) {
+        return writeAll(report, dir, columns, List.of());
+    }
+
+    /** @param slo the verdicts of {@code report --slo}: report.md (so report.html) and report.json carry them */
+    public static List<Path> writeAll(Report report, Path dir, TableColumns columns, List<SloVerdict> slo) {
         List<ChartFile> charts = Charts.write(report, dir);
         List<Path> written = new ArrayList<>();
-        String markdown = MarkdownRenderer.render(report, charts, columns);
+        String markdown = MarkdownRenderer.render(report, charts, columns, slo);
         written.add(write(dir.resolve("report.md"), markdown));
         written.add(write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
         for (CsvTable t : CsvTables.present(report)) written.add(write(dir.resolve(t.fileName()), CsvTables.render(report, t)));
-        written.add(write(dir.resolve("report.json"), JsonRenderer.render(report)));
+        written.add(write(dir.resolve("report.json"), JsonRenderer.render(report, slo)));
         for (ChartFile c : charts) {
             if (c.png() != null) {
                 written.add(c.png());

@@ -10,6 +10,7 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
+import io.durabench.report.slo.SloVerdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,10 +38,16 @@ public final class TextRenderer {
 
     /** @param columns the optional columns of the detail tables ({@code report --columns}) */
     public static String render(Report report, boolean allWarnings, TableColumns columns) {
+        return render(report, allWarnings, columns, List.of());
+    }
+
+    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    public static String render(Report report, boolean allWarnings, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder();
         Opening opening = Opening.of(report);
         sb.append("durabench report\n");
         Wrap.append(sb, opening.context(), "", "");
+        SloText.text(sb, slo);
         decisions(sb, report, opening);
         findings(sb, report);
         warningSummary(sb, report, allWarnings);

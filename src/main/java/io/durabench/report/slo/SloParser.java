@@ -116,6 +116,7 @@ public final class SloParser {
         Set<String> labels = new TreeSet<>();
         for (BenchmarkFamily f : Catalogue.families()) {
             Parameter<?> axis = f.methodAxis();
+            if (axis == null) continue; // a family without a method axis (a call's cost) has no method to name
             for (Object v : axis.allowedValues()) labels.add(v instanceof Boolean ? axis.name() + "=" + v : axis.format(v));
         }
         return labels;
