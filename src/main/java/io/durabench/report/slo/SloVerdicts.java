@@ -47,6 +47,12 @@ public final class SloVerdicts {
         if (!row.durable()) return new SloVerdict(slo, c, target, Outcome.NOT_DURABLE, null, row.notDurableBecause());
         if (slo.metric().syncCall()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, NO_SYNC_LATENCY);
         Estimate e = figure(row, slo.metric());
+        double point = pointPercentile(row, slo.metric());
+        if (e == null && Double.isFinite(point)) {
+            // A histogram without JMH's percentile per fork (one fork, an old result): a figure, but nothing to judge it by.
+            return new SloVerdict(slo, c, target, Outcome.UNDECIDED, new Estimate(point, Double.NaN, Double.NaN, 0, Double.NaN),
+                    "no interval over forks for " + slo.metric().word());
+        }
         if (e == null || !Double.isFinite(e.mean())) {
             return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "this run recorded no " + slo.metric().word()
                     + " for the cell (percentiles come from JMH's SampleTime mode)");
@@ -82,6 +88,16 @@ public final class SloVerdicts {
             case MEAN -> row.time();
             case OPS_PER_SEC -> perSecond(row.time());
             default -> row.percentileInterval(metric.percentile());
+        };
+    }
+
+    /** The row's percentile over all its samples (NaN for the mean and ops/s, or without SampleTime). */
+    private static double pointPercentile(ReportRow row, SloMetric metric) {
+        return switch (metric) {
+            case P50 -> row.p50Us();
+            case P99 -> row.p99Us();
+            case P999 -> row.p999Us();
+            default -> Double.NaN;
         };
     }
 
