@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
         exitCodeListHeading = "%nExit codes (every command):%n",
         exitCodeList = {
                 "0:fine",
-                "1:the measurement says no: a counted regression (compare, gate), a FAILED cell (run, gate), lab check's passes disagreeing",
+                "1:the measurement says no: a counted regression (compare, gate), a FAILED cell (run, gate), lab check's passes disagreeing, a missed SLO (report --slo)",
                 "2:usage or bad input: an unknown option, a missing, unreadable or malformed file, compare refusing sets measured differently",
                 "3:durabench itself failed (an internal error: a bug, a lab that cannot be brought up, results that cannot be written)",
         },

@@ -27,7 +27,7 @@ public enum SloOp {
         };
     }
 
-    /** Longest symbols first, so "<=" is not read as "<" followed by "=". */
+    /** The comparison a symbol names (the parser's pattern tries "<=" before "<"); null for none. */
     static SloOp ofSymbol(String s) {
         return Arrays.stream(values()).filter(o -> o.symbol.equals(s)).findFirst().orElse(null);
     }
