@@ -10,9 +10,10 @@ import io.durabench.stats.Estimate;
  * latencies (µs per commit) come from the SampleTime result of the same params; {@code speedup}
  * is commits/s over the same variant's 1-committer commits/s (log-scale interval). Figures are NaN
  * (estimates null) when their mode did not run; {@code na} / {@code failed} say why a cell has no number.
+ * {@code replication} is what commits/s's interval is over: "3 forks", or "1 fork x 5 iterations" for an old one-fork result.
  */
 public record GroupCommitRow(int id, Cell cell, Context context, String groupKey, String seriesKey, String groupLabel,
-                             String variant, int committers, String method, Estimate commitsPerSec, String statsSource,
+                             String variant, int committers, String method, Estimate commitsPerSec, String statsSource, String replication,
                              Estimate latency, double p50Us, double p99Us, double p999Us,
                              double syncsPerCommit, Estimate speedup, boolean durable,
                              String notDurableBecause, String na, String failed) implements Durability {

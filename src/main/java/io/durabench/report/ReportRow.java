@@ -17,13 +17,14 @@ import java.util.List;
  * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
  * left out of the row's figures (null when none), for the warnings: not silently averaged, not
  * silently dropped (io.durabench.stats.OutlierIterations).
+ * {@code replication} is what the interval is over, "3 forks x 5 iterations" (null when not measured).
  * {@code baselineRow} is the row {@code ratio} and {@code cost} were computed against: the baseline
  * of this row's own group, or, for a batched group that has none (NONE runs only at 1 write per
  * sync), batch 1's; null for the baseline itself and where there is no baseline. The tables show
  * exactly that row, so a reader sees what a ratio is over, even when it sits in another group.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
-                        Estimate time, String statsSource, double p50Us, double p99Us, double p999Us,
+                        Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
                         double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals,
@@ -81,28 +82,6 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
     public static String methodLabel(Cell cell) {
         return cell.methodValue() instanceof Boolean ? cell.family().methodAxis().name() + "=" + cell.method() : cell.method();
     }
-
-    /**
-     * What the row's interval is over, "3 forks x 5 iterations", read from its stats source (written by
-     * report.analysis.RowFigures in that form); null when the source does not say.
-     */
-    public String replication() {
-        return replicationOf(statsSource);
-    }
-
-    /** {@link #replication()} of any row's stats source (a group-commit row's too); null when it does not say. */
-    public static String replicationOf(String statsSource) {
-        if (statsSource == null) return null;
-        java.util.regex.Matcher m = REPLICATION.matcher(statsSource);
-        if (m.find()) return m.group(1);
-        java.util.regex.Matcher one = ONE_FORK.matcher(statsSource);
-        return one.find() ? "1 fork x " + one.group(1) + " iterations" : null;
-    }
-
-    /** How a group-commit row of one old fork says it ("n=5 iterations of one fork"). */
-    private static final java.util.regex.Pattern ONE_FORK = java.util.regex.Pattern.compile("n=(\\d+) iterations of one fork");
-
-    private static final java.util.regex.Pattern REPLICATION = java.util.regex.Pattern.compile("n=(\\d+ forks?(?: x \\d+ iterations?)?)");
 
     public String shortBenchmark() {
         return cell.benchmark().shortName();

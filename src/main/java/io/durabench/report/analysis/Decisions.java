@@ -80,11 +80,20 @@ public final class Decisions {
                 .orElse(Double.MAX_VALUE);
     }
 
-    /** "1 fork x 5 iterations", or the distinct forms joined when rows differ ("3 forks x 5 iterations or 6 forks x 5 iterations"). */
-    public static String replication(List<ReportRow> rows) {
+    /** "1 fork x 5 iterations", or the distinct forms joined when rows differ; "replication unknown" when none says. */
+    static String replication(List<ReportRow> rows) {
+        String forms = replicationOf(rows.stream().map(ReportRow::replication));
+        return forms.isEmpty() ? "replication unknown" : forms;
+    }
+
+    /**
+     * The distinct replications of some rows ("3 forks x 5 iterations"), sorted and joined with " or "
+     * ("3 forks x 5 iterations or 6 forks x 5 iterations"); "" when none says.
+     */
+    public static String replicationOf(java.util.stream.Stream<String> replications) {
         Set<String> forms = new TreeSet<>();
-        for (ReportRow r : rows) if (r.replication() != null) forms.add(r.replication());
-        return forms.isEmpty() ? "replication unknown" : String.join(" or ", forms);
+        replications.filter(java.util.Objects::nonNull).forEach(forms::add);
+        return String.join(" or ", forms);
     }
 
     /** A family's centre cell's rows, every method and target: what a table (and an SLO without cell parameters) speaks of. */
@@ -101,17 +110,7 @@ public final class Decisions {
             Headline h = Headline.of(sweep);
             return new Centre(h.select(sweep, false, false, false), h.describe(true, true, true));
         }
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (ReportRow r : familyRows) if (r.measured()) counts.merge(r.groupLabel(), 1, Integer::sum);
-        String best = null;
-        int most = -1;
-        for (Map.Entry<String, Integer> e : counts.entrySet()) {
-            if (e.getValue() > most) {
-                best = e.getKey();
-                most = e.getValue();
-            }
-        }
-        String label = best;
+        String label = Headline.mode(familyRows.stream().filter(ReportRow::measured).toList(), ReportRow::groupLabel);
         List<ReportRow> centre = familyRows.stream().filter(r -> r.groupLabel().equals(label)).toList();
         String describe = label == null ? "" : label.contains(", ") ? label.substring(label.indexOf(", ") + 2) : "";
         return new Centre(centre, describe);

@@ -123,9 +123,11 @@ final class GroupCommitRows {
                     : Stats.ratio(commits, single);
         }
         String source = commits == null ? null : "thrpt, n=" + commits.n() + (commits.betweenForks() ? " forks" : " iterations of one fork");
+        String replication = commits == null ? null
+                : commits.betweenForks() ? commits.n() + (commits.n() == 1 ? " fork" : " forks") : "1 fork x " + commits.n() + " iterations";
         NotMeasured nm = p.notMeasured;
         return new GroupCommitRow(id, p.cell, p.context, groupKey(p), seriesKey(p), groupLabel(p), variant(p), committers(p),
-                p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, source, latency, p50, p99, p999,
+                p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, source, replication, latency, p50, p99, p999,
                 spc, speedup, why == null, why, nm != null && !nm.failed() ? nm.reason() : null, nm != null && nm.failed() ? nm.reason() : null);
     }
 

@@ -42,7 +42,8 @@ public record Headline(Integer block, Integer batch, Preallocation prealloc) {
                 r.cell().get(SyncWriteCostFamily.PREALLOCATION));
     }
 
-    private static <T> T mode(List<ReportRow> rows, Function<ReportRow, T> axis) {
+    /** The value of {@code axis} most rows have, the first seen of equals; null for no rows. */
+    static <T> T mode(List<ReportRow> rows, Function<ReportRow, T> axis) {
         Map<T, Integer> counts = new LinkedHashMap<>();
         for (ReportRow r : rows) counts.merge(axis.apply(r), 1, Integer::sum);
         // max() keeps the first of equal counts only if we compare strictly: walk in insertion order.

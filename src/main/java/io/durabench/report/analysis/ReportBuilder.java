@@ -215,7 +215,7 @@ public final class ReportBuilder {
         String na = nm != null && !nm.failed() ? nm.reason() : null;
         String failed = nm != null && nm.failed() ? nm.reason() : null;
         return new ReportRow(id, p.cell, p.context, p.cell.method(), p.groupKey, isBaseline(p),
-                f == null ? null : f.time(), f == null ? null : f.source(),
+                f == null ? null : f.time(), f == null ? null : f.source(), f == null ? null : f.replication(),
                 f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),

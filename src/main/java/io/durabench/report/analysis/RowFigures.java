@@ -17,7 +17,7 @@ import java.util.function.DoubleUnaryOperator;
  * interval from AverageTime (else SampleTime, Throughput, SingleShot), percentiles from SampleTime,
  * flushes per operation from the benchmark's counters (the catalogue's one definition).
  */
-record RowFigures(Estimate time, String source, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
+record RowFigures(Estimate time, String source, String replication, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
                   String outlierIteration) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
@@ -56,8 +56,8 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
                 : forksUs.isEmpty() ? estimate(primary) : Stats.ofSamples(OutlierIterations.keptIterations(forksUs));
         int forks = Math.max(1, meanFrom.forks().size());
         int perFork = iterations == null ? 0 : iterations.length / forks;
-        // ReportRow.replication() reads "n=F forks x I iterations" back from this text: keep the form.
-        String source = meanFrom.mode() + ", n=" + forks + (forks == 1 ? " fork" : " forks") + " x " + perFork + " iterations"
+        String replication = forks + (forks == 1 ? " fork" : " forks") + " x " + perFork + " iterations";
+        String source = meanFrom.mode() + ", n=" + replication
                 + (fromForks == null && iterations != null ? " (interval within one fork)" : "");
 
         double p50 = Double.NaN, p99 = Double.NaN, p999 = Double.NaN;
@@ -72,7 +72,7 @@ record RowFigures(Estimate time, String source, double p50, double p99, double p
         double[] replicates = fromForks != null ? outliers.forkMeans()
                 : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
         if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
-        return new RowFigures(time, source, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
+        return new RowFigures(time, source, replication, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
                 outliers.describe("µs", io.durabench.report.Fmt::us));
     }
 

@@ -32,10 +32,8 @@ final class FindingsText {
             if (f.kind() == Finding.Kind.TRAP) out.computeIfAbsent(TRAPS, k -> new ArrayList<>()).add(f.message());
         }
         for (Context c : report.contexts()) {
-            for (Finding f : report.findings()) {
-                if (f.kind() == Finding.Kind.TRAP || !c.label().equals(f.context())) continue;
-                out.computeIfAbsent(heading(c, names), k -> new ArrayList<>()).add(f.message());
-            }
+            List<String> own = of(report, c);
+            if (!own.isEmpty()) out.put(heading(c, names), new ArrayList<>(own));
         }
         for (Finding f : report.findings()) {
             if (f.kind() != Finding.Kind.TRAP && f.context() == null) out.computeIfAbsent(ACROSS, k -> new ArrayList<>()).add(f.message());

@@ -39,12 +39,9 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
      * when no per-write row does.
      */
     static String n(List<ReportRow> rows, List<io.durabench.report.GroupCommitRow> commits) {
-        java.util.Set<String> forms = new java.util.TreeSet<>();
-        rows.stream().filter(ReportRow::measured).map(ReportRow::replication).filter(java.util.Objects::nonNull).forEach(forms::add);
-        if (forms.isEmpty()) {
-            commits.stream().map(r -> ReportRow.replicationOf(r.statsSource())).filter(java.util.Objects::nonNull).forEach(forms::add);
-        }
-        return forms.isEmpty() ? "" : "n = " + String.join(" or ", forms) + " per cell";
+        String forms = Decisions.replicationOf(rows.stream().filter(ReportRow::measured).map(ReportRow::replication));
+        if (forms.isEmpty()) forms = Decisions.replicationOf(commits.stream().map(io.durabench.report.GroupCommitRow::replication));
+        return forms.isEmpty() ? "" : "n = " + forms + " per cell";
     }
 
     /** "btrfs, ext4, tmpfs and xfs (vda: write back cache, rotational 1); JDK 17.0.15; 460 rows; baseline NONE." */
