@@ -38,14 +38,14 @@ public final class DurableWriteLoop implements AutoCloseable {
     private long offset;
     private long syncedUpTo;
     private int writesSinceSync;
-    private RuntimeException failure;
-    private boolean closed;
+    private final FailClosed state;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
         this.cfg = cfg;
         this.path = path;
         this.control = control;
         this.log = log;
+        this.state = new FailClosed("the durable-write loop on " + path, "failed earlier and deleted its file");
         this.block = AlignedBuffers.patterned(cfg.blockSizeBytes(), cfg.alignmentBytes());
         this.zeroFiller = cfg.preallocation() == Preallocation.ZERO_FILL
                 ? new ZeroFiller(control, cfg.zeroFillChunkBytes(), cfg.regionBytes(), cfg.alignmentBytes()) : null;
@@ -179,26 +179,18 @@ public final class DurableWriteLoop implements AutoCloseable {
 
     /** Closes and deletes everything, keeps {@code e} as the reason later calls are refused, and returns it to be thrown. */
     private RuntimeException failClosed(Throwable e) {
-        if (failure == null) failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-        if (!closed) {
-            closed = true;
-            WorkloadFiles.discard(e, path, log, control);
-        }
+        if (state.failed(e)) WorkloadFiles.discard(e, path, log, control);
         if (e instanceof Error err) throw err;
         return (RuntimeException) e;
     }
 
     private void ensureUsable() {
-        if (failure != null) {
-            throw new IllegalStateException("the durable-write loop on " + path + " failed earlier and deleted its file: "
-                    + failure.getMessage(), failure);
-        }
-        if (closed) throw new IllegalStateException("the durable-write loop on " + path + " is closed");
+        state.ensureUsable();
     }
 
     /** False once closed, or once an operation failed (and the loop deleted its file). */
     public boolean isOpen() {
-        return !closed;
+        return state.isOpen();
     }
 
     public WriteCounters counters() {
@@ -226,8 +218,6 @@ public final class DurableWriteLoop implements AutoCloseable {
     /** Closes both descriptors and deletes the file: each trial's files are gone after it. Idempotent; a no-op after a failure (already done). */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        WorkloadFiles.closeAndDelete(path, log, control);
+        if (state.closeOnce()) WorkloadFiles.closeAndDelete(path, log, control);
     }
 }

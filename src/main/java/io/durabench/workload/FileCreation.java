@@ -33,13 +33,13 @@ public final class FileCreation implements AutoCloseable {
     private final FileFamily files;
     private long created;
     private long deletedUpTo;
-    private RuntimeException failure;
-    private boolean closed;
+    private final FailClosed state;
 
     public FileCreation(Syscalls sys, Path dir, int blockSizeBytes, boolean syncDirectory) {
         WorkloadFiles.requireDirectory(dir);
         this.sys = sys;
         this.dir = dir;
+        this.state = new FailClosed("the file-creation workload in " + dir, "is failed and deleted its files");
         this.blockSizeBytes = blockSizeBytes;
         this.syncDirectory = syncDirectory;
         this.block = AlignedBuffers.patterned(blockSizeBytes, AlignedBuffers.DEFAULT_ALIGNMENT);
@@ -49,10 +49,7 @@ public final class FileCreation implements AutoCloseable {
 
     /** Creates one new file, writes one block, fsyncs it, and (if configured) fsyncs the directory. */
     public void createOne() {
-        if (failure != null || closed) {
-            throw new IllegalStateException("the file-creation workload in " + dir + " is " + (failure != null
-                    ? "failed and deleted its files: " + failure.getMessage() : "closed"), failure);
-        }
+        state.ensureUsable();
         try {
             Path p = files.member(created);
             NativeFile opened = files.create(p, f -> NativeFile.open(sys, f, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_TRUNC, 0644));
@@ -71,8 +68,7 @@ public final class FileCreation implements AutoCloseable {
                 counters.syncCalls++;
             }
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-            closed = true;
+            state.failed(e);
             try {
                 deleteAllAndCloseDirectory(true);
             } catch (RuntimeException cleanup) {
@@ -112,9 +108,7 @@ public final class FileCreation implements AutoCloseable {
     /** Deletes every file created and closes the directory descriptor; idempotent, a no-op after a failure (already done). */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        deleteAllAndCloseDirectory(false);
+        if (state.closeOnce()) deleteAllAndCloseDirectory(false);
     }
 
     private void deleteAllAndCloseDirectory(boolean afterFailure) {

@@ -37,8 +37,7 @@ public final class PgFdSyncLoop implements AutoCloseable {
     private final PgTestFile owned;
     private final ByteBuffer block = AlignedBuffers.patterned(PgTestFile.BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
     private final WriteCounters counters = new WriteCounters();
-    private RuntimeException failure;
-    private boolean closed;
+    private final FailClosed state;
 
     /** Alone (a JMH trial, the probe, the witness): its own test file. */
     public PgFdSyncLoop(Syscalls sys, Path dir, Descriptor descriptor) {
@@ -54,14 +53,12 @@ public final class PgFdSyncLoop implements AutoCloseable {
         this.descriptor = descriptor;
         this.testFile = testFile;
         this.owned = owns ? testFile : null;
+        this.state = new FailClosed("the fsync-descriptor loop on " + testFile.path(), "is failed");
     }
 
     /** One operation: the write and the fsync through the same descriptor or through a second one. */
     public void writeAndSync() {
-        if (failure != null || closed) {
-            throw new IllegalStateException("the fsync-descriptor loop on " + testFile.path() + " is " + (failure != null
-                    ? "failed: " + failure.getMessage() : "closed"), failure);
-        }
+        state.ensureUsable();
         NativeFile writer = null, syncer = null;
         try {
             writer = testFile.open(0);
@@ -85,8 +82,7 @@ public final class PgFdSyncLoop implements AutoCloseable {
             counters.syncCalls++;
             counters.operations++;
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-            closed = true;
+            state.failed(e);
             for (NativeFile f : new NativeFile[] {writer, syncer}) {
                 if (f == null) continue;
                 try {
@@ -107,8 +103,6 @@ public final class PgFdSyncLoop implements AutoCloseable {
     /** Deletes the test file when this loop made it; idempotent (no descriptor stays open between operations). */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        if (owned != null) owned.close();
+        if (state.closeOnce() && owned != null) owned.close();
     }
 }

@@ -57,8 +57,7 @@ public final class PgOpenSyncLoop implements AutoCloseable {
     private final ByteBuffer buffer = AlignedBuffers.patterned(Size.OPERATION_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
     private final WriteCounters counters = new WriteCounters();
     private final WriteRetries retries;
-    private RuntimeException failure;
-    private boolean closed;
+    private final FailClosed state;
 
     /** Alone (a JMH trial, the probe, the witness): its own test file. */
     public PgOpenSyncLoop(Syscalls sys, Path dir, Size size) {
@@ -74,6 +73,7 @@ public final class PgOpenSyncLoop implements AutoCloseable {
         this.size = size;
         this.owned = owns ? testFile : null;
         this.path = testFile.path();
+        this.state = new FailClosed("the open_sync loop on " + path, "is failed and closed");
         try {
             this.file = testFile.open(OpenFlags.O_SYNC | OpenFlags.O_DIRECT);
         } catch (RuntimeException | Error e) {
@@ -85,10 +85,7 @@ public final class PgOpenSyncLoop implements AutoCloseable {
 
     /** 16 KiB as 16/k synchronous direct writes of k KiB. */
     public void writeSixteenKiB() {
-        if (failure != null || closed) {
-            throw new IllegalStateException("the open_sync loop on " + path + " is " + (failure != null
-                    ? "failed and closed: " + failure.getMessage() : "closed"), failure);
-        }
+        state.ensureUsable();
         int bytes = size.writeBytes();
         try {
             for (int w = 0; w < size.writesPerOperation(); w++) {
@@ -100,9 +97,7 @@ public final class PgOpenSyncLoop implements AutoCloseable {
             counters.operations++;
             retries.addTo(counters);
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-            closed = true;
-            PgTestFile.discardAfterFailure(e, file, owned);
+            if (state.failed(e)) PgTestFile.discardAfterFailure(e, file, owned);
             throw e;
         }
     }
@@ -113,8 +108,6 @@ public final class PgOpenSyncLoop implements AutoCloseable {
 
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        PgTestFile.closeAll(file, owned);
+        if (state.closeOnce()) PgTestFile.closeAll(file, owned);
     }
 }

@@ -81,8 +81,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     private final ByteBuffer block;
     private final WriteCounters counters = new WriteCounters();
     private final WriteRetries retries;
-    private RuntimeException failure;
-    private boolean closed;
+    private final FailClosed state;
 
     /** Alone (a JMH trial, the probe, the witness): its own test file, in the state pg_test_fsync's first test leaves it. */
     public PgTestFsyncLoop(Syscalls sys, Path dir, Method method) {
@@ -98,6 +97,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
         this.method = method;
         this.owned = owns ? testFile : null;
         this.path = testFile.path();
+        this.state = new FailClosed("the pg_test_fsync loop on " + path, "is failed and closed");
         this.block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
         try {
             if (owns) testFile.asAfterTheFirstTest();
@@ -120,10 +120,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     }
 
     private void write(int blocks) {
-        if (failure != null || closed) {
-            throw new IllegalStateException("the pg_test_fsync loop on " + path + " is " + (failure != null
-                    ? "failed and closed: " + failure.getMessage() : "closed"), failure);
-        }
+        state.ensureUsable();
         try {
             for (int b = 0; b < blocks; b++) {
                 file.pwrite(block, BLOCK_BYTES, (long) b * BLOCK_BYTES);
@@ -145,9 +142,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
                 case OPEN_DATASYNC, OPEN_SYNC, WRITE -> { }
             }
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-            closed = true;
-            PgTestFile.discardAfterFailure(e, file, owned);
+            if (state.failed(e)) PgTestFile.discardAfterFailure(e, file, owned);
             throw e;
         }
     }
@@ -159,8 +154,6 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     /** Closes the descriptor, and deletes the file when this loop made it; idempotent, a no-op after a failure. */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        PgTestFile.closeAll(file, owned);
+        if (state.closeOnce()) PgTestFile.closeAll(file, owned);
     }
 }
