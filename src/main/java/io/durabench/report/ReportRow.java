@@ -62,12 +62,18 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
      * "SyncWriteCost.writeBlock, 512 B, 1 write per sync, prealloc NONE".
      */
     public String groupLabel() {
-        StringBuilder sb = new StringBuilder(cell.benchmark().shortName());
+        String params = groupParams();
+        return cell.benchmark().shortName() + (params.isEmpty() ? "" : ", " + params);
+    }
+
+    /** The params of {@link #groupLabel()} alone: "512 B, 1 write per sync, prealloc NONE" ("" when none). */
+    public String groupParams() {
+        java.util.List<String> parts = new java.util.ArrayList<>();
         for (var p : cell.benchmark().parameters()) {
             if (p == cell.family().methodAxis() || p == io.durabench.catalogue.Catalogue.TARGET_DIR || !cell.fixes(p)) continue;
-            sb.append(", ").append(p.label(cell.get(p)));
+            parts.add(p.label(cell.get(p)));
         }
-        return sb.toString();
+        return String.join(", ", parts);
     }
 
     /**

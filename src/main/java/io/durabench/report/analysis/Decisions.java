@@ -112,7 +112,6 @@ public final class Decisions {
         }
         String label = Headline.mode(familyRows.stream().filter(ReportRow::measured).toList(), ReportRow::groupLabel);
         List<ReportRow> centre = familyRows.stream().filter(r -> r.groupLabel().equals(label)).toList();
-        String describe = label == null ? "" : label.contains(", ") ? label.substring(label.indexOf(", ") + 2) : "";
-        return new Centre(centre, describe);
+        return new Centre(centre, centre.isEmpty() ? "" : centre.get(0).groupParams());
     }
 }

@@ -18,8 +18,8 @@ public final class WarningSummary {
     private WarningSummary() {
     }
 
-    /** One summary line; {@code scope} is the one scope of its warnings, or "all" when they span several. */
-    public record Line(Kind kind, String scope, int count, String text) {
+    /** One summary line: its kind, how many warnings it stands for, and its words. */
+    public record Line(Kind kind, int count, String text) {
     }
 
     /**
@@ -44,7 +44,7 @@ public final class WarningSummary {
                 text = perScope.size() == 1 ? same.size() + " " + worst.scope() + "; worst: " + worst.brief()
                         : same.size() + " (" + String.join(", ", counts) + "); worst (" + worst.scope() + "): " + worst.brief();
             }
-            lines.add(new Line(kind, perScope.size() == 1 ? worst.scope() : "all", same.size(), text));
+            lines.add(new Line(kind, same.size(), text));
         }
         return lines;
     }
