@@ -21,6 +21,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * Time per write of a block made durable by a sync method, one sync per {@code writesPerSync}
@@ -57,22 +59,26 @@ public class SyncWriteCost {
     public Preallocation preallocation;
 
     private DurableWriteLoop loop;
+    /** Write and sync calls timed apart (for methods with a separate sync) when the suite asks; null otherwise. */
+    private CallTiming timing;
 
     /** A method this fork's JVM cannot run (virtual threads on JDK 17) fails here with the one-line reason. */
     @Setup(Level.Trial)
-    public void openLog() {
+    public void openLog(BenchmarkParams params) {
         syncMethod.unavailableOn(Runtime.version()).ifPresent(why -> {
             throw new UnsupportedOperationException(why);
         });
         loop = DurableWriteLoop.open(JnrSyscalls.get(), WorkloadConfig.of(BenchDirs.existing(targetDir),
                 syncMethod, blockSizeBytes, writesPerSync, preallocation));
+        timing = CallTiming.of(params);
     }
 
     /** Each iteration starts from a fresh, freshly preallocated file (outside the measured time). */
     @Setup(Level.Iteration)
-    public void startOver() {
+    public void startOver(IterationParams iteration) {
         loop.restart();
         loop.counters().reset();
+        if (timing != null) timing.iteration(iteration, loop);
     }
 
     @Benchmark
@@ -90,6 +96,7 @@ public class SyncWriteCost {
     public void closeLog() {
         if (loop == null || !loop.isOpen()) return;
         try {
+            if (timing != null) timing.trialEnd(loop);
             loop.syncPending();
         } finally {
             loop.close();

@@ -17,6 +17,7 @@ import org.openjdk.jmh.results.RunResult;
  * RUN/&lt;target label&gt;/environment.json  {@link Environment}
  * RUN/&lt;target label&gt;/not-applicable.json  cells without a number: n/a and failed ({@link NotMeasuredFile})
  * RUN/&lt;target label&gt;/jmh-log.txt        JMH's own output for every cell of that target
+ * RUN/&lt;target label&gt;/call-latency.hlog  write and sync call latency per fork ({@link CallLatencyLog})
  * </pre>
  * A run with several JVMs ({@code --jvm}) has one more level: {@code RUN/<target label>/<slot>/...}
  * with slot {@code jvm<k>-<version>}.
@@ -69,6 +70,11 @@ public final class ResultsFolder {
 
     /** One target's files. */
     public record Target(Path dir) {
+        /** Where this target's forks append their call latencies. */
+        public Path callLatencyLog() {
+            return dir.resolve(CallLatencyLog.FILE);
+        }
+
         public void writeEnvironment(Environment env) {
             EnvironmentFile.write(env, dir.resolve(ENVIRONMENT));
         }

@@ -39,11 +39,12 @@ final class CellRunner {
     record Outcome(Collection<RunResult> results, String failure) {
     }
 
-    Outcome run(Cell cell, JvmSlot slot) throws InterruptedException {
+    /** @param forkProperties -D options every fork of the cell gets (where it logs its call latencies) */
+    Outcome run(Cell cell, JvmSlot slot, List<String> forkProperties) throws InterruptedException {
         boolean announced = false;
         while (true) {
             try (PrintStream jmh = output.startCell(cell + (slot.label() == null ? "" : " on " + slot.label()))) {
-                Options options = options(cell, slot);
+                Options options = options(cell, slot, forkProperties);
                 Collection<RunResult> r = new Runner(options, OutputFormatFactory.createFormatInstance(jmh, settings.verbosity())).run();
                 if (r.isEmpty()) return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), "JMH produced no result", forkCheck(slot)));
                 return new Outcome(r, null);
@@ -62,12 +63,14 @@ final class CellRunner {
         }
     }
 
-    private Options options(Cell cell, JvmSlot slot) {
+    private Options options(Cell cell, JvmSlot slot, List<String> forkProperties) {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("^" + Pattern.quote(cell.benchmark().jmhName()) + "$")
                 .threads(cell.threads())
                 .shouldFailOnError(true);
-        settings.applyTo(b, cell.modes(), slot.jvmFlags());
+        List<String> flags = new ArrayList<>(slot.jvmFlags());
+        flags.addAll(forkProperties);
+        settings.applyTo(b, cell.modes(), flags);
         if (slot.forksAnotherJvm()) b.jvm(slot.facts().java().toString());
         for (Map.Entry<String, String> p : cell.jmhParams().entrySet()) b.param(p.getKey(), p.getValue());
         settings.applyUserParams(b, cell);

@@ -6,6 +6,7 @@ import com.google.gson.JsonObject;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.results.BenchmarkResult;
+import io.durabench.results.CallLatencyLog;
 import io.durabench.results.HistogramTrimmer;
 import io.durabench.results.JmhJsonReader;
 import io.durabench.results.JmhParams;
@@ -64,6 +65,15 @@ final class SlotResults {
     /** Continues what an earlier run of the same folder left. */
     static SlotResults continuing(ResultsFolder.Target folder, boolean trimHistograms) {
         return new SlotResults(folder, trimHistograms, folder.readResultEntries(), folder.readNotMeasured());
+    }
+
+    /**
+     * The system properties a fork of round {@code round} gets: where to append its call latencies
+     * ({@link io.durabench.results.CallLatencyLog}) and which round it is.
+     */
+    List<String> forkProperties(int round) {
+        return List.of("-D" + CallLatencyLog.FILE_PROPERTY + "=" + folder.callLatencyLog().toAbsolutePath(),
+                "-D" + CallLatencyLog.ROUND_PROPERTY + "=" + round);
     }
 
     /** True when this cell is n/a or FAILED here: no round measures it again. */

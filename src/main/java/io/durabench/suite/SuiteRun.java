@@ -345,7 +345,7 @@ public final class SuiteRun {
         }
         CellRunner.Outcome o;
         try {
-            o = runner.run(cell, slot);
+            o = runner.run(cell, slot, results.forkProperties(round));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for JMH's lock", e);

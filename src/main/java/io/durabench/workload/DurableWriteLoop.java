@@ -39,6 +39,9 @@ public final class DurableWriteLoop implements AutoCloseable {
     private long syncedUpTo;
     private int writesSinceSync;
     private final FailClosed state;
+    /** Null unless {@link #timeCalls} turned timing on: the untimed loop reads no clock. */
+    private CallLatencies latencies;
+    private long lastWriteEnd;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
         this.cfg = cfg;
@@ -80,7 +83,8 @@ public final class DurableWriteLoop implements AutoCloseable {
             int len = cfg.blockSizeBytes();
             if (offset + len > cfg.regionBytes()) recycle();
             if (zeroFiller != null) zeroFillAhead(offset + len);
-            log.write(block, len, offset);
+            if (latencies == null) log.write(block, len, offset);
+            else timedWrite(len);
             offset += len;
             counters.writes++;
             counters.bytes += len;
@@ -90,6 +94,17 @@ public final class DurableWriteLoop implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             throw failClosed(e);
         }
+    }
+
+    /**
+     * Times each write call and each sync call into {@code into} from now on (null: stop timing).
+     * Only a method with a separate sync call is timed, since only there do write and sync differ;
+     * for the others timing stays off, so their op times carry no clock reads.
+     * Returns whether timing is on.
+     */
+    public boolean timeCalls(CallLatencies into) {
+        latencies = into != null && cfg.method().hasExplicitSync() ? into : null;
+        return latencies != null;
     }
 
     /** Makes any writes of an incomplete batch durable (for an orderly end of a trial). */
@@ -116,8 +131,23 @@ public final class DurableWriteLoop implements AutoCloseable {
         if (cfg.method().hasExplicitSync() && writesSinceSync > 0) syncNow();
     }
 
+    /** The write timed on its own; a sync that follows at once starts its clock where the write's stopped. */
+    private void timedWrite(int len) {
+        long start = System.nanoTime();
+        log.write(block, len, offset);
+        lastWriteEnd = System.nanoTime();
+        latencies.write(lastWriteEnd - start);
+    }
+
     private void syncNow() {
-        log.sync(syncedUpTo, offset);
+        if (latencies == null) {
+            log.sync(syncedUpTo, offset);
+        } else {
+            // Right after a timed write its end is the sync's start (one clock read saved); otherwise read it now.
+            long start = writesSinceSync == cfg.writesPerSync() ? lastWriteEnd : System.nanoTime();
+            log.sync(syncedUpTo, offset);
+            latencies.sync(System.nanoTime() - start);
+        }
         syncedUpTo = offset;
         writesSinceSync = 0;
         counters.syncCalls++;
