@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 + "folder), judges the new run and writes it to --out. Against a history: control limits from the runs' own run-to-run "
                 + "spread, at most --false-alarm of unchanged runs fail; a run that passes joins the history. Against BASELINE: "
                 + "durabench compare of the two runs (which cannot see how much runs differ from each other).",
-                "Exit 0: nothing --fail-on counts; 1: a counted change, or a cell FAILED; 2: bad input, or the new run was measured "
+                "Exit 0: nothing --fail-on counts; 1: a counted change, a missed --slo, or a cell FAILED; 2: bad input, or the new run was measured "
                         + "on another filesystem, device or with other JMH settings (see --allow-different); 3: durabench itself failed."})
 public final class GateCommand implements Callable<Integer> {
 
@@ -89,8 +89,16 @@ public final class GateCommand implements Callable<Integer> {
     @Mixin
     CompareOptions options;
 
+    @Mixin
+    SloOptions slo;
+
+    /** The --slo objectives (parsed before anything runs) and the exit code their verdicts call for. */
+    private List<io.durabench.report.slo.Slo> slos = List.of();
+    private int sloExit;
+
     @Override
     public Integer call() {
+        slos = slo.checked();
         if (history != null) return new GateHistory(this).call();
         if (positional.size() != 1) {
             throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
@@ -155,7 +163,7 @@ public final class GateCommand implements Callable<Integer> {
         stdout.println("# durabench gate: " + intro);
         stdout.flush();
         boolean failed = run.run(List.of(RunTarget.directory(target)), outDir, List.of());
-        RunReport.write(outDir, ResultsLoader.load(List.of(outDir)), stdout, stderr);
+        sloExit = RunReport.write(outDir, ResultsLoader.load(List.of(outDir)), slos, stdout, stderr).sloExit();
         return failed;
     }
 
@@ -198,6 +206,8 @@ public final class GateCommand implements Callable<Integer> {
             err().println("durabench gate: FAILED: some cells of the new run FAILED (listed above)");
             rc = OneLineErrors.EXIT_FAILURE;
         }
+        if (sloExit == OneLineErrors.EXIT_FAILURE) err().println("durabench gate: FAILED: an --slo was missed (the verdicts above)");
+        rc = Math.max(rc, sloExit);
         if (rc == 0) out().println("durabench gate: passed: nothing that --fail-on " + options.failOn + " counts " + against);
         out().flush();
         err().flush();

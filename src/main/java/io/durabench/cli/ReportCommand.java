@@ -14,7 +14,6 @@ import io.durabench.report.render.ReportWriter;
 import io.durabench.report.render.TableColumns;
 import io.durabench.report.render.TextRenderer;
 import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloParser;
 import io.durabench.report.slo.SloVerdict;
 import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.ResultsLoader;
@@ -71,10 +70,8 @@ public final class ReportCommand implements Callable<Integer> {
             + "comma list. CSV and JSON always hold every field.")
     String columns = TableColumns.DEFAULT_WORD;
 
-    @Option(names = "--slo", paramLabel = "SLO", description = "An objective to judge per target, repeatable: METHOD [SIZE|KEY=VALUE...] "
-            + "METRIC OP VALUE[UNIT], e.g. 'FDATASYNC p99 < 10ms', 'FDATASYNC 8KiB ops/s >= 5000'; metrics mean, p50, p99, p99.9, "
-            + "ops/s, sync p50|p99|p99.9 (not recorded yet: undecided). Verdicts above the decision table; exit 1 when one is missed.")
-    List<String> slo = new ArrayList<>();
+    @Mixin
+    SloOptions slo;
 
     @Option(names = "--all-warnings", description = "Text: every warning in full at the end, not only one line per kind and scope.")
     boolean allWarnings;
@@ -87,10 +84,10 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UsageException("--table " + table + " picks the CSV table printed on stdout: use it with --format csv and without "
                     + "--out (which writes every table to its own report-KIND.csv)");
         }
-        List<Slo> slos = checkedSlos(slo);
+        List<Slo> slos = slo.checked();
         Path outDir = out == null ? null : OutputPaths.folder(out);
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
-        List<SloVerdict> verdicts = verdicts(report, slos);
+        List<SloVerdict> verdicts = SloOptions.verdicts(report, slos);
         PrintWriter stdout = spec.commandLine().getOut();
         if (outDir != null) {
             sayWhereLinksLead(paths, stdout);
@@ -108,24 +105,6 @@ public final class ReportCommand implements Callable<Integer> {
         stdout.flush();
         // A missed SLO is the measurement saying no (exit 1), after everything asked for was printed or written.
         return SloVerdicts.anyMissed(verdicts) ? 1 : 0;
-    }
-
-    /** Every --slo parsed before anything is read: a malformed one is bad input. */
-    static List<Slo> checkedSlos(List<String> texts) {
-        try {
-            return texts.stream().map(SloParser::parse).toList();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    /** The verdicts; a method or cell the results do not hold is bad input, its line listing what they hold. */
-    private static List<SloVerdict> verdicts(Report report, List<Slo> slos) {
-        try {
-            return SloVerdicts.of(report, slos);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 
     /** The one CSV table for stdout; several without --table, or a --table that is none of them, is bad input. */

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
         description = {"Runs the durability suite on each --dir (or each --lab filesystem), on each --jvm, interleaved cell by cell:"
                 + " JMH JSON, environment and n/a/failed list per target and JVM, one progress line per cell, then a summary.",
                 "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096).",
-                "Exit 0: every cell measured or n/a; 1: a cell FAILED; 2: bad input; 3: durabench itself "
+                "Exit 0: every cell measured or n/a; 1: a cell FAILED or an --slo missed; 2: bad input; 3: durabench itself "
                         + "failed (the lab, writing results, a bug); 130/143: interrupted (Ctrl-C, SIGTERM), resume with --resume."})
 public final class RunCommand implements Callable<Integer> {
 
@@ -92,6 +93,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Stream JMH's own output to the console too (it always goes to jmh-log.txt).")
     boolean verbose;
 
+    @Mixin
+    SloOptions slo;
+
+    /** The --slo objectives, parsed before anything is measured. */
+    private List<io.durabench.report.slo.Slo> slos = List.of();
+
     @Parameters(paramLabel = "JMH-OPTION", arity = "0..*", description = "JMH options passed through (after --).")
     List<String> jmhArgs = new ArrayList<>();
 
@@ -100,6 +107,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        slos = slo.checked();
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
         List<String> args = jmhArgs;
@@ -144,8 +152,8 @@ public final class RunCommand implements Callable<Integer> {
 
     /** A run that got to its end writes its report (an interrupted run never returns here), then its exit code. */
     private Integer finish(Path root, boolean failed) {
-        RunReport.write(root, stdout(), spec.commandLine().getErr());
-        return exit(failed);
+        RunReport.Outcome report = RunReport.write(root, slos, stdout(), spec.commandLine().getErr());
+        return Math.max(exit(failed), report.sloExit());
     }
 
     /** Brings the lab up, runs, and always tears it down (a shutdown hook covers Ctrl-C). */

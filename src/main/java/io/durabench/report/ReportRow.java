@@ -22,13 +22,15 @@ import java.util.List;
  * of this row's own group, or, for a batched group that has none (NONE runs only at 1 write per
  * sync), batch 1's; null for the baseline itself and where there is no baseline. The tables show
  * exactly that row, so a reader sees what a ratio is over, even when it sits in another group.
+ * {@code syncLatency} is the sync call's own latency where the run timed it (a method with a separate
+ * sync call, a run that recorded call-latency.hlog); null otherwise.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
                         double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals,
-                        ReportRow baselineRow) implements Durability {
+                        ReportRow baselineRow, SyncLatency syncLatency) implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
     public static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);

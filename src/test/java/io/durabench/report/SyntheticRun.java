@@ -82,6 +82,8 @@ public final class SyntheticRun {
         private final JsonArray results = new JsonArray();
         private final JsonArray notApplicable = new JsonArray();
         private final JsonArray failed = new JsonArray();
+        /** Sync-call histograms to log, per fork, as the suite's forks log them. */
+        private final List<Object[]> syncForks = new ArrayList<>();
 
         private Target(String dir, String fs, boolean durable, JsonObject device) {
             this.dir = dir;
@@ -94,6 +96,20 @@ public final class SyntheticRun {
         public Target write(String method, int block, int batch, String prealloc, double mean, double spread) {
             results.add(result(SYNC_WRITE, "avgt", writeParams(method, block, batch, prealloc), avgt(mean, spread),
                     counters(method, block, batch)));
+            return this;
+        }
+
+        /**
+         * The row's sync-call latency as its forks logged it (call-latency.hlog): per fork, 1,000 syncs
+         * of {@code typicalUs} with the slowest 2% at that fork's {@code p99Us} (so its p99 is about that).
+         */
+        public Target syncLatency(String method, int block, int batch, String prealloc, double typicalUs, double... p99Us) {
+            for (int f = 0; f < p99Us.length; f++) {
+                org.HdrHistogram.Histogram h = io.durabench.workload.CallLatencies.newHistogram();
+                h.recordValueWithCount((long) (typicalUs * 1000), 980);
+                h.recordValueWithCount((long) (p99Us[f] * 1000), 20);
+                syncForks.add(new Object[] {io.durabench.results.CallLatencyLog.cellKey(SYNC_WRITE, writeParams(method, block, batch, prealloc)), f, h});
+            }
             return this;
         }
 
@@ -190,6 +206,10 @@ public final class SyntheticRun {
                 na.add("notApplicable", notApplicable);
                 na.add("failed", failed);
                 Files.writeString(d.resolve("not-applicable.json"), gson.toJson(na));
+                for (Object[] f : syncForks) {
+                    io.durabench.results.CallLatencyLog.append(d.resolve(io.durabench.results.CallLatencyLog.FILE), "avgt", (String) f[0], (int) f[1],
+                            Map.of(io.durabench.results.CallLatencyLog.Call.SYNC, (org.HdrHistogram.Histogram) f[2]), 1_700_000_000_000L, 1_700_000_001_000L);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

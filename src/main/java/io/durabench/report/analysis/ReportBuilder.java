@@ -46,7 +46,13 @@ public final class ReportBuilder {
         final Cell cell;
         final Map<String, BenchmarkResult> byMode = new LinkedHashMap<>();
         final String groupKey;
+        /** The cell's forks' sync-call histograms, per results folder (a folder's log holds every mode's forks). */
+        final Map<Path, List<org.HdrHistogram.Histogram>> syncForks = new LinkedHashMap<>();
         NotMeasured notMeasured;
+
+        List<org.HdrHistogram.Histogram> syncForks() {
+            return syncForks.values().stream().flatMap(List::stream).toList();
+        }
 
         Pending(Context context, Cell cell) {
             this.context = context;
@@ -66,6 +72,7 @@ public final class ReportBuilder {
     }
 
     private void add(ResultSet set) {
+        SyncLatencies syncs = SyncLatencies.of(set);
         List<BenchmarkResult> plain = new ArrayList<>();
         for (BenchmarkResult r : set.results()) {
             Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
@@ -78,7 +85,9 @@ public final class ReportBuilder {
                 continue;
             }
             Context ctx = context(set, cell.get().targetDir(), r.jdkLabel());
-            pendingFor(ctx, cell.get()).byMode.putIfAbsent(r.mode(), r);
+            Pending p = pendingFor(ctx, cell.get());
+            p.byMode.putIfAbsent(r.mode(), r);
+            p.syncForks.putIfAbsent(set.folder(), syncs.forks(r.benchmark(), r.params().asMap()));
         }
         String jdk = set.results().isEmpty()
                 ? (set.environment() == null || set.environment().jdk() == null || set.environment().jdk().version() == null
@@ -165,6 +174,7 @@ public final class ReportBuilder {
         Map<Pending, Estimate> fromForks = forkIntervals(ordered);
         List<Map<Pending, Estimate>> percentiles = new ArrayList<>();
         for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
+        for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> SyncLatencies.perForkUs(x.syncForks(), q)));
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
         Map<String, Pending> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
@@ -220,7 +230,15 @@ public final class ReportBuilder {
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),
                 java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p)),
-                ratio == null || f == base ? null : baseRow);
+                ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
+    }
+
+    /** The row's sync-call latency (percentiles 3..5 of {@code percentiles} are the sync call's); null when none was timed. */
+    private static io.durabench.report.SyncLatency syncLatency(Pending p, List<Map<Pending, Estimate>> percentiles) {
+        List<org.HdrHistogram.Histogram> forks = p.syncForks();
+        if (p.notMeasured != null || forks.isEmpty()) return null;
+        return new io.durabench.report.SyncLatency(java.util.Arrays.asList(percentiles.get(3).get(p), percentiles.get(4).get(p),
+                percentiles.get(5).get(p)), SyncLatencies.pooledUs(forks), SyncLatencies.count(forks), forks.size());
     }
 
     /**

@@ -51,6 +51,13 @@ public final class RowFields {
             Field.number("durabilityCostLowUs", r -> low(r.cost())),
             Field.number("durabilityCostHighUs", r -> high(r.cost())),
             Field.number("syncsPerWrite", ReportRow::syncsPerWrite),
+            // The sync call alone (fio's "sync" percentiles), every fork pooled; the interval is over forks' p99s.
+            Field.number("syncP50Us", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().pooledUs(50.0)),
+            Field.number("syncP99Us", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().pooledUs(99.0)),
+            Field.number("syncP999Us", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().pooledUs(99.9)),
+            Field.number("syncMaxUs", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().maxUs()),
+            Field.number("syncP99LowUs", r -> r.syncLatency() == null ? Double.NaN : low(r.syncLatency().interval(99.0))),
+            Field.number("syncP99HighUs", r -> r.syncLatency() == null ? Double.NaN : high(r.syncLatency().interval(99.0))),
             Field.bool("durable", ReportRow::durable),
             Field.text("notDurableBecause", ReportRow::notDurableBecause),
             Field.text("na", ReportRow::na),

@@ -7,7 +7,7 @@ import java.util.List;
  * The SLO verdicts ({@code report --slo}) as a section right above the decision tables: a reader
  * who brought an SLO reads its answer first, then the table it was read from.
  */
-final class SloText {
+public final class SloText {
     static final String TITLE = "SLO verdicts";
     static final String INTRO = "met or missed: the whole 99.9% interval over forks on one side of the threshold; undecided: it "
             + "straddles the threshold, or the run cannot judge it (said why); without cell parameters, at the decision table's cell";
@@ -22,6 +22,13 @@ final class SloText {
         sb.append('\n');
         verdicts.forEach(v -> Wrap.append(sb, v.line(), "* ", "  "));
         sb.append('\n');
+    }
+
+    /** The verdicts as the text report opens with them, for a command that prints them on their own (run, gate). */
+    public static String text(List<SloVerdict> verdicts) {
+        StringBuilder sb = new StringBuilder();
+        text(sb, verdicts);
+        return sb.toString();
     }
 
     static void text(StringBuilder sb, List<SloVerdict> verdicts) {

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * What an SLO bounds. The op-time metrics read a report row (its mean, or JMH's percentile per
- * fork); the sync-call metrics name the latency of the sync call alone, which no run records yet
- * (issue 19, part 1), so an SLO on them is always undecided until a later durabench records it.
+ * fork); the sync-call metrics the latency of the sync call alone (fio's "sync" percentiles), which
+ * a run records per fork in call-latency.hlog for methods with a separate sync call.
  */
 public enum SloMetric {
     MEAN("mean", Double.NaN, false),

@@ -16,7 +16,9 @@ import java.util.List;
  * nothing durable to meet an SLO with.
  */
 public final class SloVerdicts {
-    static final String NO_SYNC_LATENCY = "this run recorded no sync-call latency (a later durabench records it)";
+    static final String NO_SYNC_LATENCY = "this run recorded no sync-call latency (no call-latency.hlog: runs before durabench timed"
+            + " its syncs; measure again)";
+    static final String SYNC_IN_WRITE = "no separate sync call: the write itself syncs, so its op time is the figure (drop 'sync')";
     static final String ONE_FORK = "one fork per cell: no interval between forks";
 
     private SloVerdicts() {
@@ -45,11 +47,13 @@ public final class SloVerdicts {
         if (row.na() != null) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "the cell is n/a here: " + row.na());
         if (row.failed() != null) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "the cell FAILED here: " + row.failed());
         if (!row.durable()) return new SloVerdict(slo, c, target, Outcome.NOT_DURABLE, null, row.notDurableBecause());
-        if (slo.metric().syncCall()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, NO_SYNC_LATENCY);
+        if (slo.metric().syncCall() && row.syncLatency() == null) {
+            return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, noSyncLatency(row));
+        }
         Estimate e = figure(row, slo.metric());
         double point = pointPercentile(row, slo.metric());
         if (e == null && Double.isFinite(point)) {
-            // A histogram without JMH's percentile per fork (one fork, an old result): a figure, but nothing to judge it by.
+            // A percentile without a figure per fork (one fork, an old result): a figure, but nothing to judge it by.
             return new SloVerdict(slo, c, target, Outcome.UNDECIDED, new Estimate(point, Double.NaN, Double.NaN, 0, Double.NaN),
                     "no interval over forks for " + slo.metric().word());
         }
@@ -82,8 +86,16 @@ public final class SloVerdicts {
         return "roughly " + needed + " forks in all would decide it (an estimate)";
     }
 
-    /** The row's figure for a metric: its mean time, a percentile over forks, or ops/s (the time interval inverted). */
+    /** Why a row has no sync-call latency: its method has no separate sync call, or the run timed none. */
+    private static String noSyncLatency(ReportRow row) {
+        var method = row.cell().methodValue();
+        if (method instanceof io.durabench.workload.SyncMethod m && !m.hasExplicitSync()) return SYNC_IN_WRITE;
+        return NO_SYNC_LATENCY;
+    }
+
+    /** The row's figure for a metric: its mean time, a percentile over forks (the op's or the sync call's), or ops/s (the time interval inverted). */
     static Estimate figure(ReportRow row, SloMetric metric) {
+        if (metric.syncCall()) return row.syncLatency() == null ? null : row.syncLatency().interval(metric.percentile());
         return switch (metric) {
             case MEAN -> row.time();
             case OPS_PER_SEC -> perSecond(row.time());
@@ -91,8 +103,9 @@ public final class SloVerdicts {
         };
     }
 
-    /** The row's percentile over all its samples (NaN for the mean and ops/s, or without SampleTime). */
+    /** The row's percentile over all its samples (NaN for the mean and ops/s, or without SampleTime or sync timing). */
     private static double pointPercentile(ReportRow row, SloMetric metric) {
+        if (metric.syncCall()) return row.syncLatency() == null ? Double.NaN : row.syncLatency().pooledUs(metric.percentile());
         return switch (metric) {
             case P50 -> row.p50Us();
             case P99 -> row.p99Us();

@@ -163,4 +163,29 @@ class SloVerdictsTest {
         e = assertThrows(IllegalArgumentException.class, () -> SloVerdicts.of(report, List.of(SloParser.parse("FDATASYNC 64KiB mean < 1ms"))));
         assertTrue(e.getMessage().contains("no FDATASYNC row has 64KiB; its cells here: "), e.getMessage());
     }
+
+    /** The sync call's own p99, per fork from call-latency.hlog: judged on its interval over forks, as fio's sync percentiles. */
+    @Test
+    void syncCallPercentilesFromTheForksLogs() {
+        SyntheticRun run = new SyntheticRun(dir.resolve("sync"));
+        run.target("/old", "xfs", "vdb", 0, "write through")
+                .write("NONE", 8192, 1, "NONE", 5.0, 0.05)
+                .write("FDATASYNC", 8192, 1, "NONE", 300.0, 3.0);
+        run.target("/sync", "ext4", "vdc", 0, "write through")
+                .write("NONE", 8192, 1, "NONE", 5.0, 0.05)
+                .write("FDATASYNC", 8192, 1, "NONE", 300.0, 3.0)
+                .syncLatency("FDATASYNC", 8192, 1, "NONE", 250.0, 2000, 2100, 1900, 2050, 1950)
+                .write("O_DSYNC", 8192, 1, "NONE", 300.0, 2.0);
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(run.save())), SyncMethod.NONE);
+        SloVerdict met = byTarget(report, "FDATASYNC sync p99 < 10ms").get("ext4");
+        assertEquals(Outcome.MET, met.outcome(), met.line());
+        assertEquals(2000, met.figure().mean(), 60, met.line());
+        assertEquals(5, met.figure().n());
+        assertEquals(Outcome.MISSED, byTarget(report, "FDATASYNC sync p99 < 1us").get("ext4").outcome());
+        assertEquals(Outcome.UNDECIDED, byTarget(report, "FDATASYNC sync p99 < 2ms").get("ext4").outcome());
+        // The sync of O_DSYNC is inside its write: there is no sync call to time, and the verdict says what to use.
+        assertEquals(SloVerdicts.SYNC_IN_WRITE, byTarget(report, "O_DSYNC sync p99 < 10ms").get("ext4").why());
+        // A target whose forks logged nothing (a run made before syncs were timed): undecided, saying so.
+        assertEquals(SloVerdicts.NO_SYNC_LATENCY, byTarget(report, "FDATASYNC sync p99 < 10ms").get("xfs").why());
+    }
 }
