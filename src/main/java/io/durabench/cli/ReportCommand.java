@@ -66,7 +66,7 @@ public final class ReportCommand implements Callable<Integer> {
     SelectionOptions selection = new SelectionOptions();
 
     @Option(names = "--columns", paramLabel = "COLUMNS", description = "Text and Markdown tables: optional columns to add to the "
-            + "default ones (which fit 120 characters): p50, p99, p99.9, ratio-ci (the ratio's and speed-up's interval), all; "
+            + "default ones (which fit 120 characters): p50, p99, p99.9, ratio-ci (the ratio's and speed-up's interval), sync-p99 (the sync call alone), all; "
             + "comma list. CSV and JSON always hold every field.")
     String columns = TableColumns.DEFAULT_WORD;
 

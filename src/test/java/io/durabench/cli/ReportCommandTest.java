@@ -153,7 +153,7 @@ class ReportCommandTest {
     void anUnknownColumnIsOneLineListingTheValidOnes() throws URISyntaxException {
         Path outDir = dir.resolve("never");
         assertOneLineUsageError(run("report", fixture("real-run"), "--columns", "p99,p98", "--out", outDir.toString()),
-                "--columns p99,p98: unknown column 'p98'", "valid: p50, p99, p99.9, ratio-ci, all, default");
+                "--columns p99,p98: unknown column 'p98'", "valid: p50, p99, p99.9, ratio-ci, sync-p99, all, default");
         assertFalse(Files.exists(outDir), "nothing written");
         assertEquals("", out.toString(), "nothing on stdout");
     }

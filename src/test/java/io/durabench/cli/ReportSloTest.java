@@ -24,6 +24,7 @@ class ReportSloTest {
         r.target("/data", "ext4", "nvme0n1", 0, "write through")
                 .write("NONE", 8192, 1, "NONE", 5.0, 0.05)
                 .write("FDATASYNC", 8192, 1, "NONE", 200.0, 2.0)
+                .syncLatency("FDATASYNC", 8192, 1, "NONE", 150.0, 2000, 2100, 1900, 2050, 1950)
                 .write("O_DSYNC", 8192, 1, "NONE", 300.0, 2.0);
         run = r.save().toString();
     }
@@ -36,7 +37,7 @@ class ReportSloTest {
         int slo = out.indexOf("SLO VERDICTS"), decision = out.indexOf("DECISION:"), context = out.indexOf("Measured on");
         assertTrue(context >= 0 && context < slo && slo < decision, out);
         assertTrue(out.contains("  * FDATASYNC mean < 1 ms on ext4: met — 200 µs ["), out);
-        assertTrue(out.contains("FDATASYNC sync p99 < 10 ms on ext4: undecided — this run recorded no sync-call latency"), out);
+        assertTrue(out.contains("FDATASYNC sync p99 < 10 ms on ext4: met — 2,0"), out);
     }
 
     @Test
@@ -82,5 +83,35 @@ class ReportSloTest {
         CliRun.of("report", run, "--out", out.toString(), "--slo", "FDATASYNC mean < 1 parsec").assertRefused("no time unit");
         CliRun.of("report", run, "--out", out.toString(), "--slo", "FSYNC mean < 1ms").assertRefused("methods here: ");
         assertFalse(Files.exists(out), "nothing written for bad input");
+    }
+
+    /** run and gate take the same --slo, parsed before anything is measured or written: a long run never ends in a usage error. */
+    @Test
+    void runAndGateRefuseABadSloBeforeMeasuring() {
+        Path out = tmp.resolve("never-run");
+        CliRun.of("run", "--dir", tmp.toString(), "--out", out.toString(), "--slo", "NOPE p99 < 1ms")
+                .assertRefused("--slo 'NOPE p99 < 1ms': no method 'NOPE'");
+        CliRun.of("gate", "--history", tmp.resolve("history").toString(), "--dir", tmp.toString(), "--out", out.toString(),
+                "--slo", "FDATASYNC p99 < 1 parsec").assertRefused("no time unit");
+        assertFalse(Files.exists(out), "nothing measured, nothing written");
+        assertFalse(Files.exists(tmp.resolve("history")));
+    }
+
+    @Test
+    void severalSlosInOneOptionSeparatedBySemicolonsAsMavenPassesThem() {
+        CliRun r = CliRun.of("report", run, "--slo", "FDATASYNC mean < 1ms;O_DSYNC mean < 1us", "--slo=");
+        assertEquals(1, r.exitCode(), r.err());
+        assertTrue(r.out().contains("FDATASYNC mean < 1 ms on ext4: met"), r.out());
+        assertTrue(r.out().contains("O_DSYNC mean < 1 us on ext4: missed"), r.out());
+    }
+
+    @Test
+    void theSyncCallsP99IsAColumnOnRequest() {
+        CliRun r = CliRun.of("report", run, "--format", "markdown", "--columns", "sync-p99");
+        assertEquals(0, r.exitCode(), r.err());
+        String fdatasync = r.out().lines().filter(l -> l.startsWith("| FDATASYNC") && l.contains("| yes")).findFirst().orElseThrow();
+        assertTrue(r.out().contains("Sync call p99 µs"), r.out());
+        assertTrue(fdatasync.contains("| 2,001 |"), "every fork's syncs pooled (5 x 20 slow ones among 5,000: the third fork's 2,000 µs): " + fdatasync);
+        assertFalse(CliRun.of("report", run, "--format", "markdown").out().contains("Sync call p99"), "not by default");
     }
 }

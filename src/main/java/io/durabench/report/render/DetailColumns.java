@@ -33,6 +33,10 @@ final class DetailColumns {
                 l -> l.row().ratio() == null ? "" : Fmt.ratio(l.row().ratio().mean()) + "x"));
         if (ratioCi) c.add(Column.joined("Ratio 99.9% CI", l -> Fmt.interval(l.row().ratio(), true)));
         c.add(Column.number("syncs/op", "Syncs/op", l -> Fmt.fixed2(l.row().syncsPerWrite())));
+        if (choice.shows(TableColumns.SYNC_P99)) {
+            c.add(Column.<Labelled>number("sync p99", "Sync call p99 µs",
+                    l -> l.row().syncLatency() == null ? "" : Fmt.usCompact(l.row().syncLatency().pooledUs(99.0))).hiddenWhenEmpty());
+        }
         c.add(Column.text("durable", "Durable", l -> l.row().durable() ? "yes" : "NO"));
         return c;
     }

@@ -11,7 +11,8 @@ import java.util.Set;
  * --columns}). By default a table holds what a reader compares, within 120 characters: method,
  * µs/op with its interval, ops/s, durability cost with its interval, ratio, syncs/op, durable (group
  * commit: committers, commits/s with its interval, mean latency, p99, syncs/commit, speed-up,
- * durable). The rest is asked for by name: the percentiles and the ratio's (speed-up's) interval.
+ * durable). The rest is asked for by name: the percentiles, the ratio's (speed-up's) interval and
+ * the sync call's own p99.
  * CSV and JSON always carry every field; this only shapes the tables a person reads.
  */
 public record TableColumns(Set<String> extra) {
@@ -19,8 +20,10 @@ public record TableColumns(Set<String> extra) {
     public static final String P99 = "p99";
     public static final String P999 = "p99.9";
     public static final String RATIO_CI = "ratio-ci";
+    /** The sync call's own p99 (every fork pooled), for rows whose run timed it. */
+    public static final String SYNC_P99 = "sync-p99";
     /** The optional columns, in the order the help and the error list them. */
-    public static final List<String> OPTIONAL = List.of(P50, P99, P999, RATIO_CI);
+    public static final List<String> OPTIONAL = List.of(P50, P99, P999, RATIO_CI, SYNC_P99);
     /** Words that stand for a set: every optional column, or none. */
     public static final String ALL = "all";
     public static final String DEFAULT_WORD = "default";
