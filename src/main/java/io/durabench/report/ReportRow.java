@@ -2,6 +2,7 @@ package io.durabench.report;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.SteadyState;
 import java.util.List;
 
 /**
@@ -17,6 +18,8 @@ import java.util.List;
  * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
  * left out of the row's figures (null when none), for the warnings: not silently averaged, not
  * silently dropped (io.durabench.stats.OutlierIterations).
+ * {@code steadyState} is whether the row's iterations trend within forks or its fork means over the
+ * run ({@link SteadyState}; null when not measured), for the not-steady warning.
  * {@code replication} is what the interval is over, "3 forks x 5 iterations" (null when not measured).
  * {@code baselineRow} is the row {@code ratio} and {@code cost} were computed against: the baseline
  * of this row's own group, or, for a batched group that has none (NONE runs only at 1 write per
@@ -29,7 +32,7 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
-                        double[] replicateUs, String outlierIteration, List<Estimate> percentileIntervals,
+                        double[] replicateUs, String outlierIteration, SteadyState steadyState, List<Estimate> percentileIntervals,
                         ReportRow baselineRow, SyncLatency syncLatency) implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */

@@ -15,7 +15,8 @@ public record ReportWarning(Kind kind, String message, List<Integer> rows, Strin
         NOISY_BASELINE("noisy-baseline"),
         NOT_DURABLE("not-durable"),
         IMPLAUSIBLY_FAST("implausibly-fast"),
-        OUTLIER_ITERATION("outlier-iteration");
+        OUTLIER_ITERATION("outlier-iteration"),
+        NOT_STEADY("not-steady");
 
         private final String id;
 

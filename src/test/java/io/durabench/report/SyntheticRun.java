@@ -113,6 +113,35 @@ public final class SyntheticRun {
             return this;
         }
 
+        /**
+         * A SyncWriteCost row (AverageTime) with every iteration chosen: one array per fork, in the
+         * order the forks ran (for trends within and between forks).
+         */
+        public Target writeIterations(String method, int block, int batch, String prealloc, double[][] forkIterations) {
+            JsonObject primary = new JsonObject();
+            JsonArray raw = new JsonArray();
+            double sum = 0;
+            int n = 0;
+            for (double[] fork : forkIterations) {
+                JsonArray it = new JsonArray();
+                for (double v : fork) {
+                    it.add(v);
+                    sum += v;
+                    n++;
+                }
+                raw.add(it);
+            }
+            primary.addProperty("score", sum / n);
+            primary.addProperty("scoreError", "NaN");
+            primary.addProperty("scoreUnit", "us/op");
+            primary.add("rawData", raw);
+            JsonObject r = result(SYNC_WRITE, "avgt", writeParams(method, block, batch, prealloc), primary, counters(method, block, batch));
+            r.addProperty("forks", forkIterations.length);
+            r.addProperty("measurementIterations", forkIterations[0].length);
+            results.add(r);
+            return this;
+        }
+
         /** The same row's SampleTime result, with chosen p50, p99 and p99.9. */
         public Target sample(String method, int block, int batch, String prealloc, double p50, double p99, double p999) {
             JsonObject primary = new JsonObject();

@@ -228,7 +228,7 @@ public final class ReportBuilder {
                 f == null ? null : f.time(), f == null ? null : f.source(), f == null ? null : f.replication(),
                 f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(),
+                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(), f == null ? null : f.steadyState(),
                 java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p)),
                 ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
     }

@@ -7,6 +7,7 @@ import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.Stats;
+import io.durabench.stats.SteadyState;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +16,11 @@ import java.util.function.DoubleUnaryOperator;
 /**
  * The measured figures of one row in µs per op, from whichever JMH modes ran: the mean and its
  * interval from AverageTime (else SampleTime, Throughput, SingleShot), percentiles from SampleTime,
- * flushes per operation from the benchmark's counters (the catalogue's one definition).
+ * flushes per operation from the benchmark's counters (the catalogue's one definition), and whether
+ * its forks' iterations (in run order) are steady.
  */
 record RowFigures(Estimate time, String source, String replication, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
-                  String outlierIteration) {
+                  String outlierIteration, SteadyState steadyState) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
     /** The result the mean comes from: AverageTime, else SampleTime, Throughput, SingleShot. */
@@ -73,7 +75,7 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
                 : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
         if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
         return new RowFigures(time, source, replication, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
-                outliers.describe("µs", io.durabench.report.Fmt::us));
+                outliers.describe("µs", io.durabench.report.Fmt::us), SteadyState.of(forksUs));
     }
 
     /** JMH's own p-th percentile of each round (each one fork in a run in rounds), in µs/op; empty without SampleTime. */

@@ -41,6 +41,7 @@ public final class WarningRules {
         out.addAll(notDurable(rows, names));
         out.addAll(ImplausiblyFastRule.warnings(rows, names));
         out.addAll(outlierIterations(rows, names));
+        out.addAll(NotSteadyRule.warnings(rows, names));
         return out;
     }
 

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The warnings as the report opens with them: one line per kind, with how many warnings it stands
  * for in each scope (a context, a device, or across contexts) and the worst one's brief. A hundred
- * warnings that say the same thing per group become at most five lines that say it once; the full
+ * warnings that say the same thing per group become at most six lines that say it once; the full
  * list stays in report.json and at the end of the report.
  */
 public final class WarningSummary {
@@ -25,7 +25,7 @@ public final class WarningSummary {
     /**
      * One line per kind, the report's opening form: how many warnings, how many per scope (a
      * target, a device, across contexts), and the worst one's brief: "55: tmpfs 1, btrfs 18, ...;
-     * worst (ext4): O_DIRECT (NOT durable) 81 µs < O_DSYNC 383 µs". Five kinds, five lines at most.
+     * worst (ext4): O_DIRECT (NOT durable) 81 µs < O_DSYNC 383 µs". Six kinds, six lines at most.
      */
     public static List<Line> byKind(List<ReportWarning> warnings) {
         List<Line> lines = new ArrayList<>();
