@@ -3,23 +3,30 @@ package io.durabench.report;
 import io.durabench.env.Environment;
 
 /**
- * Where a result was measured: target directory and filesystem, and the JDK. Results are only
- * compared (ratios, costs) within one context; the same method across contexts is what the
- * ratio-misleads warning looks at.
+ * Where a result was measured: target directory and filesystem, and the JDK, and in a fleet the
+ * host. Results are only compared (ratios, costs) within one context; the same method across
+ * contexts is what the ratio-misleads warning looks at.
  *
  * @param environment null when the results came without an environment.json
+ * @param host        the fleet host (its inventory name, the folder the results came from); null outside a fleet. It
+ *                    leads the label ("host-a: ext4 /mnt/x, JDK 17.0.15"), so two hosts' same target are two contexts
+ *                    named by their hosts rather than by their paths.
  */
-public record Context(String label, String directory, String filesystem, String jdk, Environment environment) {
+public record Context(String label, String directory, String filesystem, String jdk, Environment environment, String host) {
 
     public static Context of(Environment env, String targetDirParam, String jdk) {
+        return of(env, targetDirParam, jdk, null);
+    }
+
+    public static Context of(Environment env, String targetDirParam, String jdk, String host) {
         String dir = env != null && env.targetDirectory() != null ? env.targetDirectory() : targetDirParam;
         String fs = env != null ? env.filesystem() : null;
         String where = (fs == null ? "filesystem unknown" : fs) + " " + (dir == null ? "(directory unknown)" : dir);
-        return new Context(where + ", " + jdk, dir, fs, jdk, env);
+        return new Context((host == null ? "" : host + ": ") + where + ", " + jdk, dir, fs, jdk, env, host);
     }
 
     public Context renamed(String newLabel) {
-        return new Context(newLabel, directory, filesystem, jdk, environment);
+        return new Context(newLabel, directory, filesystem, jdk, environment, host);
     }
 
     /** True when the environment says the target has no stable storage at all (tmpfs, ramfs). */
@@ -27,8 +34,8 @@ public record Context(String label, String directory, String filesystem, String 
         return environment != null && Boolean.FALSE.equals(environment.durableStorage());
     }
 
-    /** Short name for messages: the filesystem and directory, e.g. "overlay /app". */
+    /** Short name for messages: the filesystem and directory, e.g. "overlay /app"; in a fleet with its host, "host-a: overlay /app". */
     public String place() {
-        return (filesystem == null ? "" : filesystem + " ") + (directory == null ? "?" : directory);
+        return (host == null ? "" : host + ": ") + (filesystem == null ? "" : filesystem + " ") + (directory == null ? "?" : directory);
     }
 }

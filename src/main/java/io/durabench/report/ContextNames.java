@@ -12,8 +12,9 @@ import java.util.function.Function;
  * The one place that shortens how a context is named in prose, chart legends and panel titles:
  * each context gets the shortest name that no other context of the same report shares — its
  * filesystem ("xfs"), else the filesystem and the last part of its directory ("ext4 …/data"),
- * else that with the JDK, else its full label. Paths are cut the same way everywhere
- * ({@link #shortPath(String)}).
+ * else that with the JDK, else its full label. In a fleet each name starts with the host, and a
+ * host's only context is the host alone ("host-a"), else "host-a: xfs". Paths are cut the same way
+ * everywhere ({@link #shortPath(String)}).
  */
 public final class ContextNames {
     /** A directory longer than this is cut to its last component. */
@@ -28,9 +29,10 @@ public final class ContextNames {
     public static ContextNames of(Collection<Context> contexts) {
         List<Context> all = List.copyOf(new java.util.LinkedHashSet<>(contexts));
         List<Function<Context, String>> levels = List.of(
-                c -> c.filesystem(),
-                c -> (c.filesystem() == null ? "" : c.filesystem() + " ") + shortPath(c.directory()),
-                c -> (c.filesystem() == null ? "" : c.filesystem() + " ") + shortPath(c.directory()) + ", " + c.jdk(),
+                c -> c.host(),
+                c -> onHost(c, c.filesystem()),
+                c -> onHost(c, (c.filesystem() == null ? "" : c.filesystem() + " ") + shortPath(c.directory())),
+                c -> onHost(c, (c.filesystem() == null ? "" : c.filesystem() + " ") + shortPath(c.directory()) + ", " + c.jdk()),
                 Context::label);
         Map<Context, String> names = new LinkedHashMap<>();
         for (Context c : all) {
@@ -46,6 +48,12 @@ public final class ContextNames {
             names.put(c, chosen);
         }
         return new ContextNames(names);
+    }
+
+    /** "host-a: xfs" in a fleet, "xfs" outside one (null stays null: that level names nothing). */
+    private static String onHost(Context c, String name) {
+        if (name == null || c.host() == null) return name;
+        return c.host() + ": " + name;
     }
 
     /** The short name; a context this report does not hold gets its full label. */

@@ -8,8 +8,18 @@ import java.util.List;
  * What one JMH JSON file says, with the environment and the not-measured cells found beside it.
  *
  * @param environment null when there was no environment.json (any JMH file, not a durabench run)
+ * @param host        the fleet host whose folder the set was read from (its inventory name, {@link FleetFolder}); null outside a fleet
  */
-public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
+public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured, String host) {
+
+    public ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
+        this(source, environment, results, notMeasured, null);
+    }
+
+    /** The same set, read from a fleet host's folder. */
+    public ResultSet onHost(String fleetHost) {
+        return new ResultSet(source, environment, results, notMeasured, fleetHost);
+    }
 
     /**
      * The folder the set's files are in: a target's folder (RUN/&lt;target&gt;), a JVM slot's folder

@@ -16,7 +16,9 @@ import java.util.stream.Stream;
  * measured several JVMs, one subfolder per JVM slot inside each target's
  * (RUN/&lt;target&gt;/&lt;slot&gt;/jmh-result.json). environment.json and not-applicable.json beside
  * a JMH file belong to it. All of them are read through their owners here
- * ({@link EnvironmentFile}, {@link NotMeasuredFile}).
+ * ({@link EnvironmentFile}, {@link NotMeasuredFile}). A fleet's folder ({@link FleetFolder}: hosts.json
+ * and one run folder per host) gives every host's sets, each tagged with its host; a host folder
+ * without results (its run failed early) gives none, and hosts.json says why.
  */
 public final class ResultsLoader {
     private static final String RESULT_FILE = ResultsFolder.JMH_RESULT;
@@ -52,6 +54,7 @@ public final class ResultsLoader {
     }
 
     private static List<ResultSet> folder(Path dir) {
+        if (FleetFolder.isFleet(dir)) return fleet(dir);
         if (isResultFolder(dir)) return List.of(resultFolder(dir));
         List<ResultSet> sets = new ArrayList<>();
         for (Path child : subfolders(dir)) {
@@ -68,6 +71,30 @@ public final class ResultsLoader {
             throw new ResultsFileException(dir + ": no " + RESULT_FILE + " in it or two levels of subfolders; " + InputPaths.NAME_RESULTS);
         }
         return sets;
+    }
+
+    /** Every host's run folder, each set tagged with its host (the folder's name). */
+    private static List<ResultSet> fleet(Path dir) {
+        List<ResultSet> sets = new ArrayList<>();
+        for (Path host : FleetFolder.hostFolders(dir)) {
+            if (!hasResults(host)) continue;
+            String name = String.valueOf(host.getFileName());
+            folder(host).forEach(s -> sets.add(s.onHost(name)));
+        }
+        if (sets.isEmpty()) {
+            throw new ResultsFileException(dir + ": a fleet folder (" + FleetFolder.HOSTS + ") whose host folders hold no results; "
+                    + "see " + FleetFolder.HOSTS + " for what became of each host");
+        }
+        return sets;
+    }
+
+    /** A host folder with a result folder in it or in its subfolders (two levels, as {@link #folder} reads). */
+    private static boolean hasResults(Path dir) {
+        if (isResultFolder(dir)) return true;
+        for (Path child : subfolders(dir)) {
+            if (isResultFolder(child) || subfolders(child).stream().anyMatch(ResultsLoader::isResultFolder)) return true;
+        }
+        return false;
     }
 
     private static List<Path> subfolders(Path dir) {

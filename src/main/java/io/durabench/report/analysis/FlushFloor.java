@@ -24,7 +24,9 @@ record FlushFloor(double floorUs, String why, BlockDevice device, String deviceK
         Environment env = context.environment();
         BlockDevice flush = env == null ? null : env.flushDevice();
         if (flush == null) return Optional.empty();
-        String key = EnvironmentFacts.orUnknown(env.hostname()) + "|" + EnvironmentFacts.orUnknown(flush.name())
+        // A fleet's hosts are told apart by their inventory names: clones of one image share a hostname.
+        String host = context.host() != null ? "fleet host " + context.host() : EnvironmentFacts.orUnknown(env.hostname());
+        String key = host + "|" + EnvironmentFacts.orUnknown(flush.name())
                 + "|" + EnvironmentFacts.orUnknown(flush.model());
         if (Integer.valueOf(1).equals(flush.rotational())) {
             return Optional.of(new FlushFloor(ROTATIONAL_FLUSH_US,

@@ -131,7 +131,7 @@ public final class ReportBuilder {
      * names it), else one of its own that is not added to the report's contexts, which hold rows.
      */
     private Context plainContext(ResultSet set, String jdk) {
-        Context fresh = Context.of(set.environment(), null, jdk);
+        Context fresh = Context.of(set.environment(), null, jdk, set.host());
         Path owner = contextSources.get(fresh.label());
         if (owner != null && !owner.equals(set.source().toAbsolutePath().getParent())) {
             fresh = fresh.renamed(fresh.label() + " [" + set.source() + "]");
@@ -144,7 +144,7 @@ public final class ReportBuilder {
      * run, another machine) is a different context, named after its folder.
      */
     private Context context(ResultSet set, String targetDir, String jdk) {
-        Context fresh = Context.of(set.environment(), targetDir, jdk);
+        Context fresh = Context.of(set.environment(), targetDir, jdk, set.host());
         Path folder = set.source().toAbsolutePath().getParent();
         Path owner = contextSources.putIfAbsent(fresh.label(), folder);
         if (owner != null && !owner.equals(folder)) {
