@@ -5,6 +5,13 @@ import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.fleet.FleetFinding;
+import io.durabench.report.fleet.FleetView;
+import io.durabench.report.fleet.GroupBy;
+import io.durabench.report.render.FleetJson;
+import io.durabench.report.render.FleetMarkdown;
+import io.durabench.report.render.FleetText;
+import io.durabench.report.render.FleetWriter;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.HtmlRenderer;
@@ -16,6 +23,7 @@ import io.durabench.report.render.TextRenderer;
 import io.durabench.report.slo.Slo;
 import io.durabench.report.slo.SloVerdict;
 import io.durabench.report.slo.SloVerdicts;
+import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
@@ -35,7 +43,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
                 + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
-                "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file.",
+                "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file; or one fleet folder "
+                + "(hosts.json and a run folder per host): then the fleet view, hosts side by side (docs/fleet.md).",
                 "Opens with findings computed from the rows, then one line per kind of warning; --context, --method, "
                 + "--benchmark and --where (any parameter) narrow what is shown."})
 public final class ReportCommand implements Callable<Integer> {
@@ -73,6 +82,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     SloOptions slo;
 
+    @Option(names = "--group-by", paramLabel = "KEY", description = "A fleet folder: the columns of the fleet tables, one per host "
+            + "(default), or per device (model), kernel, filesystem or jdk, each the median of its hosts.")
+    String groupBy;
+
     @Option(names = "--all-warnings", description = "Text: every warning in full at the end, not only one line per kind and scope.")
     boolean allWarnings;
 
@@ -85,6 +98,10 @@ public final class ReportCommand implements Callable<Integer> {
                     + "--out (which writes every table to its own report-KIND.csv)");
         }
         List<Slo> slos = slo.checked();
+        if (paths.stream().anyMatch(FleetFolder::isFleet)) return fleet(base, slos);
+        if (groupBy != null) {
+            throw new UsageException("--group-by " + groupBy + " groups a fleet's hosts: name one fleet folder (with hosts.json) as PATH");
+        }
         Path outDir = out == null ? null : OutputPaths.folder(out);
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         List<SloVerdict> verdicts = SloOptions.verdicts(report, slos);
@@ -105,6 +122,42 @@ public final class ReportCommand implements Callable<Integer> {
         stdout.flush();
         // A missed SLO is the measurement saying no (exit 1), after everything asked for was printed or written.
         return SloVerdicts.anyMissed(verdicts) ? 1 : 0;
+    }
+
+    /**
+     * A fleet folder: the report over every host (its contexts named by their hosts), seen as the fleet
+     * view. Alone on the command line, and without what only a host's own report has (--table, --slo).
+     */
+    private Integer fleet(SyncMethod base, List<Slo> slos) {
+        if (paths.size() != 1) {
+            throw new UsageException("a fleet folder is reported on its own: name just " + paths.stream().filter(FleetFolder::isFleet)
+                    .findFirst().orElseThrow() + ", or name host folders (FLEET/HOST) as runs");
+        }
+        GroupBy by = groupBy == null ? GroupBy.HOST : GroupBy.parse(groupBy).orElseThrow(() -> new UsageException(
+                "--group-by " + groupBy + ": not a grouping; use one of " + GroupBy.words()));
+        if (table != null || !slos.isEmpty()) {
+            throw new UsageException((table != null ? "--table" : "--slo") + " applies to one host's report: run durabench report "
+                    + paths.get(0).resolve("HOST") + " for it");
+        }
+        Path outDir = out == null ? null : OutputPaths.folder(out);
+        Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
+        FleetView view = FleetView.of(FleetFolder.read(paths.get(0)), report, by);
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (outDir != null) {
+            sayWhereLinksLead(paths, stdout);
+            for (Path p : FleetWriter.writeAll(view, outDir)) stdout.println("wrote " + p);
+            for (FleetFinding f : view.findings()) stdout.println("[" + f.kind().id() + "] " + f.message());
+        } else {
+            stdout.print(switch (format) {
+                case text -> FleetText.render(view);
+                case markdown -> FleetMarkdown.render(view, List.of());
+                case html -> FleetWriter.html(view);
+                case csv -> FleetJson.csv(view);
+                case json -> FleetJson.render(view);
+            });
+        }
+        stdout.flush();
+        return 0;
     }
 
     /** The one CSV table for stdout; several without --table, or a --table that is none of them, is bad input. */

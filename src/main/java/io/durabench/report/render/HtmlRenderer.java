@@ -43,6 +43,11 @@ public final class HtmlRenderer {
      * caller's MarkdownRenderer call, with whatever options it takes).
      */
     public static String render(Report report, Function<List<ChartFile>, String> markdown) {
+        return render(dir -> Charts.write(report, dir, true), markdown);
+    }
+
+    /** {@link #render(Report, Function)} for any charts: {@code draw} writes them (PNG and SVG) into the folder it is given. */
+    public static String render(Function<Path, List<ChartFile>> draw, Function<List<ChartFile>, String> markdown) {
         Path dir;
         try {
             dir = Files.createTempDirectory("durabench-html-");
@@ -50,7 +55,7 @@ public final class HtmlRenderer {
             throw new UncheckedIOException("cannot create a temporary folder for the charts: " + e.getMessage(), e);
         }
         try {
-            List<ChartFile> charts = Charts.write(report, dir, true);
+            List<ChartFile> charts = draw.apply(dir);
             return fromMarkdown(markdown.apply(charts), charts);
         } finally {
             deleteTree(dir);

@@ -44,6 +44,7 @@ public final class JsonRenderer {
         for (Context c : report.contexts()) {
             JsonObject o = new JsonObject();
             o.addProperty("context", c.label());
+            if (c.host() != null) o.addProperty("host", c.host());
             o.addProperty("directory", c.directory());
             o.addProperty("filesystem", c.filesystem());
             o.addProperty("jdk", c.jdk());
