@@ -10,6 +10,7 @@ import io.durabench.compare.render.CompareJson;
 import io.durabench.compare.render.CompareMarkdown;
 import io.durabench.compare.render.CompareText;
 import io.durabench.report.render.HtmlRenderer;
+import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import java.io.PrintWriter;
@@ -38,7 +39,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..2", paramLabel = "BASE [CANDIDATE]", description = "The base, then the candidate (with --by jdk: one run folder).")
+    @Parameters(arity = "1..2", paramLabel = "BASE [CANDIDATE]", description = "The base, then the candidate (with --by jdk: one run folder; "
+            + "with --host: one fleet folder). A fleet's host folder (FLEET/HOST) is a run folder like any other.")
     List<Path> paths;
 
     @Mixin
@@ -53,6 +55,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "jdk", description = "jdk: compare the JDKs inside one `durabench run --jvm A --jvm B` folder "
             + "(base = the JDK of the first slot); a JDK measured twice is the A/A pair.")
     String by;
+
+    @Option(names = "--host", paramLabel = "HOST[,HOST...]", description = "With one fleet folder as the only PATH: give --host twice, "
+            + "BASE's host(s) then CANDIDATE's; several hosts on a side (comma-separated) are pooled per target. Hosts measured unalike are "
+            + "refused as any two runs are (--allow-different).")
+    List<String> hosts;
 
     @Option(names = "--aa", arity = "2", paramLabel = "RUN", description = "Two runs of the same setup (an A/A pair, e.g. the base "
             + "measured twice): each row's change between them is its noise floor.")
@@ -93,6 +100,16 @@ public final class CompareCommand implements Callable<Integer> {
             notes.addAll(JvmSlots.notes(pairs, JvmSlots.roundsOf(folder)));
             base = JvmSlots.describe(folder, pairs.stream().flatMap(p -> p.base().stream()).toList());
             candidate = JvmSlots.describe(folder, pairs.stream().flatMap(p -> p.candidate().stream()).toList());
+        } else if (hosts != null && !hosts.isEmpty()) {
+            if (paths.size() != 1 || !FleetFolder.isFleet(paths.get(0)) || hosts.size() != 2) {
+                throw new UsageException("--host compares hosts of one fleet: name the fleet folder (with hosts.json) alone and give --host "
+                        + "twice, BASE's host(s) then CANDIDATE's, e.g. compare results/fleet-x --host host-a --host host-b");
+            }
+            Path fleet = paths.get(0);
+            List<ResultSet> b = FleetSides.side(fleet, hosts.get(0)), c = FleetSides.side(fleet, hosts.get(1));
+            pairs = SetPairing.pair(b, c);
+            base = JvmSlots.describe(Path.of(FleetSides.describe(fleet, hosts.get(0))), b);
+            candidate = JvmSlots.describe(Path.of(FleetSides.describe(fleet, hosts.get(1))), c);
         } else {
             if (paths.size() != 2) {
                 throw new UsageException("name BASE and CANDIDATE (two results folders or JMH files), or one run folder with --by jdk");

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * Which result sets of BASE are compared with which of CANDIDATE, when each is a results folder or
  * a JMH file: one target on each side are compared whatever their folders are called (mount points
- * differ from run to run); several targets are paired by folder name. A target measured by several
+ * differ from run to run); several targets are paired by folder name. A side made of several fleet
+ * hosts pools each target's sets over its hosts (their forks are the side's replicates). A target measured by several
  * JDKs is refused here (that is {@code --by jdk}); the same JDK in several slots is pooled.
  */
 public final class SetPairing {
@@ -43,7 +44,8 @@ public final class SetPairing {
                 throw new NotComparableException(side + " " + t.getKey() + " holds results of " + jdks.size() + " JDKs (" + String.join(", ", jdks)
                         + "): compare them with durabench compare " + t.getKey().getParent() + " --by jdk, or name one slot folder");
             }
-            byLabel.put(String.valueOf(t.getKey().getFileName()), t.getValue());
+            // Several folders of one name on a side (a group of fleet hosts, each with its own copy of the target) are pooled.
+            byLabel.computeIfAbsent(String.valueOf(t.getKey().getFileName()), k -> new ArrayList<>()).addAll(t.getValue());
         }
         return byLabel;
     }
