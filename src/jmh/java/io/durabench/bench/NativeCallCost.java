@@ -1,6 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.nativeio.NoOpCall;
+import io.durabench.workload.CallLatencies;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -8,12 +9,15 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Time of one system call that does nothing (getppid) through durabench's native path: the floor
  * under every row, and what the JVM adds per call next to the C twin's same row. Caveat: the
- * kernel's side of getppid is tens of nanoseconds; the rest is the call path.
+ * kernel's side of getppid is tens of nanoseconds; the rest is the call path. And the cost of the
+ * instrument itself: timing one write and its sync (callTimer).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -25,6 +29,27 @@ public class NativeCallCost {
     @Benchmark
     public int getppid() {
         return NoOpCall.getppid();
+    }
+
+    /** The histograms the timed loop records into; fresh per fork. */
+    @State(Scope.Thread)
+    public static class Timing {
+        final CallLatencies latencies = new CallLatencies();
+    }
+
+    /**
+     * What timing a write and its sync adds to one operation, and nothing else: the loop's three
+     * clock reads (the write's end is the sync's start) and two histogram records, with no call in
+     * between. The op-time rows of timed cells carry this on top of their calls.
+     */
+    @Benchmark
+    public long callTimer(Timing t) {
+        long start = System.nanoTime();
+        long writeEnd = System.nanoTime();
+        t.latencies.write(writeEnd - start);
+        long syncEnd = System.nanoTime();
+        t.latencies.sync(syncEnd - writeEnd);
+        return syncEnd;
     }
 
     /*

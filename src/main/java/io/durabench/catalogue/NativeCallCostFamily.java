@@ -9,12 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * NativeCallCost: one no-op system call through durabench's native path, the per-call floor. It has
- * no parameters and no method axis (the report shows it as JMH reported it), writes nothing and so
- * has nothing to make durable.
+ * NativeCallCost: one no-op system call through durabench's native path, the per-call floor, and
+ * the cost of timing one write and its sync (the instrument's own). It has no parameters and no
+ * method axis (the report shows it as JMH reported it), writes nothing and so has nothing to make durable.
  */
 public final class NativeCallCostFamily extends BenchmarkFamily {
-    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "getppid", List.of(), List.of()));
+    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "getppid", List.of(), List.of()),
+            new Benchmark(this, "callTimer", List.of(), List.of()));
 
     NativeCallCostFamily() {
         super("NativeCallCost", Operation.CALL, Counters.NONE);
@@ -29,10 +30,18 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
         return benchmarks;
     }
 
-    /** One no-op syscall in every sweep: the per-call floor every row stands on (and what a JDK upgrade could move in it). */
+    /** The call timer: the clock reads and histogram records a timed write and sync add to an operation. */
+    public Benchmark callTimer() {
+        return benchmarks.get(1);
+    }
+
+    /**
+     * One no-op syscall in every sweep: the per-call floor every row stands on (and what a JDK upgrade
+     * could move in it); and the call timer, so every run states what its own sync timing cost.
+     */
     @Override
     public List<Cell> plan(PlanRequest request) {
-        return List.of(Cell.of(getppid()));
+        return List.of(Cell.of(getppid()), Cell.of(callTimer()));
     }
 
     /** None: the call touches no file, so there is nothing of it to witness. */

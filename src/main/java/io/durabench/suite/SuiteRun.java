@@ -345,7 +345,7 @@ public final class SuiteRun {
         }
         CellRunner.Outcome o;
         try {
-            o = runner.run(cell, slot, results.forkProperties(round));
+            o = runner.run(cell, slot, results.forkProperties(round, Boolean.TRUE.equals(env.durableStorage())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for JMH's lock", e);

@@ -31,7 +31,7 @@ class SuitePlannerTest {
         List<Cell> quick = plan(Profile.QUICK, Map.of());
         assertEquals(5, count(quick, Catalogue.PG_TEST_FSYNC), "pg_test_fsync's five methods");
         assertEquals(2, count(quick, Catalogue.FILE_CREATE), "with and without the directory fsync");
-        assertEquals(1, count(quick, Catalogue.NATIVE_CALL_COST));
+        assertEquals(2, count(quick, Catalogue.NATIVE_CALL_COST), "the no-op call and the call timer");
         assertEquals(0, count(quick, Catalogue.GROUP_COMMIT));
         // FDATASYNC is swept: batch 1 and 100, append and zero-fill, at 8 KiB.
         assertEquals(4, quick.stream().filter(c -> c.get(SyncWriteCostFamily.SYNC_METHOD) == SyncMethod.FDATASYNC).count());
