@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
                 CompareCommand.class,
                 GateCommand.class,
                 PgCommand.class,
+                EtcdCheckCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

@@ -61,6 +61,16 @@ public final class SloVerdicts {
             return new SloVerdict(slo, c, target, Outcome.UNDECIDED, null, "this run recorded no " + slo.metric().word()
                     + " for the cell (percentiles come from JMH's SampleTime mode)");
         }
+        return onInterval(slo, c, target, e);
+    }
+
+    /**
+     * The verdict of a figure with its 99.9% interval over forks: met when the whole interval is on
+     * the good side of the threshold, missed when it is all on the bad side, else undecided with how
+     * many forks would decide it. One fork's interval (iterations seconds apart) decides nothing.
+     * {@code c} may be null where there is no report around the figure (etcd-check judges one directory).
+     */
+    public static SloVerdict onInterval(Slo slo, Context c, String target, Estimate e) {
         if (!e.betweenForks()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, e, ONE_FORK);
         if (!e.hasInterval()) return new SloVerdict(slo, c, target, Outcome.UNDECIDED, e, "no interval to judge it by");
         SloOp op = slo.op();

@@ -1,0 +1,118 @@
+package io.durabench.etcd;
+
+import io.durabench.report.slo.Slo;
+import io.durabench.report.slo.SloParser;
+import io.durabench.report.slo.SloVerdict;
+import io.durabench.report.slo.SloVerdicts;
+import io.durabench.stats.Estimate;
+import io.durabench.stats.ForkIntervals;
+import io.durabench.stats.GeometricMean;
+import io.durabench.stats.Stats;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the rounds say: each figure's mean over durabench's forks with its 99.9% interval, fio's
+ * the same way over its runs, durabench ÷ fio per figure, the pooled sync p99, and etcd's verdict.
+ *
+ * <p>A percentile per fork is averaged as the report averages its per-fork percentiles
+ * ({@link ForkIntervals}: the mean of the forks' values, a t interval on their logs; here the one
+ * row alone, with its own variance over forks − 1 degrees of freedom). The verdict is the report's
+ * SLO rule on that interval ({@link SloVerdicts#onInterval}: met when it lies wholly below 10 ms,
+ * missed when wholly above, else undecided with the forks that would decide it). A target without
+ * stable storage (tmpfs, a loop device on tmpfs) is "not durable here": never met.
+ *
+ * <p>durabench ÷ fio is paired by round (the two ran back to back): the geometric mean of the
+ * rounds' ratios with a t interval on their logs ({@link GeometricMean} at 99.9%), so drift that
+ * moves both tools cancels. The max rows are the worst fork, with no interval (a maximum has no
+ * mean worth quoting) and no ratio.
+ */
+public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures.Figure, Estimate> fio,
+                           Map<JobFigures.Figure, GeometricMean> ratios, double pooledSyncP99Us, long pooledSyncs,
+                           SloVerdict verdict, String failed) {
+
+    /** The rule as parsed by --slo's own grammar: "FDATASYNC sync p99 < 10 ms". */
+    public static final Slo RULE = SloParser.parse(EtcdJob.RULE);
+
+    /**
+     * @param target        how the verdict names the directory ("ext4 at /data")
+     * @param notDurableWhy why the target has no stable storage; null when it has (or may have)
+     */
+    public static EtcdAnalysis of(EtcdRounds.Results results, String target, String notDurableWhy) {
+        List<EtcdRounds.Round> ok = results.rounds().stream().filter(r -> r.ours().ok()).toList();
+        List<JobFigures> ourRuns = ok.stream().map(r -> r.ours().figures()).toList();
+        List<EtcdRounds.Round> paired = ok.stream().filter(r -> r.fio() != null && r.fio().ok()).toList();
+        List<JobFigures> fioRuns = results.rounds().stream().filter(r -> r.fio() != null && r.fio().ok()).map(r -> r.fio().figures()).toList();
+        Map<JobFigures.Figure, Estimate> ours = estimates(ourRuns), fio = estimates(fioRuns);
+        Map<JobFigures.Figure, GeometricMean> ratios = new EnumMap<>(JobFigures.Figure.class);
+        if (!paired.isEmpty()) {
+            for (JobFigures.Figure f : JobFigures.Figure.values()) {
+                if (isMax(f)) continue;
+                double[] r = paired.stream().mapToDouble(x -> x.ours().figures().get(f) / x.fio().figures().get(f)).toArray();
+                if (Arrays.stream(r).allMatch(v -> v > 0 && Double.isFinite(v))) ratios.put(f, GeometricMean.of(r, Stats.CONFIDENCE));
+            }
+        }
+        Histogram pooled = new Histogram(io.durabench.workload.CallLatencies.HIGHEST_NANOS, io.durabench.workload.CallLatencies.DIGITS);
+        ok.forEach(r -> pooled.add(r.ours().syncs()));
+        double pooledP99 = pooled.getTotalCount() == 0 ? Double.NaN : pooled.getValueAtPercentile(99) / 1e3;
+        String failed = results.rounds().stream().filter(r -> !r.ours().ok()).map(r -> "fork " + r.number() + ": " + r.ours().failed())
+                .findFirst().orElse(null);
+        return new EtcdAnalysis(ours, fio, ratios, pooledP99, pooled.getTotalCount(),
+                verdict(target, ours.get(JobFigures.Figure.SYNC_P99), notDurableWhy, failed), failed);
+    }
+
+    /** etcd's verdict: not durable, FAILED (a fork's sync or write failed), or the SLO rule on the interval over forks. */
+    static SloVerdict verdict(String target, Estimate syncP99, String notDurableWhy, String failed) {
+        if (failed != null) {
+            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.MISSED, null, "a write or fdatasync FAILED (" + failed + "): no number");
+        }
+        if (notDurableWhy != null) {
+            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.NOT_DURABLE, syncP99, notDurableWhy);
+        }
+        if (syncP99 == null) {
+            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.UNDECIDED, null, "fewer than two forks measured: no interval");
+        }
+        return SloVerdicts.onInterval(RULE, null, target, syncP99);
+    }
+
+    /** The exit code: 0 met or undecided, 1 missed, FAILED or not durable (nothing durable can meet etcd's rule). */
+    public int exitCode() {
+        return switch (verdict.outcome()) {
+            case MET, UNDECIDED -> 0;
+            case MISSED, NOT_DURABLE, NOT_MEASURED -> 1;
+        };
+    }
+
+    static boolean isMax(JobFigures.Figure f) {
+        return f == JobFigures.Figure.SYNC_MAX || f == JobFigures.Figure.WRITE_MAX;
+    }
+
+    /** Per figure: the mean over runs with its interval (two runs or more), the largest for a max row; empty without runs. */
+    static Map<JobFigures.Figure, Estimate> estimates(List<JobFigures> runs) {
+        Map<JobFigures.Figure, Estimate> out = new EnumMap<>(JobFigures.Figure.class);
+        if (runs.isEmpty()) return out;
+        for (JobFigures.Figure f : JobFigures.Figure.values()) {
+            double[] v = values(runs, r -> r.get(f));
+            if (isMax(f)) {
+                double max = Arrays.stream(v).max().orElse(Double.NaN);
+                out.put(f, new Estimate(max, Double.NaN, Double.NaN, v.length, Double.NaN, 0, Estimate.Basis.OTHER));
+                continue;
+            }
+            Estimate e = ForkIntervals.alone(v);
+            // One run: its value, no interval (ForkIntervals has none to give).
+            out.put(f, e != null ? e : new Estimate(v[0], Double.NaN, Double.NaN, 1, Double.NaN, 0, Estimate.Basis.FORKS));
+        }
+        return out;
+    }
+
+    private static double[] values(List<JobFigures> runs, Function<JobFigures, Double> of) {
+        List<Double> v = new ArrayList<>();
+        runs.forEach(r -> v.add(of.apply(r)));
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

@@ -1,0 +1,82 @@
+package io.durabench.etcd;
+
+import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeCallException;
+import io.durabench.results.CallLatencyLog;
+import io.durabench.workload.CallLatencies;
+import io.durabench.workload.DurableWriteLoop;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One fork of `durabench etcd-check`: a fresh JVM that does etcd's fixed work once (10,029
+ * appends of 2,300 B, fdatasync after each, in a file laid out as fio lays it out), timing the
+ * write and the sync call apart, appends its two histograms to the check's interval log as round
+ * {@code ROUND}, and prints one line on stdout: {@code ok TAB writes TAB nanoseconds} (the wall time
+ * from the first write's start to the last sync's end), or {@code failed TAB message} when a
+ * system call failed (the disk said no: no number), or {@code error TAB message} for anything else.
+ *
+ * <p>No warmup, as fio has none: the first writes run interpreted, which costs microseconds on a
+ * write call (visible in the write max at most) against a sync call of hundreds of microseconds.
+ *
+ * <p>Arguments: DIR HLOG ROUND.
+ */
+public final class EtcdForkMain {
+    /** The interval log's mode word for these forks (JMH's modes are avgt, sample, ...; this is neither). */
+    static final String MODE = "etcd";
+
+    private EtcdForkMain() {
+    }
+
+    public static void main(String[] args) {
+        Path dir = Path.of(args[0]);
+        Path hlog = Path.of(args[1]);
+        int round = Integer.parseInt(args[2]);
+        try {
+            long[] wall = new long[2];
+            CallLatencies latencies = new CallLatencies();
+            long nanos = run(dir, latencies, wall);
+            Map<CallLatencyLog.Call, Histogram> byCall = new EnumMap<>(CallLatencyLog.Call.class);
+            byCall.put(CallLatencyLog.Call.WRITE, latencies.writes());
+            byCall.put(CallLatencyLog.Call.SYNC, latencies.syncs());
+            CallLatencyLog.append(hlog, MODE, cellKey(), round, byCall, wall[0], wall[1]);
+            System.out.println("ok\t" + latencies.writes().getTotalCount() + "\t" + nanos);
+        } catch (NativeCallException e) {
+            System.out.println("failed\t" + oneLine(e));
+            System.out.flush();
+            System.exit(1);
+        } catch (RuntimeException e) {
+            System.out.println("error\t" + oneLine(e));
+            System.out.flush();
+            System.exit(3);
+        }
+        System.out.flush();
+    }
+
+    /** The work, timed into {@code into}; returns the nanoseconds it took; {@code wall} gets its start and end (epoch ms). */
+    static long run(Path dir, CallLatencies into, long[] wall) {
+        try (DurableWriteLoop loop = DurableWriteLoop.open(JnrSyscalls.get(), EtcdJob.workload(dir))) {
+            if (!loop.timeCalls(into)) throw new IllegalStateException("FDATASYNC was not timed: it has a separate sync call");
+            wall[0] = System.currentTimeMillis();
+            long start = System.nanoTime();
+            for (int i = 0; i < EtcdJob.WRITES; i++) loop.writeOne();
+            long nanos = System.nanoTime() - start;
+            wall[1] = System.currentTimeMillis();
+            if (loop.counters().recycles != 0) throw new IllegalStateException("the loop started its file over: not fio's layout");
+            return nanos;
+        }
+    }
+
+    /** The check's identity in the log's tags: fio's words for the job (never a benchmark's). */
+    static String cellKey() {
+        return CallLatencyLog.cellKey("etcd-check", Map.of("rw", "write", "ioengine", "sync", "fdatasync", "1",
+                "bs", Integer.toString(EtcdJob.BLOCK_BYTES), "size", "22m", "fallocate", "native"));
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.replace('\n', ' ').replace('\t', ' ');
+    }
+}
