@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * <p>Values above an hour are recorded as an hour: a histogram that throws inside the measured loop
  * would fail a benchmark over its instrument.
  */
-public final class CallLatencies {
+public final class CallLatencies implements CallLatencySink {
     /** The longest latency recorded as itself; HdrHistogram's fixed range keeps recordValue allocation-free. */
     public static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
     /** Three significant digits: 0.1% resolution at every magnitude, as HdrHistogram's tools expect. */
@@ -29,11 +29,13 @@ public final class CallLatencies {
         return new Histogram(1, HIGHEST_NANOS, DIGITS);
     }
 
-    void write(long nanos) {
+    @Override
+    public void write(long nanos) {
         writes.recordValue(clamp(nanos));
     }
 
-    void sync(long nanos) {
+    @Override
+    public void sync(long nanos) {
         syncs.recordValue(clamp(nanos));
     }
 
