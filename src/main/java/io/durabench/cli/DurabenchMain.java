@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
                 CompareCommand.class,
                 GateCommand.class,
                 PgCommand.class,
+                SoakCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 
