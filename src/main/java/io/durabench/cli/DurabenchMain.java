@@ -29,6 +29,7 @@ import picocli.CommandLine.ScopeType;
                 GateCommand.class,
                 PgCommand.class,
                 EtcdCheckCommand.class,
+                SoakCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

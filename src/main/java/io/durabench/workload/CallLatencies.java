@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * <p>Values above an hour are recorded as an hour: a histogram that throws inside the measured loop
  * would fail a benchmark over its instrument.
  */
-public final class CallLatencies {
+public final class CallLatencies implements CallLatencySink {
     /** The longest latency recorded as itself; HdrHistogram's fixed range keeps recordValue allocation-free. */
     public static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
     /** Three significant digits: 0.1% resolution at every magnitude, as HdrHistogram's tools expect. */
@@ -31,11 +31,13 @@ public final class CallLatencies {
     }
 
     /** Records one write call's latency (the loop calls it; public so the instrument's own cost can be benchmarked). */
+    @Override
     public void write(long nanos) {
         writes.recordValue(clamp(nanos));
     }
 
     /** Records one sync call's latency. */
+    @Override
     public void sync(long nanos) {
         syncs.recordValue(clamp(nanos));
     }

@@ -40,7 +40,7 @@ public final class DurableWriteLoop implements AutoCloseable {
     private int writesSinceSync;
     private final FailClosed state;
     /** Null unless {@link #timeCalls} turned timing on: the untimed loop reads no clock. */
-    private CallLatencies latencies;
+    private CallLatencySink latencies;
     private long lastWriteEnd;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
@@ -102,7 +102,7 @@ public final class DurableWriteLoop implements AutoCloseable {
      * for the others timing stays off, so their op times carry no clock reads.
      * Returns whether timing is on.
      */
-    public boolean timeCalls(CallLatencies into) {
+    public boolean timeCalls(CallLatencySink into) {
         latencies = into != null && cfg.method().hasExplicitSync() ? into : null;
         return latencies != null;
     }

@@ -64,6 +64,19 @@ public final class TestMounts implements AutoCloseable {
         return dev;
     }
 
+    /**
+     * Attaches {@code image} with losetup's {@code options} too (the lab's {@code --direct-io=on --sector-size 4096},
+     * so that the guest's writes and flushes reach the disk under the image); returns its /dev path.
+     */
+    public String loop(Path image, String... options) {
+        List<String> cmd = new ArrayList<>(List.of("losetup", "--find", "--show"));
+        cmd.addAll(List.of(options));
+        cmd.add(image.toString());
+        String dev = Commands.run(cmd.toArray(String[]::new)).strip();
+        undo.push(() -> Commands.problemRunning("losetup", "-d", dev));
+        return dev;
+    }
+
     /** A sparse file of {@code bytes} (a hole until written), for a loop device's image. */
     public Path sparseFile(Path file, long bytes) {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
