@@ -41,7 +41,7 @@ class SizedCellTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "Nope:x=1|unknown benchmark 'Nope' in 'Nope:x=1': use SyncWriteCost.writeBlock, PgTestFsyncEquivalent.rewriteFirstBlock, "
-                    + "PgTwoWrites.rewriteTwoBlocks, PgOpenSyncSizes.write16k, PgFsyncDescriptor.writeAndSync, FileCreateCost.createWriteSync, NativeCallCost.getppid, GroupCommit.groupCommit, GroupCommit.eachSyncsAlone",
+                    + "PgTwoWrites.rewriteTwoBlocks, PgOpenSyncSizes.write16k, PgFsyncDescriptor.writeAndSync, FileCreateCost.createWriteSync, NativeCallCost.getppid, NativeCallCost.callTimer, GroupCommit.groupCommit, GroupCommit.eachSyncsAlone",
             "PgTestFsyncEquivalent.rewriteFirstBlock:pgMethod=BOGUS|pgMethod=BOGUS is unknown: use one of OPEN_DATASYNC, FDATASYNC, FSYNC, "
                     + "OPEN_SYNC, WRITE (in 'PgTestFsyncEquivalent.rewriteFirstBlock:pgMethod=BOGUS')",
             "PgTestFsyncEquivalent.rewriteFirstBlock:|'PgTestFsyncEquivalent.rewriteFirstBlock:' lacks pgMethod=...",
