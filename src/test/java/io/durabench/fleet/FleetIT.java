@@ -190,6 +190,7 @@ class FleetIT {
         for (String fs : List.of("ext4", "xfs", "tmpfs")) {
             assertTrue(words.contains(fs + " " + targets.get(fs + "-host")), "the report names " + fs + "-host's target: " + out);
         }
+        assertTrue(words.contains("tmpfs") && words.contains("no stable storage"), "the report says the tmpfs host's target is not durable: " + out);
         System.out.println("FleetIT: the fleet report of " + fleet + ":\n" + out);
     }
 

@@ -233,11 +233,16 @@ final class NamespaceHosts implements AutoCloseable {
             String p = Commands.problemRunning("ip", "netns", "del", ns);
             if (!p.isEmpty()) problems.add(p);
         }
-        // The veth's outside end goes with the namespace; one made before the namespace got its peer may remain.
-        if (Files.exists(Path.of("/sys/class/net", ns + "r"))) {
+        // The veth's outside end goes with the namespace, a moment after `ip netns del` returns; one whose
+        // peer never got into the namespace (a set-up cut short) stays, and is deleted.
+        Path outside = Path.of("/sys/class/net", ns + "r");
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (Files.exists(outside) && System.nanoTime() < deadline) Commands.pause(100);
+        if (Files.exists(outside)) {
             String p = Commands.problemRunning("ip", "link", "del", ns + "r");
-            if (!p.isEmpty()) problems.add(p);
+            if (!p.isEmpty() && Files.exists(outside)) problems.add(p);
         }
+        if (Files.exists(outside)) problems.add("network interface " + ns + "r is still there");
     }
 
     /** SIGKILL to every process in the namespace, until none is left (10 s at most). */
