@@ -126,6 +126,8 @@ class FleetIT {
         mounts = null;
         if (root != null) {
             for (String img : List.of("ext4.img", "xfs.img")) root.resolve(img).toFile().delete();
+            // The hosts' copies of the jar (10 MB each); their logs, results and hosts.json stay for a look after a failure.
+            for (String host : HOSTS) Commands.deleteTree(root.resolve("host-" + host).resolve("var-tmp/durabench/target"));
             NamespaceHosts.killConnectionMasters(root, problems);
         }
         for (int i = 1; i <= HOSTS.size(); i++) {
