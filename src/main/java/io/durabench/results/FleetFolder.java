@@ -104,7 +104,8 @@ public final class FleetFolder {
     /** The fleet's host folders, sorted by name. */
     static List<Path> hostFolders(Path dir) {
         try (Stream<Path> children = Files.list(dir)) {
-            return children.filter(Files::isDirectory).sorted().toList();
+            // A hidden folder is the playbook's (.incoming: archives on their way in), never a host.
+            return children.filter(Files::isDirectory).filter(c -> !c.getFileName().toString().startsWith(".")).sorted().toList();
         } catch (IOException e) {
             throw new ResultsFileException(dir + ": cannot list (" + e.getMessage() + ")");
         }

@@ -193,7 +193,23 @@ class FleetIT {
             assertTrue(words.contains(fs + " " + targets.get(fs + "-host")), "the report names " + fs + "-host's target: " + out);
         }
         assertTrue(words.contains("tmpfs") && words.contains("no stable storage"), "the report says the tmpfs host's target is not durable: " + out);
+        assertTrue(out.startsWith("durabench fleet report"), "the fleet view, not a plain report: " + out);
+        for (String host : HOSTS) assertTrue(words.contains(host + " measured"), "the fleet report lists " + host + ": " + out);
+        assertTrue(words.contains("3 hosts listed in hosts.json, 3 measured") && !words.contains("unlisted"),
+                "the playbook's own .incoming folder is no host: " + out);
+        assertTrue(words.contains("[not-durable] tmpfs-host:"), "the tmpfs host is named not durable: " + out);
         System.out.println("FleetIT: the fleet report of " + fleet + ":\n" + out);
+
+        // compare reads the fleet by inventory name; ext4 against XFS is refused unless the difference is allowed.
+        CliProcess refused = CliProcess.start(List.of(), List.of("compare", fleet.toString(), "--host", "ext4-host", "--host", "xfs-host"));
+        assertEquals(2, refused.awaitExit(Duration.ofMinutes(2)), refused.transcript());
+        assertTrue(refused.stderr().contains("filesystem"), "refused naming the filesystem: " + refused.transcript());
+        CliProcess compared = CliProcess.start(List.of(), List.of("compare", fleet.toString(), "--host", "ext4-host", "--host", "xfs-host",
+                "--allow-different", "filesystem,device,mount-options,write-cache"));
+        int crc = compared.awaitExit(Duration.ofMinutes(2));
+        assertTrue(crc == 0 || crc == 1, "compare read both hosts (0: nothing counted, 1: a counted change): " + compared.transcript());
+        assertTrue(String.join("\n", compared.stdout()).contains("ext4-host"), compared.transcript());
+        System.out.println("FleetIT: compare ext4-host xfs-host:\n" + String.join("\n", compared.stdout()));
     }
 
     @Test

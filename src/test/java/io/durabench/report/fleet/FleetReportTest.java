@@ -75,6 +75,17 @@ class FleetReportTest {
         assertEquals(List.of("host-x"), fleet.notMeasured().stream().map(FleetFolder.Host::host).toList());
     }
 
+    /** The playbook stages archives in FLEET/.incoming: a hidden folder is never a host. */
+    @Test
+    void aHiddenFolderIsThePlaybooksNotAHost() throws java.io.IOException {
+        java.nio.file.Files.createDirectories(nine.resolve(".incoming"));
+        try {
+            assertEquals(List.of("host-x"), FleetFolder.read(nine).notMeasured().stream().map(FleetFolder.Host::host).toList());
+        } finally {
+            java.nio.file.Files.delete(nine.resolve(".incoming"));
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(GroupBy.class)
     void everyTableLineFitsIn120ColumnsWhateverTheGrouping(GroupBy by) {
