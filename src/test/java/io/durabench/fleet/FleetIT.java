@@ -55,6 +55,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetIT {
+    /** Where the test works when the checkout lies under a path the hosts have their own of. */
+    private static final Path OUTSIDE_SHADOWED = Path.of("/var/lib/durabench-fleet-it");
     private static final List<String> HOSTS = List.of("ext4-host", "xfs-host", "tmpfs-host");
     private static final List<String> JMH = List.of("SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC", "-p", "preallocation=NONE",
             "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
@@ -90,7 +92,10 @@ class FleetIT {
 
     private void hosts() {
         try {
-            Path base = Files.createDirectories(Path.of("target", "fleet-it").toAbsolutePath());
+            // Inside a host, /tmp, /var/tmp, /root and /run are that host's own: a checkout under one of them (a CI
+            // clone in /tmp) would hide the sshd's config and the targets from the hosts, so the test works elsewhere then.
+            Path inTarget = Path.of("target", "fleet-it").toAbsolutePath();
+            Path base = Files.createDirectories(NamespaceHosts.shadowed(inTarget) ? OUTSIDE_SHADOWED : inTarget);
             root = Files.createTempDirectory(base, "run-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -137,6 +142,11 @@ class FleetIT {
         if (root != null && losetup.contains(root.toString())) problems.add("loop devices still attached: " + losetup);
         String findmnt = Commands.run("findmnt", "-rn", "-o", "TARGET");
         if (root != null && findmnt.contains(root.toString())) problems.add("still mounted: " + findmnt);
+        // Outside the checkout nothing is kept for a look: the run's folder goes once nothing is mounted in it.
+        if (root != null && root.startsWith(OUTSIDE_SHADOWED) && problems.isEmpty()) {
+            Commands.deleteTree(root);
+            root.getParent().toFile().delete();
+        }
         if (!problems.isEmpty()) fail(String.join("; ", problems));
     }
 

@@ -70,6 +70,13 @@ final class NamespaceHosts implements AutoCloseable {
     /** Per-host folder bound over a path of the machine's, in the host's mount namespace. /tmp last: the others' sources may lie under it. */
     private static final String[][] BINDS = {{"var-tmp", "/var/tmp"}, {"root-home", "/root"}, {"tmp", "/tmp"}};
 
+    /** True when a host could not see {@code p}: it lies under a path each host has its own of (the binds, and /run's tmpfs). */
+    static boolean shadowed(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        for (String[] bind : BINDS) if (abs.startsWith(bind[1])) return true;
+        return abs.startsWith("/run");
+    }
+
     private final Path root;
     private final List<Host> hosts = new ArrayList<>();
     private final Path clientKey;
