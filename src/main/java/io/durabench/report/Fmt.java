@@ -37,6 +37,8 @@ public final class Fmt {
     /** A headline figure (a cost) in prose: whole µs from 10 up (518, 94), two decimals below. */
     public static String usRounded(double x) {
         if (Double.isNaN(x)) return "?";
+        // Beyond 1,000 s only an interval from two or three forks gets here (t = 637 at 99.9% on 1 df): 48 digits say nothing more than "9.5e+48".
+        if (Math.abs(x) >= 1e9) return String.format(java.util.Locale.ROOT, "%.1e", x);
         return Math.abs(x) >= 10 ? f(GROUPED_0, x) : f(FIXED_2, x);
     }
 
