@@ -9,14 +9,8 @@ import io.durabench.etcd.EtcdRounds;
 import io.durabench.etcd.FioRun;
 import io.durabench.report.render.ReportWriter;
 import io.durabench.suite.TargetCheck;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -78,7 +72,7 @@ public final class EtcdCheckCommand implements Callable<Integer> {
         Environment env = EnvironmentProbe.capture(target);
         String notDurable = Boolean.FALSE.equals(env.durableStorage()) ? env.durableStorageReason() : null;
         if (notDurable != null) err.println("warning: " + target + " has no stable storage (" + notDurable + "): the check runs, but cannot be met");
-        createFolder(outDir);
+        OutputPaths.create(outDir);
         err.println("# etcd-check on " + target + ": " + forks + " forks of " + EtcdJob.WRITES + " writes of " + EtcdJob.BLOCK_BYTES
                 + " B with fdatasync" + (fioVersion == null ? "" : ", " + fioVersion + " between them") + "; into " + outDir);
         err.flush();
@@ -100,21 +94,8 @@ public final class EtcdCheckCommand implements Callable<Integer> {
         return analysis.exitCode();
     }
 
-    private static void createFolder(Path outDir) {
-        try {
-            Files.createDirectories(outDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + outDir + ": " + e.getMessage(), e);
-        }
-    }
 
     static Path defaultOut() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return Path.of("results", "etcd-check-" + host + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return OutputPaths.timestamped("etcd-check-");
     }
 }

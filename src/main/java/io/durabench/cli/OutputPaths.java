@@ -9,9 +9,10 @@ import java.nio.file.Path;
 /**
  * Checks an {@code --out} before anything is read or written, so that bad output paths are refused
  * with nothing left behind, and resolves symbolic links so that "wrote ..." names where the files
- * really went. Nothing here creates anything: the writers do, once the input has been read. Every
- * command with an --out comes here: a folder for report, plot and compare, a new folder for run
- * and gate, a file for env; one line each time, naming the path, why, and what to name instead.
+ * really went. Nothing here creates anything before the input has been read: the writers do, or a
+ * command through {@link #create} once it is about to write. Every command with an --out comes here:
+ * a folder for report, plot and compare, a new folder for run, gate, etcd-check and soak, a file for
+ * env; one line each time, naming the path, why, and what to name instead.
  */
 final class OutputPaths {
     private OutputPaths() {
@@ -55,6 +56,26 @@ final class OutputPaths {
             throw new UsageException("--out " + out + " already exists and is not empty: name a new folder (it is created)");
         }
         return out;
+    }
+
+    /** The default folder of a new run, etcd-check or soak: results/PREFIXHOST-yyyyMMdd-HHmmss. */
+    static Path timestamped(String prefix) {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return Path.of("results", prefix + host + "-" + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
+    /** Creates a folder {@link #newFolder} accepted, when the command is about to write into it. */
+    static void create(Path outDir) {
+        try {
+            Files.createDirectories(outDir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot create " + outDir + ": " + e.getMessage(), e);
+        }
     }
 
     private static boolean isEmpty(Path dir) {

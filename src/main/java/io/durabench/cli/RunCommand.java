@@ -17,11 +17,8 @@ import io.durabench.suite.TargetCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -250,12 +247,6 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static Path defaultOut() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return Path.of("results", host + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return OutputPaths.timestamped("");
     }
 }

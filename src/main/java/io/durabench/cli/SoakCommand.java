@@ -18,15 +18,9 @@ import io.durabench.workload.RegionLogFiles;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.WorkloadConfig;
 import io.durabench.workload.ownership.OwnedFiles;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -91,7 +85,7 @@ public final class SoakCommand implements Callable<Integer> {
         Environment env = EnvironmentProbe.capture(target);
         OwnedFiles.claim(target);
         try (DurableWriteLoop loop = DurableWriteLoop.open(JnrSyscalls.get(), cell)) {
-            create(outDir);
+            OutputPaths.create(outDir);
             SoakSettings settings = new SoakSettings(cell, d, perSecond, outDir.toAbsolutePath());
             err.println("durabench soak: " + settings.modeDescription() + "; " + settings.cellDescription() + "; for " + d.toSeconds()
                     + " s into " + outDir + " (progress every 10 s; Ctrl-C keeps the seconds done)");
@@ -156,21 +150,8 @@ public final class SoakCommand implements Callable<Integer> {
         return v;
     }
 
-    private static void create(Path outDir) {
-        try {
-            Files.createDirectories(outDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + outDir + ": " + e.getMessage(), e);
-        }
-    }
 
     static Path defaultOut() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return Path.of("results", "soak-" + host + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return OutputPaths.timestamped("soak-");
     }
 }
