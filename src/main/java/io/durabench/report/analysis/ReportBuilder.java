@@ -172,9 +172,11 @@ public final class ReportBuilder {
                 .thenComparingInt(p -> isBaseline(p) ? 0 : 1));
 
         Map<Pending, Estimate> fromForks = forkIntervals(ordered);
-        List<Map<Pending, Estimate>> percentiles = new ArrayList<>();
-        for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
-        for (double q : ReportRow.PERCENTILES) percentiles.add(contextIntervals(ordered, x -> SyncLatencies.perForkUs(x.syncForks(), q)));
+        Percentiles percentiles = new Percentiles(new ArrayList<>(), new ArrayList<>());
+        for (double q : ReportRow.PERCENTILES) {
+            percentiles.op.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
+            percentiles.sync.add(contextIntervals(ordered, x -> SyncLatencies.perForkUs(x.syncForks(), q)));
+        }
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
         Map<String, Pending> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
@@ -206,7 +208,14 @@ public final class ReportBuilder {
      * One row: its figures, and its ratio and cost against {@code base}, the figures of {@code baseRow}
      * (f itself for the baseline, whose ratio is exactly 1).
      */
-    private ReportRow row(int id, Pending p, RowFigures f, RowFigures base, ReportRow baseRow, List<Map<Pending, Estimate>> percentiles) {
+    /** Per percentile of {@link ReportRow#PERCENTILES}, each row's interval over forks: of the operation (JMH's) and of the sync call. */
+    private record Percentiles(List<Map<Pending, Estimate>> op, List<Map<Pending, Estimate>> sync) {
+        static List<Estimate> of(List<Map<Pending, Estimate>> byPercentile, Pending p) {
+            return byPercentile.stream().map(m -> m.get(p)).toList();
+        }
+    }
+
+    private ReportRow row(int id, Pending p, RowFigures f, RowFigures base, ReportRow baseRow, Percentiles percentiles) {
         Estimate ratio = null, cost = null;
         double baselineUs = Double.NaN;
         if (base != null && f != null && f.time() != null) {
@@ -229,16 +238,15 @@ public final class ReportBuilder {
                 f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(), f == null ? null : f.steadyState(),
-                java.util.Arrays.asList(percentiles.get(0).get(p), percentiles.get(1).get(p), percentiles.get(2).get(p)),
-                ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
+                Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
     }
 
-    /** The row's sync-call latency (percentiles 3..5 of {@code percentiles} are the sync call's); null when none was timed. */
-    private static io.durabench.report.SyncLatency syncLatency(Pending p, List<Map<Pending, Estimate>> percentiles) {
+    /** The row's sync-call latency; null when none was timed. */
+    private static io.durabench.report.SyncLatency syncLatency(Pending p, Percentiles percentiles) {
         List<org.HdrHistogram.Histogram> forks = p.syncForks();
         if (p.notMeasured != null || forks.isEmpty()) return null;
-        return new io.durabench.report.SyncLatency(java.util.Arrays.asList(percentiles.get(3).get(p), percentiles.get(4).get(p),
-                percentiles.get(5).get(p)), SyncLatencies.pooledUs(forks), SyncLatencies.count(forks), forks.size());
+        return new io.durabench.report.SyncLatency(Percentiles.of(percentiles.sync, p), SyncLatencies.pooledUs(forks),
+                SyncLatencies.count(forks), forks.size());
     }
 
     /**
