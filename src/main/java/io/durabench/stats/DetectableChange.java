@@ -1,10 +1,6 @@
 package io.durabench.stats;
 
 import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.util.CombinatoricsUtils;
 
 /**
@@ -144,17 +140,17 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         DetectableChange blind = of(design, alpha, rows, Double.NaN, 0, "");
         if (!blind.anyChangeDetectable()) return blind;
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
-        Trials t;
+        ShiftTrials t;
         if (design.paired()) {
             double[] d = ShiftEstimate.logDifferences(base, candidate);
             // Centred on the median instead, skewed rows' figures over-promised (2 of 22 flagged in 69% of real resamples).
             double hl = MedianEstimate.medianOfSorted(ShiftEstimate.walshAverages(d));
             for (int i = 0; i < d.length; i++) d[i] -= hl;
-            t = pairedTrials(n1, level, Sampler.resampling(d, d), BOOTSTRAP_TRIALS);
+            t = ShiftTrials.paired(n1, level, ShiftTrials.Sampler.resampling(d, d), BOOTSTRAP_TRIALS);
         } else {
-            t = unpairedTrials(n1, n2, level, Sampler.resampling(centred(logs(base)), centred(logs(candidate))), BOOTSTRAP_TRIALS);
+            t = ShiftTrials.unpaired(n1, n2, level, ShiftTrials.Sampler.resampling(centred(logs(base)), centred(logs(candidate))), BOOTSTRAP_TRIALS);
         }
-        double shift = atPower(t, bar), test = select(t.critical().clone(), (int) Math.ceil(POWER * BOOTSTRAP_TRIALS) - 1);
+        double shift = t.atPower(POWER, bar), test = t.criticalAtPower(POWER);
         double pct = (Math.exp(shift) - 1) * 100;
         boolean barBinds = bar > 0 && shift > test + 1e-9 && shift - test > 0.02 * Math.abs(test);
         String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
@@ -172,24 +168,6 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double[] c = new double[x.length];
         for (int i = 0; i < x.length; i++) c[i] = x[i] - med;
         return c;
-    }
-
-    /** The smallest U the two-sided test at {@code level} flags (upper tail). */
-    static int unpairedCritical(int n1, int n2, double level) {
-        NoTiesUDistribution u = NoTiesUDistribution.of(n1, n2);
-        int h = (int) Math.ceil(u.mean());
-        if (h == u.mean()) h++;
-        while (h <= n1 * n2 && u.twoSidedP(h) > level) h++;
-        return h;
-    }
-
-    /** The smallest W+ the two-sided signed-rank test at {@code level} flags. */
-    static int pairedCritical(int n, double level) {
-        double[] cdf = ExactSignedRank.noTiesCdf(n);
-        // Smallest h with P(W+ ≥ h) = P(W+ ≤ max − h) ≤ level/2; max + 1 when even h = max is not significant.
-        int max = n * (n + 1) / 2, h = max;
-        while (h > 0 && 2 * cdf[max - (h - 1)] <= level) h--;
-        return 2 * cdf[max - h] > level ? max + 1 : h;
     }
 
     /** True when some change, however large, could be flagged at these sample sizes. */
@@ -260,124 +238,9 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     static double standardizedShift(Design design, double level, double bar) {
         int total = design.paired() ? design.n1() : design.n1() + design.n2();
         if (total > ExactMannWhitney.EXACT_MAX_TOTAL) return normalShift(design, level, bar);
-        Trials t = TRIALS_CACHE.computeIfAbsent(design + ":" + level, key -> design.paired()
-                ? pairedTrials(design.n1(), level, Sampler.NORMAL, TRIALS)
-                : unpairedTrials(design.n1(), design.n2(), level, Sampler.NORMAL, TRIALS));
+        ShiftTrials t = ShiftTrials.normal(design, level, TRIALS);
         if (t == null) return Double.POSITIVE_INFINITY;
-        return atPower(t, bar);
-    }
-
-    /** The shift flagged in {@link #POWER} of the trials: the test's critical shift and the bar on the estimate both passed. */
-    private static double atPower(Trials t, double bar) {
-        int n = t.critical().length;
-        double[] needed = new double[n];
-        for (int i = 0; i < n; i++) needed[i] = Math.max(t.critical()[i], bar + t.estimateError()[i]);
-        return select(needed, (int) Math.ceil(POWER * n) - 1);
-    }
-
-    /** Where a trial's values come from: N(0, 1) for the model, or drawn with replacement from a row's own centred values. */
-    interface Sampler {
-        Sampler NORMAL = new Sampler() {
-            @Override
-            public double base(RandomGenerator r) {
-                return r.nextGaussian();
-            }
-
-            @Override
-            public double candidate(RandomGenerator r) {
-                return r.nextGaussian();
-            }
-        };
-
-        /** A base value (or, paired, a per-round difference). */
-        double base(RandomGenerator r);
-
-        double candidate(RandomGenerator r);
-
-        static Sampler resampling(double[] base, double[] candidate) {
-            return new Sampler() {
-                @Override
-                public double base(RandomGenerator r) {
-                    return base[r.nextInt(base.length)];
-                }
-
-                @Override
-                public double candidate(RandomGenerator r) {
-                    return candidate[r.nextInt(candidate.length)];
-                }
-            };
-        }
-    }
-
-    /**
-     * Per simulated trial (σ = 1, no change): the smallest shift the test flags ({@code critical}) and
-     * how far below the shift the trial's Hodges–Lehmann estimate lands ({@code estimateError}: the
-     * estimate of a shift δ is δ − estimateError), so a shift δ is flagged when δ &gt; critical and
-     * δ − estimateError ≥ bar.
-     */
-    private record Trials(double[] critical, double[] estimateError) {
-    }
-
-    private static final Map<String, Trials> TRIALS_CACHE = new ConcurrentHashMap<>();
-
-    static Trials unpairedTrials(int n1, int n2, double level, Sampler sampler, int trials) {
-        int h = unpairedCritical(n1, n2, level);
-        if (h > n1 * n2) return null;
-        RandomGenerator random = new Well19937c(SEED);
-        double[] x = new double[n1], y = new double[n2], diffs = new double[n1 * n2];
-        double[] critical = new double[trials], error = new double[trials];
-        for (int t = 0; t < trials; t++) {
-            for (int i = 0; i < n1; i++) x[i] = sampler.base(random);
-            for (int j = 0; j < n2; j++) y[j] = sampler.candidate(random);
-            for (int i = 0; i < n1; i++) {
-                for (int j = 0; j < n2; j++) diffs[i * n2 + j] = x[i] - y[j];
-            }
-            Arrays.sort(diffs);
-            // The candidate y + δ has U ≥ h exactly when at least h differences x_i − y_j lie below δ;
-            // its estimate is the median of (y_j + δ − x_i) = δ − median(x_i − y_j).
-            critical[t] = diffs[h - 1];
-            error[t] = MedianEstimate.medianOfSorted(diffs);
-        }
-        return new Trials(critical, error);
-    }
-
-    static Trials pairedTrials(int n, double level, Sampler sampler, int trials) {
-        int h = pairedCritical(n, level);
-        if (h > n * (n + 1) / 2) return null;
-        RandomGenerator random = new Well19937c(SEED);
-        double[] d = new double[n], critical = new double[trials], error = new double[trials];
-        for (int t = 0; t < trials; t++) {
-            for (int i = 0; i < n; i++) d[i] = sampler.base(random);
-            double[] w = ShiftEstimate.walshAverages(d);
-            // W+ of d + δ counts the Walsh averages above −δ: at least h of them when −δ < w(m − h + 1), 1-based.
-            critical[t] = -w[w.length - h];
-            error[t] = -MedianEstimate.medianOfSorted(w);
-        }
-        return new Trials(critical, error);
-    }
-
-    /** The k-th smallest (0-based) of x, reordering x (Hoare's selection: a comparison runs this per row, a sort per row was the bulk of its time). */
-    static double select(double[] x, int k) {
-        int lo = 0, hi = x.length - 1;
-        while (lo < hi) {
-            double pivot = x[(lo + hi) >>> 1];
-            int i = lo, j = hi;
-            while (i <= j) {
-                while (x[i] < pivot) i++;
-                while (x[j] > pivot) j--;
-                if (i <= j) {
-                    double tmp = x[i];
-                    x[i] = x[j];
-                    x[j] = tmp;
-                    i++;
-                    j--;
-                }
-            }
-            if (k <= j) hi = j;
-            else if (k >= i) lo = i;
-            else return x[k];
-        }
-        return x[k];
+        return t.atPower(POWER, bar);
     }
 
     /** Beyond 50 values: Noether's shift for the test; the bar needs the estimate's normal error (ARE 3/π of the rank estimate). */
@@ -392,11 +255,8 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
 
     /** The test-only shift by simulation, whatever the sample sizes (for checking Noether against it). */
     static double simulated(int n1, int n2, double level) {
-        Trials t = unpairedTrials(n1, n2, level, Sampler.NORMAL, TRIALS);
-        if (t == null) return Double.POSITIVE_INFINITY;
-        double[] c = t.critical().clone();
-        Arrays.sort(c);
-        return c[(int) Math.ceil(POWER * TRIALS) - 1];
+        ShiftTrials t = ShiftTrials.unpaired(n1, n2, level, ShiftTrials.Sampler.NORMAL, TRIALS);
+        return t == null ? Double.POSITIVE_INFINITY : t.criticalAtPower(POWER);
     }
 
     static double noether(int n1, int n2, double level) {

@@ -39,8 +39,8 @@ class DetectableChangeBarTest {
     @Test
     void selectionFindsTheKthSmallest() {
         double[] x = {5, 1, 4, 2, 3, 9, 0, 7};
-        assertEquals(4, DetectableChange.select(x.clone(), 4));
-        assertEquals(0, DetectableChange.select(x.clone(), 0));
-        assertEquals(9, DetectableChange.select(x.clone(), 7));
+        assertEquals(4, ShiftTrials.select(x.clone(), 4));
+        assertEquals(0, ShiftTrials.select(x.clone(), 0));
+        assertEquals(9, ShiftTrials.select(x.clone(), 7));
     }
 }
