@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.stats.DetectableChange;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +24,13 @@ import org.junit.jupiter.api.Test;
  * 6 → 0.0022 can never get there, 7 → 0.00058 only by complete separation. Beyond that it is noise:
  * a 10% slowdown of a row with σ ≈ 3.7% (fdatasync, 8 KiB append) is flagged with power ≈ 0.92 at
  * 10 forks and ≈ 0.99 at 12 (simulated exact test), and "at least 9 of 10 trials" needs ≈ 0.95.
+ *
+ * <p>Each test draws its trials' values first, one trial after another from its one seeded
+ * generator ({@link #draw}, milliseconds), then compares them on all cores ({@link #inParallel},
+ * nearly all the time). So every trial sees exactly the values it saw when the trials ran one by
+ * one, whatever the threads do: each assertion passes or fails exactly as it did then. What the
+ * comparisons share (the exact tests' null distributions, the detectable change's simulated
+ * trials) are caches in concurrent maps whose values are never changed once built.
  */
 class PowerSimulationTest {
     static final int FORKS = 12;
@@ -39,9 +49,9 @@ class PowerSimulationTest {
     @Test
     void aTenPercentSlowdownOfADurableRowIsFlaggedInAtLeastNineOfTenTrials() {
         Random random = new Random(1);
+        List<List<RowInput>> sweeps = draw(10, () -> RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10));
         int flagged = 0, otherRowsFlagged = 0;
-        for (int trial = 0; trial < 10; trial++) {
-            SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10), DEFAULTS);
+        for (SweepComparison c : inParallel(sweeps, rows -> SweepComparison.of(rows, DEFAULTS))) {
             for (RowComparison r : c.rows()) {
                 if (r.name().equals(DURABLE_ROW)) {
                     if (r.verdict() == Verdict.REGRESSION) flagged++;
@@ -58,32 +68,36 @@ class PowerSimulationTest {
     @Test
     void everyRowPredictedToSeeEightPercentCatchesTenPercent() {
         Random random = new Random(2);
-        int rows = 0, flagged = 0, trials = 0;
+        int rows = 0;
+        // Every row's trials in one batch, so no core idles at the end of a row.
+        List<Slowed> trials = new ArrayList<>();
         for (RealRowNoise r : ROWS) {
             if (DetectableChange.of(FORKS, FORKS, 0.05, 41, r.logSd()).changePercent() > 8) continue;
             rows++;
-            for (int t = 0; t < 10; t++, trials++) {
-                SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, r.name(), 1.10), DEFAULTS);
-                if (verdictOf(c, r.name()) == Verdict.REGRESSION) flagged++;
-            }
+            trials.addAll(draw(10, () -> new Slowed(r.name(), RealRowNoise.sweep(ROWS, random, FORKS, r.name(), 1.10))));
         }
+        long flagged = inParallel(trials, t -> verdictOf(SweepComparison.of(t.rows(), DEFAULTS), t.name())).stream()
+                .filter(v -> v == Verdict.REGRESSION).count();
         assertTrue(rows >= 10, rows + " rows");
-        assertTrue(flagged >= 0.9 * trials, "flagged in " + flagged + " of " + trials + " trials over " + rows + " rows");
+        assertTrue(flagged >= 0.9 * trials.size(), "flagged in " + flagged + " of " + trials.size() + " trials over " + rows + " rows");
     }
 
     /** With each row's floor taken from a fresh A/A pair (what {@code --repeat 2} gives), the slowdown still counts. */
     @Test
     void withEachRowsOwnAaNoiseAsFloorATenPercentSlowdownIsStillFlagged() {
         Random random = new Random(7);
-        int flagged = 0, dismissedAsSweepWideNoise = 0;
-        for (int trial = 0; trial < 10; trial++) {
-            NoiseFloor floor = NoiseFloor.of(RealRowNoise.sweep(ROWS, random, FORKS, "", 1));
-            List<RowInput> rows = RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10);
-            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(floor)), DURABLE_ROW) == Verdict.REGRESSION) flagged++;
+        List<AaThenSlowed> trials = draw(10, () -> new AaThenSlowed(RealRowNoise.sweep(ROWS, random, FORKS, "", 1),
+                RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10)));
+        List<Verdict[]> verdicts = inParallel(trials, trial -> {
+            NoiseFloor floor = NoiseFloor.of(trial.aa());
+            List<RowInput> rows = trial.slowed();
             // Why the floor is per row: the sweep's largest A/A change (the noisiest row's) would hide it.
             NoiseFloor sweepWide = NoiseFloor.uniform(floor.largestPercent());
-            if (verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(sweepWide)), DURABLE_ROW) == Verdict.INSIDE_NOISE) dismissedAsSweepWideNoise++;
-        }
+            return new Verdict[] {verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(floor)), DURABLE_ROW),
+                    verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(sweepWide)), DURABLE_ROW)};
+        });
+        long flagged = verdicts.stream().filter(v -> v[0] == Verdict.REGRESSION).count();
+        long dismissedAsSweepWideNoise = verdicts.stream().filter(v -> v[1] == Verdict.INSIDE_NOISE).count();
         assertTrue(flagged >= 9, "flagged in " + flagged + " of 10 trials");
         assertTrue(dismissedAsSweepWideNoise >= 5, "a sweep-wide floor hid it in only " + dismissedAsSweepWideNoise + " of 10");
     }
@@ -91,11 +105,9 @@ class PowerSimulationTest {
     @Test
     void anAaPairIsFlaggedInAtMostOneOfTwentyTrials() {
         Random random = new Random(3);
-        int trialsWithAFlag = 0;
-        for (int trial = 0; trial < 20; trial++) {
-            SweepComparison c = SweepComparison.of(RealRowNoise.sweep(ROWS, random, FORKS, "", 1), DEFAULTS);
-            if (c.rows().stream().anyMatch(r -> r.verdict().counts())) trialsWithAFlag++;
-        }
+        List<List<RowInput>> sweeps = draw(20, () -> RealRowNoise.sweep(ROWS, random, FORKS, "", 1));
+        long trialsWithAFlag = inParallel(sweeps, rows -> SweepComparison.of(rows, DEFAULTS).rows().stream().anyMatch(r -> r.verdict().counts()))
+                .stream().filter(flag -> flag).count();
         assertTrue(trialsWithAFlag <= 1, trialsWithAFlag + " of 20 A/A trials flagged a row");
     }
 
@@ -129,6 +141,26 @@ class PowerSimulationTest {
         assertTrue(slowed.reason().contains("2/252 = 0.0079, above Holm's first step 0.05/41 = 0.0012"), slowed.reason());
         assertTrue(c.summary().sentence().startsWith("0 regressions, 0 improvements, 41 unchanged; no change could have been detected "
                 + "(with 5 and 5 values the smallest possible two-sided p is 2/C(10,5)"), c.summary().sentence());
+    }
+
+    /** A sweep in which the row {@code name} was slowed. */
+    private record Slowed(String name, List<RowInput> rows) {
+    }
+
+    /** A trial's A/A sweep (its noise floor) and its sweep with the durable row slowed, drawn in that order. */
+    private record AaThenSlowed(List<RowInput> aa, List<RowInput> slowed) {
+    }
+
+    /** {@code trials} trials' inputs, drawn in trial order on this thread: the one generator's sequence decides them, not the threads. */
+    private static <T> List<T> draw(int trials, Supplier<T> trial) {
+        List<T> out = new ArrayList<>();
+        for (int t = 0; t < trials; t++) out.add(trial.get());
+        return out;
+    }
+
+    /** The trials' comparisons on all cores, the results in trial order. */
+    private static <T, R> List<R> inParallel(List<T> trials, Function<T, R> compare) {
+        return trials.parallelStream().map(compare).toList();
     }
 
     private static Verdict verdictOf(SweepComparison c, String name) {

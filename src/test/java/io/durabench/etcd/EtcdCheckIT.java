@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.results.CallLatencyLog;
@@ -12,10 +13,14 @@ import io.durabench.testing.Commands;
 import io.durabench.testing.Requires;
 import io.durabench.testing.TestMounts;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,23 +33,45 @@ import org.junit.jupiter.api.Test;
  * Such an ext4 has no stable storage (its flushes end in RAM), so the verdict is "not durable here",
  * exit 1: the check never passes a target that cannot keep etcd's log. What is checked: the files
  * (the log with both calls of both forks, 10,029 each; fio's two JSON files; the summary and JSON),
- * the table, nothing left in the target, and that durabench's sync p99 and fio's agree within a
- * factor of {@value #FACTOR} either way, each tool's least disturbed round against the other's, and
- * their sync p50s within {@value #P50_FACTOR}x.
+ * the table, nothing left in the target, and that durabench and fio time the same call, each tool's
+ * least disturbed round against the other's: their sync floors (1st percentile) within
+ * {@value #FLOOR_FACTOR}x either way and their sync p50s within {@value #P50_FACTOR}x. Their sync
+ * p99s are printed, not compared.
  *
- * <p>Why the least disturbed round: on a RAM-backed ext4 an fdatasync is CPU work (the journal
- * thread, the loop worker), so on this 2-CPU VM, shared with other builds (load average 5), one
- * tool's p99 moves 10–40x from one run to the next while its p50 stays within 65–100 µs: six rounds
- * measured here gave p99s of 163/159, 272/326, 2,562/3,686, 2,043/165, 7,516/7,373, 1,679/5,014 µs
- * (durabench/fio). Noise only adds, so the smallest p99 of each tool is the one nearest what the tool
- * itself measures; a real difference (another layout, a clock around more than the call, fsync for
- * fdatasync) moves that and the p50 as well.
+ * <p>Why the least disturbed round, and why these bounds: on a RAM-backed ext4 an fdatasync is CPU
+ * work (a journal commit: the syncing thread, the journal thread and the loop worker wake one
+ * another), so on this 2-CPU VM, shared with other builds, the load decides much of what either
+ * tool measures. Noise only adds, so each tool's smallest figure over its rounds is the one nearest
+ * what the tool itself measures. 27 runs of this test here (load average 2.7–7.5; 5 of them beside
+ * three busy loops, {@code yes > /dev/null}), per round, durabench and fio alike:
+ * <ul>
+ * <li>the floor: 59.6–73.3 µs, except durabench's first round, 71.1–81.5 µs in all 21 runs that
+ *     recorded it (its fork is the first after the CLI starts; why it sits higher is not known).
+ *     Least of the rounds, durabench ÷ fio: 0.96–1.17. Busy loops do not move it (a woken sync
+ *     preempts them, it seems). {@value #FLOOR_FACTOR}x covers the worst pairing of any durabench round
+ *     with any fio round (81.5 ÷ 59.6 = 1.37).
+ * <li>the p50, the machine's state more than the tool's: 64–117 µs while a CPU is free, 141–240 µs
+ *     while none is, changing from round to round and between the two tools of one round. Least of
+ *     the rounds: 0.50–1.88; the mean over rounds, checked at 1.5x before, failed 3 of these runs
+ *     (up to 1.69) and a CI run (1.64). {@value #P50_FACTOR}x covers the worst pairing of the two
+ *     states (240 ÷ 64 = 3.8).
+ * <li>the p99, the scheduler's: 153 µs to 8.1 ms. Least of the rounds: 0.22–14.5 (14.5 beside the
+ *     busy loops); the 3x this test held it to failed 6 of these runs. No factor that holds here
+ *     would say anything about the tools, so none is checked: whether durabench's p99 matches fio's
+ *     is a question for a quiet machine and a real disk.
+ * </ul>
+ * What fails the floor and the p50: a sync histogram holding something other than an fdatasync
+ * (none: with durabench's fdatasync made a no-op, its floor was 0.1 µs and this test failed; a
+ * write: a few µs), a unit slip, or a clock around some 30 µs more than the call. What does not:
+ * fsync for fdatasync (that mutant passed, floor ratio 1.00) or another layout; on this ext4 each
+ * is one journal commit (fio's own sync p10 with fdatasync, with fsync and without fallocate, run
+ * back to back: 66–88 µs, each within the others' spread). Only a real disk tells those apart.
  */
 class EtcdCheckIT {
-    /** How far the two tools' least disturbed sync p99s may differ (quiet rounds here: 0.8–1.4x). */
-    static final double FACTOR = 3.0;
-    /** How far their mean sync p50s may differ (here: 0.8–1.3x per round). */
-    static final double P50_FACTOR = 1.5;
+    /** How far the two tools' least disturbed sync floors (1st percentile) may differ (here: 0.96–1.17x). */
+    static final double FLOOR_FACTOR = 1.5;
+    /** How far their least disturbed sync p50s may differ (here: 0.50–1.88x; see above why so far). */
+    static final double P50_FACTOR = 4.0;
     private Path root;
     private TestMounts mounts;
 
@@ -97,20 +124,62 @@ class EtcdCheckIT {
         JsonObject json = JsonParser.parseString(Files.readString(out.resolve(EtcdOutput.JSON))).getAsJsonObject();
         assertEquals("NOT_DURABLE", json.getAsJsonObject("verdict").get("outcome").getAsString());
         assertEquals(1, json.getAsJsonObject("verdict").get("exitCode").getAsInt());
-        assertEquals(2, json.getAsJsonArray("rounds").size());
-        double ours = leastOfRounds(json, "durabench", "syncP99Us"), fio = leastOfRounds(json, "fio", "syncP99Us");
-        System.out.printf("[etcd-check IT] least sync p99 of the rounds: durabench %.1f µs, fio %.1f µs, ratio %.2f%n", ours, fio, ours / fio);
-        assertTrue(ours / fio < FACTOR && fio / ours < FACTOR, "sync p99 durabench " + ours + " µs vs fio " + fio + " µs: beyond " + FACTOR + "x");
-        JsonObject p50 = json.getAsJsonObject("summary").getAsJsonObject("syncP50Us");
-        double ours50 = p50.getAsJsonObject("durabench").get("value").getAsDouble(), fio50 = p50.getAsJsonObject("fio").get("value").getAsDouble();
-        assertTrue(ours50 / fio50 < P50_FACTOR && fio50 / ours50 < P50_FACTOR, "sync p50 durabench " + ours50 + " µs vs fio " + fio50 + " µs");
-        assertEquals("fio", json.getAsJsonArray("rounds").get(1).getAsJsonObject().get("first").getAsString(), "fio first in round 2");
+        JsonArray rounds = json.getAsJsonArray("rounds");
+        assertEquals(2, rounds.size());
+        assertEquals("fio", rounds.get(1).getAsJsonObject().get("first").getAsString(), "fio first in round 2");
+        // The check reports no floor: durabench's comes from its histograms, fio's from fio's own JSON.
+        double[] ourFloors = IntStream.rangeClosed(1, rounds.size()).mapToDouble(r -> ourSyncFloor(log, r)).toArray();
+        double[] fioFloors = IntStream.rangeClosed(1, rounds.size()).mapToDouble(r -> fioSyncFloor(out.resolve("fio-" + r + ".json"))).toArray();
+        for (int r = 0; r < rounds.size(); r++) {
+            JsonObject round = rounds.get(r).getAsJsonObject();
+            System.out.printf(Locale.ROOT, "[etcd-check IT] round %d, sync p1/p50/p99 (µs): durabench %.1f/%.1f/%.1f, fio %.1f/%.1f/%.1f%n", r + 1,
+                    ourFloors[r], figure(round, "durabench", "syncP50Us"), figure(round, "durabench", "syncP99Us"),
+                    fioFloors[r], figure(round, "fio", "syncP50Us"), figure(round, "fio", "syncP99Us"));
+        }
+        agree("sync p1 (floor)", least(ourFloors), least(fioFloors), FLOOR_FACTOR);
+        agree("sync p50", leastOfRounds(json, "durabench", "syncP50Us"), leastOfRounds(json, "fio", "syncP50Us"), P50_FACTOR);
+        double ours99 = leastOfRounds(json, "durabench", "syncP99Us"), fio99 = leastOfRounds(json, "fio", "syncP99Us");
+        System.out.printf(Locale.ROOT, "[etcd-check IT] least sync p99 of the rounds: durabench %.1f µs, fio %.1f µs, ratio %.2f (not checked)%n",
+                ours99, fio99, ours99 / fio99);
+    }
+
+    /** Each tool's least disturbed round against the other's, within {@code factor} either way. */
+    private static void agree(String figure, double ours, double fio, double factor) {
+        System.out.printf(Locale.ROOT, "[etcd-check IT] least %s of the rounds: durabench %.1f µs, fio %.1f µs, ratio %.2f (bound %.1fx)%n",
+                figure, ours, fio, ours / fio, factor);
+        assertTrue(ours / fio < factor && fio / ours < factor, figure + " durabench " + ours + " µs vs fio " + fio + " µs: beyond " + factor + "x");
     }
 
     private static double leastOfRounds(JsonObject json, String tool, String figure) {
         double least = Double.POSITIVE_INFINITY;
-        for (var r : json.getAsJsonArray("rounds")) least = Math.min(least, r.getAsJsonObject().getAsJsonObject(tool).get(figure).getAsDouble());
+        for (var r : json.getAsJsonArray("rounds")) least = Math.min(least, figure(r.getAsJsonObject(), tool, figure));
         return least;
+    }
+
+    private static double figure(JsonObject round, String tool, String figure) {
+        return round.getAsJsonObject(tool).get(figure).getAsDouble();
+    }
+
+    private static double least(double[] x) {
+        return Arrays.stream(x).min().orElseThrow();
+    }
+
+    /** The 1st percentile (µs) of durabench's fdatasyncs in that round. */
+    private static double ourSyncFloor(List<CallLatencyLog.Interval> log, int round) {
+        return log.stream().filter(i -> i.call() == CallLatencyLog.Call.SYNC && i.round() == round).findFirst().orElseThrow()
+                .histogram().getValueAtPercentile(1) / 1e3;
+    }
+
+    /** The 1st percentile (µs) of fio's fdatasyncs, from its JSON (sync.lat_ns, as {@link FioJson} reads the others). */
+    private static double fioSyncFloor(Path fioJson) {
+        try {
+            String text = Files.readString(fioJson);
+            JsonObject sync = JsonParser.parseString(text.substring(text.indexOf('{'))).getAsJsonObject().getAsJsonArray("jobs").get(0)
+                    .getAsJsonObject().getAsJsonObject("sync").getAsJsonObject("lat_ns");
+            return sync.getAsJsonObject("percentile").get(FioJson.key(1)).getAsDouble() / 1e3;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<String> listing(Path dir) throws IOException {
