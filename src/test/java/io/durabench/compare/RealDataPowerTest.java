@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,9 +32,12 @@ import org.junit.jupiter.api.Test;
  * states as detectable with 80% power is flagged (its honesty); and, for the whole sweep unchanged,
  * how often any row is flagged (the family-wise false alarm). Writes target/power.md, the table
  * docs/compare.md quotes ("How much can it see?"). The iid simulation (PowerSimulationTest) checks the mathematics; this is the claim.
+ * Another run (or several, comma-separated, pooled round by round): -DargLine=-Ddurabench.power.run=results/compare-aa-30.
  */
 class RealDataPowerTest {
-    static final Path RUN = Path.of(System.getProperty("durabench.power.run", "results/compare-aa-long"));
+    /** The A/A run(s) resampled; several (comma-separated) are pooled round by round, each row's rounds one after another. */
+    static final List<Path> RUNS = Arrays.stream(System.getProperty("durabench.power.run", "results/compare-aa-long").split(","))
+            .map(String::trim).map(Path::of).toList();
     static final String TARGET = "mnt-durabench-lab-ext4-data";
     static final int RESAMPLES = 200;
     static final CompareSettings SETTINGS = CompareSettings.defaults();
@@ -47,23 +51,49 @@ class RealDataPowerTest {
 
     @BeforeAll
     static void load() {
-        List<ResultSet> sets = ResultsLoader.load(List.of(RUN.resolve(TARGET))).stream()
+        rows = null;
+        for (Path run : RUNS) rows = rows == null ? rowsOf(run) : pooled(rows, rowsOf(run), run);
+        rounds = rows.get(0).a().length;
+    }
+
+    private static List<Row> rowsOf(Path run) {
+        List<ResultSet> sets = ResultsLoader.load(List.of(run.resolve(TARGET))).stream()
                 .filter(s -> JvmSlots.jdkOf(s).startsWith("17"))
                 .sorted(Comparator.comparingInt(s -> JvmSlots.slotNumber(s.folder()).orElse(99))).toList();
-        assertEquals(2, sets.size(), "two JDK 17 slots in " + RUN);
+        assertEquals(2, sets.size(), "two JDK 17 slots in " + run);
         SideRows a = SideRows.of(List.of(sets.get(0))), b = SideRows.of(List.of(sets.get(1)));
-        rows = new ArrayList<>();
+        List<Row> found = new ArrayList<>();
         for (SideRows.Row r : a.rows()) {
             SideRows.Row o = b.row(r.key().id());
             if (o == null) continue;
             double[] x = r.scores().values(), y = o.scores().values();
-            if (x.length != y.length) continue;
             var cell = r.key().cell();
             boolean durable = cell != null && cell.methodValue() != null && cell.family().notDurableBecause(cell.methodValue()).isEmpty();
             String name = (r.key().benchmark().contains("PgTestFsync") ? "pg " : "") + r.key().label();
-            rows.add(new Row(name, durable, x, y, Direction.ofUnit(r.unit())));
+            assertEquals(x.length, y.length, name + ": both slots must hold every round in " + run);
+            found.add(new Row(name, durable, x, y, Direction.ofUnit(r.unit())));
         }
-        rounds = rows.get(0).a().length;
+        return found;
+    }
+
+    /** Two runs' rows (matched by name: each run shuffles its cells by its own seed), the second's rounds after the first's. */
+    private static List<Row> pooled(List<Row> first, List<Row> second, Path run) {
+        java.util.Map<String, Row> byName = new java.util.HashMap<>();
+        for (Row y : second) byName.put(y.name(), y);
+        assertEquals(first.size(), second.size(), "the same rows in " + run);
+        List<Row> both = new ArrayList<>();
+        for (Row x : first) {
+            Row y = byName.get(x.name());
+            assertTrue(y != null, x.name() + " is not in " + run);
+            both.add(new Row(x.name(), x.durable(), concat(x.a(), y.a()), concat(x.b(), y.b()), x.direction()));
+        }
+        return both;
+    }
+
+    private static double[] concat(double[] x, double[] y) {
+        double[] xy = Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, xy, x.length, y.length);
+        return xy;
     }
 
     private static List<RowInput> inputs(List<Row> rows, int[] picked, int changedRow, double factor) {
@@ -80,7 +110,19 @@ class RealDataPowerTest {
         return in;
     }
 
+    /**
+     * n of the run's rounds, drawn without replacement. Resamples of n of N rounds share rounds, so they scatter less than
+     * fresh rounds would (a mean's variance by (N - n) / (N - 1)), and a stated figure looks more conservative here than it
+     * is. -Ddurabench.power.draw=replace draws with replacement instead, which errs the other way (a stall drawn twice
+     * counts twice, and a resample holds fewer distinct rounds than fresh ones): the two bracket the truth.
+     */
     private static int[] pick(Random random, int n) {
+        if ("replace".equals(System.getProperty("durabench.power.draw"))) {
+            int[] drawn = new int[n];
+            for (int k = 0; k < n; k++) drawn[k] = random.nextInt(rounds);
+            Arrays.sort(drawn);
+            return drawn;
+        }
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < rounds; i++) all.add(i);
         java.util.Collections.shuffle(all, random);
@@ -114,18 +156,19 @@ class RealDataPowerTest {
         int n = Integer.getInteger("durabench.power.rounds", JmhSettings.of(Profile.COMPARE, List.of()).rounds());
         assertTrue(rounds > n, "the long run must have more rounds (" + rounds + ") than a comparison uses (" + n + ") to resample it");
         List<Row> centred = rows.stream().map(RealDataPowerTest::centred).toList();
-        Random random = new Random(20261201);
-        int m = rows.size(), anyFlag = 0, chosePaired = 0;
-        int[] paired10 = new int[m], unpaired10 = new int[m];
+        int m = rows.size();
+        int[] anyFlag = new int[RESAMPLES], chosePaired = new int[RESAMPLES];
+        boolean[][] paired10 = new boolean[m][RESAMPLES], unpaired10 = new boolean[m][RESAMPLES];
         double[][] stated = new double[m][RESAMPLES], smallestFlagged = new double[m][RESAMPLES];
-        for (int s = 0; s < RESAMPLES; s++) {
-            int[] picked = pick(random, n);
+        // Resamples are independent, each with its own seed, so both cores share them and the figures do not depend on the threads.
+        IntStream.range(0, RESAMPLES).parallel().forEach(s -> {
+            int[] picked = pick(new Random(20261201L * 31 + s), n);
             // False alarms on the data as measured, offsets and all.
-            if (SweepComparison.of(inputs(rows, picked, -1, 1), SETTINGS).rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag++;
+            if (SweepComparison.of(inputs(rows, picked, -1, 1), SETTINGS).rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag[s] = 1;
             List<RowInput> in = inputs(centred, picked, -1, 1);
             SweepComparison sweep = SweepComparison.of(in, SETTINGS);
             Pairing pairing = sweep.pairing();
-            if (pairing.paired()) chosePaired++;
+            if (pairing.paired()) chosePaired[s] = 1;
             double[] rawP = sweep.rows().stream().mapToDouble(RowComparison::rawP).toArray();
             double[] pPaired = in.stream().mapToDouble(r -> RowComparison.test(r, true).pTwoSided()).toArray();
             double[] pUnpaired = in.stream().mapToDouble(r -> RowComparison.test(r, false).pTwoSided()).toArray();
@@ -133,14 +176,14 @@ class RealDataPowerTest {
                 if (!rows.get(i).durable()) continue;
                 stated[i][s] = sweep.rows().get(i).detectable().changePercent();
                 smallestFlagged[i][s] = smallestFlaggedPercent(in, rawP, i, pairing);
-                if (flagged(in, pPaired, i, 1.10, Pairing.forced(true))) paired10[i]++;
-                if (flagged(in, pUnpaired, i, 1.10, Pairing.forced(false))) unpaired10[i]++;
+                paired10[i][s] = flagged(in, pPaired, i, 1.10, Pairing.forced(true));
+                unpaired10[i][s] = flagged(in, pUnpaired, i, 1.10, Pairing.forced(false));
             }
-        }
+        });
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
                         + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples.%n%n",
-                RUN, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), chosePaired, RESAMPLES));
+                RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), IntStream.of(chosePaired).sum(), RESAMPLES));
         md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | power at the stated change "
                 + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -159,15 +202,16 @@ class RealDataPowerTest {
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
             md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.2f | %s |%n", r.name(),
                     100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
-                    median(stated[i]), atStated, paired10[i] / (double) RESAMPLES, unpaired10[i] / (double) RESAMPLES,
+                    median(stated[i]), atStated, share(paired10[i]), share(unpaired10[i]),
                     roundsToFlagFivePercent(r, whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
             else if (atStated > 0.90) conservative.add(figure);
             else honest++;
             durable++;
         }
-        double fwer = anyFlag / (double) RESAMPLES;
-        md.append(String.format(Locale.ROOT, "%nUnchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).%n", anyFlag, RESAMPLES, fwer,
+        int anyFlags = IntStream.of(anyFlag).sum();
+        double fwer = anyFlags / (double) RESAMPLES;
+        md.append(String.format(Locale.ROOT, "%nUnchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).%n", anyFlags, RESAMPLES, fwer,
                 SETTINGS.alpha()));
         md.append(String.format(Locale.ROOT, "Stated 80%% changes flagged in 70-90%% of resamples: %d of %d durable rows; over-promised (under 70%%): %s; "
                 + "conservative (over 90%%): %s.%n", honest, durable, overPromised, conservative));
@@ -204,6 +248,12 @@ class RealDataPowerTest {
             else low = mid;
         }
         return high;
+    }
+
+    private static double share(boolean[] flagged) {
+        int k = 0;
+        for (boolean f : flagged) if (f) k++;
+        return k / (double) flagged.length;
     }
 
     /** The share of resamples that flag a change of d percent. */
