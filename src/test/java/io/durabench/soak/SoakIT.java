@@ -64,7 +64,7 @@ class SoakIT {
     }
 
     @Test
-    void aFixedRateSoakSaysSoAndKeepsUpAtAModestRate() throws IOException {
+    void aFixedRateSoakSaysSoPacesItsWritesAndJudgesWhetherItKeptUp() throws IOException {
         Path root = fresh("rate");
         Path data = Files.createDirectories(root.resolve("data")), out = root.resolve("out");
         try (CliProcess cli = CliProcess.start(List.of(), List.of("soak", "--dir", data.toString(), "--duration", "3s", "--rate", "100/s",
@@ -76,7 +76,13 @@ class SoakIT {
             assertEquals(100, f.json.get("rateAskedPerSecond").getAsDouble());
             long ops = f.json.get("ops").getAsLong();
             assertTrue(ops >= 290 && ops <= 300, "3 s at 100/s: " + ops);
-            assertTrue(f.json.get("keptUp").getAsBoolean(), f.summary());
+            // Whether this disk kept up is the measurement, not the test's to assert: one 278 ms stall near the end of a 3 s run
+            // left 5 writes due and undone (98.3/s, "could NOT keep up") in a CI run. The loop's own pacing is held by the count
+            // above; here, that the verdict follows its rule (at least 99% of the rate) and the summary says which it was.
+            double achieved = f.json.get("opsPerSecond").getAsDouble();
+            boolean keptUp = f.json.get("keptUp").getAsBoolean();
+            assertEquals(achieved >= SoakResult.KEPT_UP_SHARE * 100, keptUp, f.summary());
+            assertTrue(f.summary().contains(keptUp ? "/s: kept up" : "the storage could NOT keep up"), f.summary());
             assertTrue(f.summary().contains("fixed-rate 100 writes/s") && f.summary().contains("from the intended start"), f.summary());
             assertNoWorkloadFileLeft(data);
         } finally {
