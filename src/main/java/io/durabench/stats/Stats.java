@@ -25,6 +25,9 @@ public final class Stats {
         // work (a 1,000-row report would otherwise invert the t CDF ~2,000 times) and only ever
         // widens an interval, by a negligible amount. Integer df (plain Student t) are exact.
         double key = Math.floor(df * 10) / 10;
+        // No interval below 0.1 degrees of freedom (a fork left with one iteration: Welch's df is 0 or NaN); the t
+        // distribution is undefined there, and NaN makes the interval absent instead of failing the report.
+        if (!(key > 0)) return Double.NaN;
         // null RandomGenerator: we never sample, and building the default generator is costly.
         return T_QUANTILES.computeIfAbsent(key, d -> new TDistribution(null, d).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2));
     }
