@@ -75,10 +75,13 @@ class SoakIT {
             assertEquals("fixed-rate", f.json.get("mode").getAsString());
             assertEquals(100, f.json.get("rateAskedPerSecond").getAsDouble());
             long ops = f.json.get("ops").getAsLong();
-            assertTrue(ops >= 290 && ops <= 300, "3 s at 100/s: " + ops);
-            // Whether this disk kept up is the measurement, not the test's to assert: one 278 ms stall near the end of a 3 s run
-            // left 5 writes due and undone (98.3/s, "could NOT keep up") in a CI run. The loop's own pacing is held by the count
-            // above; here, that the verdict follows its rule (at least 99% of the rate) and the summary says which it was.
+            // The pacing: never ahead of the schedule (300 due in 3 s), and not grossly behind it (a loop that slept twice the
+            // interval would do 150). How far under 300 it ends is the disk's: a stall in the last few hundred ms leaves writes
+            // due and undone (CI runs here ended at 295 and 289 after stalls of a few hundred ms).
+            assertTrue(ops > 150 && ops <= 300, "3 s at 100/s: " + ops);
+            // Whether this disk kept up is the measurement, not the test's to assert (a 278 ms stall near the end left 5 writes
+            // undone in a CI run: 98.3/s, "could NOT keep up"); here, that the verdict follows its rule (at least 99% of the
+            // rate) and the summary says which it was.
             double achieved = f.json.get("opsPerSecond").getAsDouble();
             boolean keptUp = f.json.get("keptUp").getAsBoolean();
             assertEquals(achieved >= SoakResult.KEPT_UP_SHARE * 100, keptUp, f.summary());
