@@ -20,6 +20,24 @@ public final class FioJson {
 
     /** The job's figures; {@code source} names the file for messages. */
     public static JobFigures parse(String text, String source) {
+        JsonObject job = job(text, source);
+        JsonObject sync = object(job, source, "sync", "lat_ns");
+        JsonObject write = object(job, source, "write", "clat_ns");
+        return new JobFigures(percentileUs(sync, source, 50), percentileUs(sync, source, 99), percentileUs(sync, source, 99.9),
+                number(sync, source, "max").doubleValue() / 1e3,
+                percentileUs(write, source, 50), percentileUs(write, source, 99), percentileUs(write, source, 99.9),
+                number(write, source, "max").doubleValue() / 1e3,
+                number(object(job, source, "write"), source, "iops").doubleValue(),
+                number(sync, source, "N").longValue());
+    }
+
+    /** The sync call's percentile {@code p} in µs (fio reports the percentiles its job was asked for, and its default set). */
+    static double syncPercentileUs(String text, String source, double p) {
+        return percentileUs(object(job(text, source), source, "sync", "lat_ns"), source, p);
+    }
+
+    /** fio's one job, checked to have ended without error. */
+    private static JsonObject job(String text, String source) {
         int brace = text.indexOf('{');
         // fio may print a note before its JSON on the same stream (fio 3.x: "note: both iodepth >= 1 and ...").
         if (brace < 0) throw bad(source, "no JSON in it");
@@ -32,14 +50,7 @@ public final class FioJson {
         }
         int error = number(job, source, "error").intValue();
         if (error != 0) throw bad(source, "fio's job ended with error " + error);
-        JsonObject sync = object(job, source, "sync", "lat_ns");
-        JsonObject write = object(job, source, "write", "clat_ns");
-        return new JobFigures(percentileUs(sync, source, 50), percentileUs(sync, source, 99), percentileUs(sync, source, 99.9),
-                number(sync, source, "max").doubleValue() / 1e3,
-                percentileUs(write, source, 50), percentileUs(write, source, 99), percentileUs(write, source, 99.9),
-                number(write, source, "max").doubleValue() / 1e3,
-                number(object(job, source, "write"), source, "iops").doubleValue(),
-                number(sync, source, "N").longValue());
+        return job;
     }
 
     /** fio's key for a percentile: "%f", so 99.9 is "99.900000". */

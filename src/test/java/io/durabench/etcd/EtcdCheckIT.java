@@ -170,13 +170,10 @@ class EtcdCheckIT {
                 .histogram().getValueAtPercentile(1) / 1e3;
     }
 
-    /** The 1st percentile (µs) of fio's fdatasyncs, from its JSON (sync.lat_ns, as {@link FioJson} reads the others). */
+    /** The 1st percentile (µs) of fio's fdatasyncs, from its JSON, read as etcd-check reads the others. */
     private static double fioSyncFloor(Path fioJson) {
         try {
-            String text = Files.readString(fioJson);
-            JsonObject sync = JsonParser.parseString(text.substring(text.indexOf('{'))).getAsJsonObject().getAsJsonArray("jobs").get(0)
-                    .getAsJsonObject().getAsJsonObject("sync").getAsJsonObject("lat_ns");
-            return sync.getAsJsonObject("percentile").get(FioJson.key(1)).getAsDouble() / 1e3;
+            return FioJson.syncPercentileUs(Files.readString(fioJson), fioJson.toString(), 1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
