@@ -52,9 +52,36 @@ public final class HeadlessChromium implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Starts Chromium with a {@code width} x {@code height} viewport and connects to its blank page. */
+    /**
+     * Starts Chromium with a {@code width} x {@code height} viewport and connects to its blank page.
+     * A start that writes no DevTools port within 30 s is killed and tried again, up to
+     * {@value #STARTS} starts, each one's output on stderr: on a loaded CI machine one start in a
+     * few hundred hung before its port (its log said nothing), while the next started at once. The
+     * page under test is not involved in starting the browser, so a retry hides nothing about it;
+     * a browser that never starts still fails the test, with every start's output.
+     */
     public static HeadlessChromium launch(int width, int height) throws IOException, InterruptedException {
         Path binary = find().orElseThrow(() -> new IllegalStateException("no Chromium on PATH"));
+        for (int start = 1; ; start++) {
+            try {
+                return launchOnce(binary, width, height);
+            } catch (StartHung e) {
+                System.err.println("HeadlessChromium: start " + start + " of " + STARTS + " hung: " + e.getMessage());
+                if (start == STARTS) throw new IllegalStateException("Chromium did not start in " + STARTS + " tries; the last: " + e.getMessage());
+            }
+        }
+    }
+
+    private static final int STARTS = 3;
+
+    /** A start that wrote no DevTools port in time while still running; the message holds its output. */
+    private static final class StartHung extends RuntimeException {
+        StartHung(String message) {
+            super(message);
+        }
+    }
+
+    private static HeadlessChromium launchOnce(Path binary, int width, int height) throws IOException, InterruptedException {
         Path home = Files.createTempDirectory("durabench-chromium-");
         Process process = null;
         try {
@@ -63,7 +90,8 @@ public final class HeadlessChromium implements AutoCloseable {
                     "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
                     "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
-                    "--user-data-dir=" + profile, "--window-size=" + width + "," + height, "about:blank")
+                    "--enable-logging=stderr", "--user-data-dir=" + profile, "--window-size=" + width + "," + height,
+                    "about:blank")
                     .redirectErrorStream(true).redirectOutput(home.resolve("chromium.log").toFile()).start();
             int port = devToolsPort(profile.resolve("DevToolsActivePort"), process, home);
             Cdp page = Cdp.connect(pageEndpoint(port));
@@ -163,8 +191,9 @@ public final class HeadlessChromium implements AutoCloseable {
             Thread.sleep(50);
         }
         String log = Files.exists(home.resolve("chromium.log")) ? Files.readString(home.resolve("chromium.log")) : "";
-        throw new IllegalStateException("Chromium " + (process.isAlive() ? "wrote no DevTools port within 30 s" : "exited " + process.exitValue())
-                + "; its output:\n" + log.lines().skip(Math.max(0, log.lines().count() - 20)).reduce("", (a, b) -> a + b + "\n"));
+        String tail = log.lines().skip(Math.max(0, log.lines().count() - 20)).reduce("", (a, b) -> a + b + "\n");
+        if (process.isAlive()) throw new StartHung("no DevTools port within 30 s; its output:\n" + tail);
+        throw new IllegalStateException("Chromium exited " + process.exitValue() + "; its output:\n" + tail);
     }
 
     /** The WebSocket of the page Chromium opened (about:blank), from its /json/list. */
