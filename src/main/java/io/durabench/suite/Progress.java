@@ -56,10 +56,17 @@ final class Progress {
         line(estimate, 1, "r" + (round + 1) + " " + (slot == null ? "" : slot + " "), cell, figure + syncs + "  " + durableOrWhyNot);
     }
 
-    /** A cell that will not be measured: it stands for {@code rounds} rounds of the count. */
+    /**
+     * A cell that will not be measured: it stands for {@code rounds} rounds of the count, and its
+     * {@code estimate} leaves the run's estimate rather than joining what was done, because it took
+     * no time: counted as done, a run whose n/a cells are all found in round 1 (six of them x 40
+     * rounds in a 40-round A/A) paced itself as if that time had passed, and said 33 min were left
+     * of 109.
+     */
     void notMeasured(Cell cell, String slot, double estimate, boolean failed, String reason, int rounds) {
         String r = reason.length() > REASON_WIDTH ? reason.substring(0, REASON_WIDTH - 3) + "..." : reason;
-        line(estimate, rounds, slot == null ? "" : slot + " ", cell, (failed ? "FAILED: " : "n/a: ") + r);
+        estimatedSeconds -= estimate;
+        line(0, rounds, slot == null ? "" : slot + " ", cell, (failed ? "FAILED: " : "n/a: ") + r);
     }
 
     private void line(double estimate, int count, String prefix, Cell cell, String what) {

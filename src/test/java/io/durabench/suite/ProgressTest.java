@@ -28,4 +28,14 @@ class ProgressTest {
         assertTrue(lines[0].startsWith("[1/5 ") && lines[0].endsWith("n/a: why"), lines[0]);
         assertTrue(lines[1].startsWith("[2/5 ") && lines[1].contains("] jvm2-25.0.3 SyncWriteCost") && lines[1].endsWith("FAILED: fdatasync failed: EIO"), lines[1]);
     }
+
+    @Test
+    void aCellNotMeasuredTakesItsTimeOutOfTheEstimateInsteadOfCountingItAsDone() {
+        StringWriter text = new StringWriter();
+        Progress p = new Progress(new PrintWriter(text, true), 4, 40); // four cells, 10 s each
+        p.notMeasured(CELL, null, 10, false, "why", 1);                 // at once: nothing measured yet
+        String line = text.toString().split("\n")[0];
+        assertTrue(line.contains("ETA 0:30]"), line);                   // not "0:00": no pace from a cell that took no time
+        assertTrue(p.pace() == 1, "pace " + p.pace());
+    }
 }
