@@ -184,9 +184,10 @@ class RealDataPowerTest {
         md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
                         + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples.%n%n",
                 RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), IntStream.of(chosePaired).sum(), RESAMPLES));
-        md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | power at the stated change "
+        md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
+                + "| flagged in 80% (resampled) | power at the stated change | power at the median statement "
                 + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         int[] all = new int[rounds];
         for (int i = 0; i < rounds; i++) all[i] = i;
         Pairing whole = Pairing.decide(inputs(rows, all, -1, 1));
@@ -200,9 +201,10 @@ class RealDataPowerTest {
             // How often a fresh resample flags the change the tool stated, averaged over the statements it made.
             double atStated = Arrays.stream(stated[i]).filter(Double::isFinite).map(d -> power(flaggedAt, d)).average().orElse(Double.NaN);
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.2f | %s |%n", r.name(),
-                    100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
-                    median(stated[i]), atStated, share(paired10[i]), share(unpaired10[i]),
+            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %.2f | %s |%n",
+                    r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
+                    median(stated[i]), decileRange(stated[i]), flaggedAt[flaggedAt.length / 5], atStated, power(flaggedAt, median(stated[i])),
+                    share(paired10[i]), share(unpaired10[i]),
                     roundsToFlagFivePercent(r, whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
             else if (atStated > 0.90) conservative.add(figure);
@@ -281,6 +283,13 @@ class RealDataPowerTest {
 
     private static double pooledSd(Row r) {
         return io.durabench.stats.DetectableChange.pooledLogSd(r.a(), r.b());
+    }
+
+    /** "20-256%": the 10th and 90th percentiles of the finite statements, how much one comparison's figure depends on its rounds. */
+    private static String decileRange(double[] x) {
+        double[] finite = Arrays.stream(x).filter(Double::isFinite).sorted().toArray();
+        if (finite.length == 0) return "none";
+        return String.format(Locale.ROOT, "%.0f-%.0f%%", finite[finite.length / 10], finite[finite.length * 9 / 10]);
     }
 
     private static double median(double[] x) {
