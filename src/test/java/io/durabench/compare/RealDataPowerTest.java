@@ -203,7 +203,7 @@ class RealDataPowerTest {
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
             md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %.2f | %s |%n",
                     r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
-                    median(stated[i]), decileRange(stated[i]), flaggedAt[flaggedAt.length / 5], atStated, power(flaggedAt, median(stated[i])),
+                    median(stated[i]), decileRange(stated[i]), flaggedAt[(int) Math.ceil(0.8 * flaggedAt.length) - 1], atStated, power(flaggedAt, median(stated[i])),
                     share(paired10[i]), share(unpaired10[i]),
                     roundsToFlagFivePercent(r, whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
