@@ -157,18 +157,18 @@ class RealDataPowerTest {
         assertTrue(rounds > n, "the long run must have more rounds (" + rounds + ") than a comparison uses (" + n + ") to resample it");
         List<Row> centred = rows.stream().map(RealDataPowerTest::centred).toList();
         int m = rows.size();
-        int[] anyFlag = new int[RESAMPLES], chosePaired = new int[RESAMPLES];
+        boolean[] anyFlag = new boolean[RESAMPLES], chosePaired = new boolean[RESAMPLES];
         boolean[][] paired10 = new boolean[m][RESAMPLES], unpaired10 = new boolean[m][RESAMPLES];
         double[][] stated = new double[m][RESAMPLES], smallestFlagged = new double[m][RESAMPLES];
         // Resamples are independent, each with its own seed, so both cores share them and the figures do not depend on the threads.
         IntStream.range(0, RESAMPLES).parallel().forEach(s -> {
             int[] picked = pick(new Random(20261201L * 31 + s), n);
             // False alarms on the data as measured, offsets and all.
-            if (SweepComparison.of(inputs(rows, picked, -1, 1), SETTINGS).rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag[s] = 1;
+            if (SweepComparison.of(inputs(rows, picked, -1, 1), SETTINGS).rows().stream().anyMatch(r -> r.verdict().counts())) anyFlag[s] = true;
             List<RowInput> in = inputs(centred, picked, -1, 1);
             SweepComparison sweep = SweepComparison.of(in, SETTINGS);
             Pairing pairing = sweep.pairing();
-            if (pairing.paired()) chosePaired[s] = 1;
+            chosePaired[s] = pairing.paired();
             double[] rawP = sweep.rows().stream().mapToDouble(RowComparison::rawP).toArray();
             double[] pPaired = in.stream().mapToDouble(r -> RowComparison.test(r, true).pTwoSided()).toArray();
             double[] pUnpaired = in.stream().mapToDouble(r -> RowComparison.test(r, false).pTwoSided()).toArray();
@@ -183,7 +183,7 @@ class RealDataPowerTest {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
                         + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples.%n%n",
-                RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), IntStream.of(chosePaired).sum(), RESAMPLES));
+                RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), count(chosePaired), RESAMPLES));
         md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
                 + "| flagged in 80% (resampled) | power at the stated change | power at the median statement "
                 + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
@@ -211,7 +211,7 @@ class RealDataPowerTest {
             else honest++;
             durable++;
         }
-        int anyFlags = IntStream.of(anyFlag).sum();
+        int anyFlags = count(anyFlag);
         double fwer = anyFlags / (double) RESAMPLES;
         md.append(String.format(Locale.ROOT, "%nUnchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).%n", anyFlags, RESAMPLES, fwer,
                 SETTINGS.alpha()));
@@ -252,10 +252,14 @@ class RealDataPowerTest {
         return high;
     }
 
-    private static double share(boolean[] flagged) {
+    private static int count(boolean[] flagged) {
         int k = 0;
         for (boolean f : flagged) if (f) k++;
-        return k / (double) flagged.length;
+        return k;
+    }
+
+    private static double share(boolean[] flagged) {
+        return count(flagged) / (double) flagged.length;
     }
 
     /** The share of resamples that flag a change of d percent. */
