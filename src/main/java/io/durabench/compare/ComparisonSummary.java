@@ -1,5 +1,6 @@
 package io.durabench.compare;
 
+import io.durabench.stats.DetectableChange;
 import io.durabench.stats.GeometricMean;
 import io.durabench.stats.Numbers;
 import java.util.List;
@@ -16,16 +17,20 @@ import java.util.List;
  * @param largestChangeInsideNoise the largest |change| of any row that lies inside its own A/A noise floor (NaN if none)
  * @param geometricMean            geometric mean of the rows' cost ratios candidate/base (time-like: throughput rows
  *                                 inverted, so &gt; 1 is worse for every row) with a t interval across rows
+ * @param rowsSetByOneRound        rows whose detectable change one round alone sets ({@link DetectableChange.OneRound})
+ * @param setByOneRoundExample     the largest such figure, with its round, e.g. "CHANNEL_SYNC 256.1% (round 2, candidate/base
+ *                                 0.29; 20.1% with it ordinary)"; null when none
  */
 public record ComparisonSummary(int regressions, int improvements, int unchanged, int small, int insideNoise, double typicalDetectablePercent,
                                 double lowestDetectablePercent, double highestDetectablePercent, int rowsThatCannotDetect,
                                 String cannotDetectReason, double largestAaChangePercent, double largestChangeInsideNoise,
-                                GeometricMean geometricMean) {
+                                GeometricMean geometricMean, int rowsSetByOneRound, String setByOneRoundExample) {
 
     static ComparisonSummary of(List<RowComparison> rows, CompareSettings settings) {
         int regressions = count(rows, Verdict.REGRESSION), improvements = count(rows, Verdict.IMPROVEMENT);
         double[] detectable = rows.stream().mapToDouble(r -> r.detectable().changePercent()).filter(Double::isFinite).sorted().toArray();
         List<RowComparison> blind = rows.stream().filter(r -> !r.detectable().anyChangeDetectable()).toList();
+        List<RowComparison> setByOneRound = rows.stream().filter(r -> r.detectable().setBy() != null).toList();
         NoiseFloor floor = settings.noiseFloor();
         double inside = rows.stream().filter(r -> Math.abs(r.changePercent()) <= floor.percentFor(r.name()))
                 .mapToDouble(r -> Math.abs(r.changePercent())).max().orElse(Double.NaN);
@@ -35,7 +40,14 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
                 median(detectable), detectable.length == 0 ? Double.NaN : detectable[0],
                 detectable.length == 0 ? Double.NaN : detectable[detectable.length - 1], blind.size(),
                 blind.isEmpty() ? null : blind.get(0).detectable().explanation(), floor.largestPercent(), inside,
-                GeometricMean.of(costRatios, settings.confidence()));
+                GeometricMean.of(costRatios, settings.confidence()), setByOneRound.size(), setByOneRound.isEmpty() ? null : example(setByOneRound));
+    }
+
+    private static String example(List<RowComparison> setByOneRound) {
+        RowComparison r = setByOneRound.stream().max(java.util.Comparator.comparingDouble(x -> x.detectable().changePercent())).orElseThrow();
+        DetectableChange.OneRound one = r.detectable().setBy();
+        return r.name() + " " + Numbers.percent(r.detectable().changePercent()) + " (round " + one.round() + ", candidate/base "
+                + Numbers.sig(one.ratio(), 2) + "; " + Numbers.percent(one.percentWithout()) + " with it ordinary)";
     }
 
     /** "3 regressions, 2 improvements, 36 unchanged; smallest detectable change 8.6% for a typical row (…); …". */
@@ -61,6 +73,11 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
             if (!Numbers.percent(highestDetectablePercent).equals(Numbers.percent(lowestDetectablePercent))) {
                 s.append(" (").append(Numbers.percent(lowestDetectablePercent)).append(" to ")
                         .append(Numbers.percent(highestDetectablePercent)).append(" across rows)");
+            }
+            if (rowsSetByOneRound > 0) {
+                s.append("; ").append(rowsSetByOneRound == 1 ? "1 row's figure is" : rowsSetByOneRound + " rows' figures are")
+                        .append(" set by one round in which the candidate ran far faster than the base (a stall on the base side), e.g. ")
+                        .append(setByOneRoundExample);
             }
             if (rowsThatCannotDetect > 0) {
                 s.append(", and ").append(plural(rowsThatCannotDetect, "row", "rows")).append(" that could detect nothing (")

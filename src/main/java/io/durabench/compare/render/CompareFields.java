@@ -52,6 +52,10 @@ public final class CompareFields {
             Field.number("pHolm", r -> r.comparison() == null ? Double.NaN : r.comparison().adjustedP()),
             Field.number("qBenjaminiHochberg", ComparedRow::bhQ),
             Field.number("detectableChangePercent", r -> r.comparison() == null ? Double.NaN : r.comparison().detectable().changePercent()),
+            Field.whole("detectableSetByRound", r -> r.comparison() == null || r.comparison().detectable().setBy() == null ? null
+                    : r.comparison().detectable().setBy().round()),
+            Field.number("detectableWithThatRoundOrdinaryPercent", r -> r.comparison() == null || r.comparison().detectable().setBy() == null
+                    ? Double.NaN : r.comparison().detectable().setBy().percentWithout()),
             Field.number("noiseFloorPercent", ComparedRow::noiseFloorPercent),
             Field.text("reason", r -> r.comparison() == null ? r.note() : r.comparison().reason()));
 

@@ -91,6 +91,7 @@ public final class CompareJson {
         o.addProperty("notCompared", c.rows().size() - c.compared().size());
         o.add("typicalDetectablePercent", finite(s.typicalDetectablePercent()));
         o.addProperty("rowsThatCannotDetect", s.rowsThatCannotDetect());
+        o.addProperty("rowsWhoseDetectableChangeOneRoundSets", s.rowsSetByOneRound());
         o.add("largestAaChangePercent", finite(s.largestAaChangePercent()));
         o.add("largestChangeInsideNoisePercent", finite(s.largestChangeInsideNoise()));
         o.addProperty("geometricMean", s.geometricMean().value());
