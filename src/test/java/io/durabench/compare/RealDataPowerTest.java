@@ -160,6 +160,7 @@ class RealDataPowerTest {
         boolean[] anyFlag = new boolean[RESAMPLES], chosePaired = new boolean[RESAMPLES];
         boolean[][] paired10 = new boolean[m][RESAMPLES], unpaired10 = new boolean[m][RESAMPLES];
         double[][] stated = new double[m][RESAMPLES], smallestFlagged = new double[m][RESAMPLES];
+        boolean[][] setByOneRound = new boolean[m][RESAMPLES];
         // Resamples are independent, each with its own seed, so both cores share them and the figures do not depend on the threads.
         IntStream.range(0, RESAMPLES).parallel().forEach(s -> {
             int[] picked = pick(new Random(20261201L * 31 + s), n);
@@ -175,6 +176,7 @@ class RealDataPowerTest {
             for (int i = 0; i < m; i++) {
                 if (!rows.get(i).durable()) continue;
                 stated[i][s] = sweep.rows().get(i).detectable().changePercent();
+                setByOneRound[i][s] = sweep.rows().get(i).detectable().setBy() != null;
                 smallestFlagged[i][s] = smallestFlaggedPercent(in, rawP, i, pairing);
                 paired10[i][s] = flagged(in, pPaired, i, 1.10, Pairing.forced(true));
                 unpaired10[i][s] = flagged(in, pUnpaired, i, 1.10, Pairing.forced(false));
@@ -186,8 +188,9 @@ class RealDataPowerTest {
                 RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), count(chosePaired), RESAMPLES));
         md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
                 + "| flagged in 80% (resampled) | power at the stated change | power at the median statement "
+                + "| statements set by one round | their power | the others' power "
                 + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         int[] all = new int[rounds];
         for (int i = 0; i < rounds; i++) all[i] = i;
         Pairing whole = Pairing.decide(inputs(rows, all, -1, 1));
@@ -200,10 +203,16 @@ class RealDataPowerTest {
             Arrays.sort(flaggedAt);
             // How often a fresh resample flags the change the tool stated, averaged over the statements it made.
             double atStated = Arrays.stream(stated[i]).filter(Double::isFinite).map(d -> power(flaggedAt, d)).average().orElse(Double.NaN);
+            boolean[] setBy = setByOneRound[i];
+            double[] statements = stated[i];
+            double[] oneRound = IntStream.range(0, RESAMPLES).filter(s -> setBy[s]).mapToDouble(s -> power(flaggedAt, statements[s])).toArray();
+            double[] others = IntStream.range(0, RESAMPLES).filter(s -> !setBy[s] && Double.isFinite(statements[s]))
+                    .mapToDouble(s -> power(flaggedAt, statements[s])).toArray();
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %.2f | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %s |%n",
                     r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
                     median(stated[i]), decileRange(stated[i]), flaggedAt[(int) Math.ceil(0.8 * flaggedAt.length) - 1], atStated, power(flaggedAt, median(stated[i])),
+                    oneRound.length / (double) RESAMPLES, Arrays.stream(oneRound).average().orElse(Double.NaN), Arrays.stream(others).average().orElse(Double.NaN),
                     share(paired10[i]), share(unpaired10[i]),
                     roundsToFlagFivePercent(r, whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
