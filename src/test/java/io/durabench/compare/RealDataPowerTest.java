@@ -209,10 +209,10 @@ class RealDataPowerTest {
             double[] others = IntStream.range(0, RESAMPLES).filter(s -> !setBy[s] && Double.isFinite(statements[s]))
                     .mapToDouble(s -> power(flaggedAt, statements[s])).toArray();
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %s | %s | %.2f | %.2f | %s |%n",
                     r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
                     median(stated[i]), decileRange(stated[i]), flaggedAt[(int) Math.ceil(0.8 * flaggedAt.length) - 1], atStated, power(flaggedAt, median(stated[i])),
-                    oneRound.length / (double) RESAMPLES, Arrays.stream(oneRound).average().orElse(Double.NaN), Arrays.stream(others).average().orElse(Double.NaN),
+                    oneRound.length / (double) RESAMPLES, meanOrDash(oneRound), meanOrDash(others),
                     share(paired10[i]), share(unpaired10[i]),
                     roundsToFlagFivePercent(r, whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
@@ -259,6 +259,11 @@ class RealDataPowerTest {
             else low = mid;
         }
         return high;
+    }
+
+    /** The mean to two decimals, "-" when there is nothing to average. */
+    private static String meanOrDash(double[] x) {
+        return x.length == 0 ? "-" : String.format(Locale.ROOT, "%.2f", Arrays.stream(x).average().orElseThrow());
     }
 
     private static int count(boolean[] flagged) {
