@@ -49,7 +49,7 @@ class CommittedSteadyStateTest {
     @ParameterizedTest
     @CsvSource({"reference-standard, 460, 0, 0", "reference-quick, 160, 0, 0", "design-review-quick, 194, 0, 0",
             "reference-standard-forks, 119, 0, 0", "compare-aa-long, 87, 0, 0", "compare-aa-jdk17-rounds, 168, 0, 0",
-            "compare-jdk17-vs-25, 87, 0, 1", "compare-jdk17-vs-25-rounds, 24, 0, 0", "compare-aa-30, 56, 0, 1",
+            "compare-jdk17-vs-25, 87, 0, 1", "compare-jdk17-vs-25-rounds, 24, 0, 0", "compare-aa-30, 56, 0, 1", "compare-aa-40, 56, 0, 7",
             "long-run-quick, 100, 8, 5"})
     void whatTheCommittedRunsAreWarnedAbout(String run, int rows, int warmingUp, int drifting) {
         Report r = report(run);
@@ -83,7 +83,7 @@ class CommittedSteadyStateTest {
         Random rnd = new Random(19);
         int cells = 0, flagged = 0;
         for (String run : List.of("design-review-quick", "compare-aa-long", "long-run-quick", "reference-standard-forks",
-                "compare-aa-jdk17-rounds", "compare-jdk17-vs-25", "compare-aa-30", "reference-standard")) {
+                "compare-aa-jdk17-rounds", "compare-jdk17-vs-25", "compare-aa-30", "compare-aa-40", "reference-standard")) {
             Path dir = Path.of("results", run);
             assumeTrue(Files.isDirectory(dir), run + " is not in this checkout");
             for (ResultSet set : ResultsLoader.load(List.of(dir))) {
