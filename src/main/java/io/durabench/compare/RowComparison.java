@@ -1,6 +1,7 @@
 package io.durabench.compare;
 
 import io.durabench.stats.DetectableChange;
+import io.durabench.stats.StallPool;
 import io.durabench.stats.ExactMannWhitney;
 import io.durabench.stats.ExactSignedRank;
 import io.durabench.stats.MedianEstimate;
@@ -32,11 +33,12 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
         return RankTest.of(ExactMannWhitney.test(row.candidate(), row.base()));
     }
 
-    static RowComparison of(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
+    static RowComparison of(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings,
+                            StallPool stalls) {
         double[] base = row.base(), candidate = row.candidate();
         ShiftEstimate change = change(row, paired, settings);
         double floor = settings.noiseFloor().percentFor(row.name());
-        DetectableChange detectable = detectable(row, paired, rows, settings, floor);
+        DetectableChange detectable = detectable(row, paired, rows, settings, floor, stalls);
         VerdictRules.Decision d = VerdictRules.decide(change.changePercent(), test.pTwoSided(), adjustedP, rows, detectable,
                 row.direction(), settings, floor);
         return new RowComparison(row.name(), row.direction(), MedianEstimate.of(base, settings.confidence()),
@@ -51,13 +53,14 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
     }
 
     /** The change flagged with 80% power by this design, given the threshold and the row's A/A floor, both judged on the estimate. */
-    static DetectableChange detectable(RowInput row, boolean paired, int rows, CompareSettings settings, double floorPercent) {
+    static DetectableChange detectable(RowInput row, boolean paired, int rows, CompareSettings settings, double floorPercent,
+                                       StallPool stalls) {
         double threshold = settings.thresholdPercent();
         boolean floorBinds = floorPercent > threshold;
         double bar = floorBinds ? floorPercent : threshold;
         String barName = floorBinds ? "the row's A/A noise of " + io.durabench.stats.Numbers.percent(floorPercent)
                 : "the " + io.durabench.stats.Numbers.sig(threshold, 3) + "% threshold";
-        return DetectableChange.ofData(design(row, paired), settings.alpha(), rows, row.base(), row.candidate(), bar, barName);
+        return DetectableChange.ofData(design(row, paired), settings.alpha(), rows, row.base(), row.candidate(), bar, barName, stalls);
     }
 
     /** candidate/base as the design estimates it: the Hodges–Lehmann shift of the pairs' ratios, or of all pairwise ratios. */

@@ -1,6 +1,8 @@
 package io.durabench.compare;
 
 import io.durabench.stats.RankTest;
+import io.durabench.stats.ShiftEstimate;
+import io.durabench.stats.StallPool;
 import io.durabench.stats.MultipleComparisons;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,10 +29,13 @@ public record SweepComparison(List<RowComparison> rows, ComparisonSummary summar
         for (RowInput row : inputs) tests.add(RowComparison.test(row, pairing.pairs(row)));
         double[] raw = tests.stream().mapToDouble(RankTest::pTwoSided).toArray();
         double[] adjusted = MultipleComparisons.holm(raw);
+        // The disk's stalls, seen across every paired row, for the rows whose own rounds held none (StallPool says why).
+        StallPool stalls = StallPool.of(inputs.stream().filter(pairing::pairs)
+                .map(r -> ShiftEstimate.logDifferences(r.base(), r.candidate())).toList());
         List<RowComparison> rows = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             RowInput row = inputs.get(i);
-            rows.add(RowComparison.of(row, pairing.pairs(row), tests.get(i), adjusted[i], inputs.size(), settings));
+            rows.add(RowComparison.of(row, pairing.pairs(row), tests.get(i), adjusted[i], inputs.size(), settings, stalls));
         }
         return new SweepComparison(rows, ComparisonSummary.of(rows, settings), pairing);
     }

@@ -150,6 +150,18 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      */
     public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
                                           String barName) {
+        return ofData(design, alpha, rows, base, candidate, barPercent, barName, StallPool.NONE);
+    }
+
+    /**
+     * As {@link #ofData(Design, double, int, double[], double[], double, String)}, and, paired, a row whose own rounds
+     * hold no stall meets the comparison's pooled {@code stalls}: each resampled round is, at the pool's rate, one of
+     * the pooled stalls scaled by this row's robust sd. Measured on the three committed long A/A runs (docs/compare.md):
+     * without the pool 25 of 66 row figures over-promised (down to 0.63); with it 4, at 0.69, and the quiet run's
+     * rows that never stalled became conservative (0.93–1.00).
+     */
+    public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
+                                          String barName, StallPool stalls) {
         int n1 = design.n1(), n2 = design.n2();
         double level = MultipleComparisons.holmFirstStep(alpha, rows);
         DetectableChange blind = of(design, alpha, rows, Double.NaN, 0, "");
@@ -157,12 +169,15 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
         ShiftTrials t;
         double[] d = null;
+        boolean pooled = false;
         if (design.paired()) {
-            d = ShiftEstimate.logDifferences(base, candidate);
             // Centred on the median instead, skewed rows' figures over-promised (2 of 22 flagged in 69% of real resamples).
-            double hl = MedianEstimate.medianOfSorted(ShiftEstimate.walshAverages(d));
-            for (int i = 0; i < d.length; i++) d[i] -= hl;
-            t = ShiftTrials.paired(n1, level, ShiftTrials.Sampler.resampling(d, d), BOOTSTRAP_TRIALS);
+            d = StallPool.centred(ShiftEstimate.logDifferences(base, candidate));
+            double sd = robustSd(d);
+            pooled = stalls.rate() > 0 && sd > 0 && !StallPool.hasStall(d, sd);
+            ShiftTrials.Sampler sampler = pooled ? ShiftTrials.Sampler.withStalls(d, stalls.rate(), stalls.standardized(), sd)
+                    : ShiftTrials.Sampler.resampling(d, d);
+            t = ShiftTrials.paired(n1, level, sampler, BOOTSTRAP_TRIALS);
         } else {
             t = ShiftTrials.unpaired(n1, n2, level, ShiftTrials.Sampler.resampling(centred(logs(base)), centred(logs(candidate))), BOOTSTRAP_TRIALS);
         }
@@ -172,7 +187,9 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
         String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(POWER * 100) + "% power ("
                 + design.sizes() + (design.paired() ? " by round" : "") + ", resampling this row's own "
-                + (design.paired() ? "per-round ratios" : "forks") + ", level " + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
+                + (design.paired() ? "per-round ratios" : "forks")
+                + (pooled ? " with the stalls the comparison's other rows had (" + stalls.standardized().length + " in " + stalls.rowRounds()
+                + " row-rounds)" : "") + ", level " + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
                 + (barBinds ? "; set by " + barName + ", which the estimate must pass: the test alone would flag "
                 + Numbers.percent((Math.exp(test) - 1) * 100) : "") + ")";
         OneRound setBy = d == null ? null : setByOneRound(d, ShiftEstimate.logDifferences(base, candidate), level, bar, pct);
@@ -194,7 +211,7 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     private static OneRound setByOneRound(double[] centred, double[] raw, double level, double bar, double percent) {
         int worst = 0;
         for (int i = 1; i < centred.length; i++) if (centred[i] < centred[worst]) worst = i;
-        if (!(centred[worst] < -3 * robustSd(centred)) || !Double.isFinite(percent)) return null;
+        if (!StallPool.isStall(centred[worst], robustSd(centred)) || !Double.isFinite(percent)) return null;
         double[] ordinary = centred.clone();
         ordinary[worst] = 0;
         ShiftTrials t = ShiftTrials.paired(centred.length, level, ShiftTrials.Sampler.resampling(ordinary, ordinary), BOOTSTRAP_TRIALS);

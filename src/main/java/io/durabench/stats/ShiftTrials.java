@@ -37,6 +37,25 @@ record ShiftTrials(double[] critical, double[] estimateError) {
 
         double candidate(RandomGenerator r);
 
+        /**
+         * Paired: a round is, with probability {@code rate}, one of {@code stalls} (in robust sds) times {@code sd}, else one of
+         * the row's own {@code values}.
+         */
+        static Sampler withStalls(double[] values, double rate, double[] stalls, double sd) {
+            return new Sampler() {
+                @Override
+                public double base(RandomGenerator r) {
+                    if (r.nextDouble() < rate) return stalls[r.nextInt(stalls.length)] * sd;
+                    return values[r.nextInt(values.length)];
+                }
+
+                @Override
+                public double candidate(RandomGenerator r) {
+                    return base(r);
+                }
+            };
+        }
+
         static Sampler resampling(double[] base, double[] candidate) {
             return new Sampler() {
                 @Override
