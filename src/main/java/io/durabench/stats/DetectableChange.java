@@ -168,11 +168,11 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         if (!blind.anyChangeDetectable()) return blind;
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
         ShiftTrials t;
-        double[] d = null;
+        double[] raw = design.paired() ? ShiftEstimate.logDifferences(base, candidate) : null, d = null;
         boolean pooled = false;
         if (design.paired()) {
             // Centred on the median instead, skewed rows' figures over-promised (2 of 22 flagged in 69% of real resamples).
-            d = StallPool.centred(ShiftEstimate.logDifferences(base, candidate));
+            d = StallPool.centred(raw);
             double sd = robustSd(d);
             pooled = stalls.rate() > 0 && sd > 0 && !StallPool.hasStall(d, sd);
             ShiftTrials.Sampler sampler = pooled ? ShiftTrials.Sampler.withStalls(d, stalls.rate(), stalls.standardized(), sd)
@@ -192,12 +192,12 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
                 + " row-rounds)" : "") + ", level " + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
                 + (barBinds ? "; set by " + barName + ", which the estimate must pass: the test alone would flag "
                 + Numbers.percent((Math.exp(test) - 1) * 100) : "") + ")";
-        OneRound setBy = d == null ? null : setByOneRound(d, ShiftEstimate.logDifferences(base, candidate), level, bar, pct);
+        OneRound setBy = d == null ? null : setByOneRound(d, raw, level, bar, pct);
         if (setBy != null) {
             text += "; round " + setBy.round() + " alone sets it (candidate/base " + Numbers.sig(setBy.ratio(), 2)
                     + " there): with that round ordinary, " + Numbers.percent(setBy.percentWithout());
         }
-        double sd = design.paired() ? robustSd(ShiftEstimate.logDifferences(base, candidate)) : robustPooledLogSd(base, candidate);
+        double sd = design.paired() ? robustSd(raw) : robustPooledLogSd(base, candidate);
         return new DetectableChange(n1, n2, alpha, rows, sd, blind.smallestPossibleP(), pct, text, setBy);
     }
 

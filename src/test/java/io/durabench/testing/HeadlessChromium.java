@@ -55,10 +55,10 @@ public final class HeadlessChromium implements AutoCloseable {
     /**
      * Starts Chromium with a {@code width} x {@code height} viewport and connects to its blank page.
      * A start that writes no DevTools port within 30 s is killed and tried again, up to
-     * {@value #STARTS} starts, each one's output on stderr: on a loaded CI machine one start in a
-     * few hundred hung before its port (its log said nothing), while the next started at once. The
-     * page under test is not involved in starting the browser, so a retry hides nothing about it;
-     * a browser that never starts still fails the test, with every start's output.
+     * {@value #STARTS} starts, each hung start's output on stderr: on a loaded CI machine one start
+     * hung before its port (its log said nothing) while the run's other two starts were immediate.
+     * The page under test is not involved in starting the browser, so a retry hides nothing about
+     * it; a browser that never starts still fails the test, with the last start's output.
      */
     public static HeadlessChromium launch(int width, int height) throws IOException, InterruptedException {
         Path binary = find().orElseThrow(() -> new IllegalStateException("no Chromium on PATH"));
