@@ -7,6 +7,7 @@ import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.MultipleComparisons;
 import io.durabench.stats.RankTest;
+import io.durabench.stats.ShiftEstimate;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.Profile;
 import java.io.IOException;
@@ -24,35 +25,56 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The power of `durabench compare` shown on real data, not on a model of it: the committed long A/A
- * run (results/compare-aa-long: the compare profile's cells on lab ext4, JDK 17 measured in two
- * slots, one fork each per round, order alternating) is resampled {@value #RESAMPLES} times into
- * comparisons of the compare profile's size (12 rounds drawn from the run's), analysed exactly as
+ * runs (results/compare-aa-long, -30 and -40: the compare profile's cells on lab ext4, JDK 17 measured in two
+ * slots, one fork each per round, order alternating; 16, 30 and 40 rounds on three days of one disk, pooled
+ * round by round, 86 in all) are resampled {@value #RESAMPLES} times into
+ * comparisons of the compare profile's size (12 rounds drawn from the 86), analysed exactly as
  * compare does (its pairing decision, its tests, Holm over every row). Per durable row: how often
  * +5% and +10% of that row's candidate forks are flagged; how often the change the tool itself
  * states as detectable with 80% power is flagged (its honesty); and, for the whole sweep unchanged,
  * how often any row is flagged (the family-wise false alarm). Writes target/power.md, the table
  * docs/compare.md quotes ("How much can it see?"). The iid simulation (PowerSimulationTest) checks the mathematics; this is the claim.
  * Another run (or several, comma-separated, pooled round by round): -DargLine=-Ddurabench.power.run=results/compare-aa-30.
+ *
+ * <p>Why pooled: a disk's stalls come in episodes (round 2 of the 16-round run held 5 of its 15; the 40-round run's first
+ * 15 rounds 49 of its 70), so which rows catch a big one is luck, and it changes from run to run (O_DIRECT_DSYNC: none in
+ * 16 rounds, -29 robust sds in the 40-round run; CHANNEL_SYNC: -22 in the 16-round run, never beyond -6 in the 40). Judged
+ * against one run, a row that happened to catch none there looks immune, and any figure that allows for stalls looks
+ * conservative; with 86 rounds a row's truth is the disk's rather than one session's luck, and 12 of 86 rounds are nearly
+ * fresh ones (12 of 16 share three quarters of their rounds).
  */
 class RealDataPowerTest {
     /** The A/A run(s) resampled; several (comma-separated) are pooled round by round, each row's rounds one after another. */
-    static final List<Path> RUNS = Arrays.stream(System.getProperty("durabench.power.run", "results/compare-aa-long").split(","))
+    static final List<Path> RUNS = Arrays.stream(System.getProperty("durabench.power.run", "results/compare-aa-long,results/compare-aa-30,results/compare-aa-40").split(","))
             .map(String::trim).map(Path::of).toList();
     static final String TARGET = "mnt-durabench-lab-ext4-data";
     static final int RESAMPLES = 200;
     static final CompareSettings SETTINGS = CompareSettings.defaults();
 
-    /** One row of the A/A run: the two slots' forks, round by round. */
-    record Row(String name, boolean durable, double[] a, double[] b, Direction direction) {
+    /**
+     * One row of the A/A run(s): the two slots' forks, round by round.
+     *
+     * @param id      compare's matching key (names repeat: two rows are labelled "-")
+     * @param offsets each run's own A/A offset of this row (candidate/base, the paired Hodges-Lehmann ratio), in run order
+     */
+    record Row(String id, String name, boolean durable, double[] a, double[] b, Direction direction, double[] offsets) {
     }
 
+    /** The rows as measured, offsets and all (for false alarms). */
     static List<Row> rows;
+    /** The same rows with each run's candidate divided by that run's own A/A offset (for power: a true change of +10%). */
+    static List<Row> centredRows;
     static int rounds;
 
     @BeforeAll
     static void load() {
         rows = null;
-        for (Path run : RUNS) rows = rows == null ? rowsOf(run) : pooled(rows, rowsOf(run), run);
+        centredRows = null;
+        for (Path run : RUNS) {
+            List<Row> measured = rowsOf(run), centred = measured.stream().map(RealDataPowerTest::centred).toList();
+            rows = rows == null ? measured : pooled(rows, measured);
+            centredRows = centredRows == null ? centred : pooled(centredRows, centred);
+        }
         rounds = rows.get(0).a().length;
     }
 
@@ -71,21 +93,25 @@ class RealDataPowerTest {
             boolean durable = cell != null && cell.methodValue() != null && cell.family().notDurableBecause(cell.methodValue()).isEmpty();
             String name = (r.key().benchmark().contains("PgTestFsync") ? "pg " : "") + r.key().label();
             assertEquals(x.length, y.length, name + ": both slots must hold every round in " + run);
-            found.add(new Row(name, durable, x, y, Direction.ofUnit(r.unit())));
+            double offset = ShiftEstimate.ofPairedLogRatio(x, y, SETTINGS.confidence()).ratio();
+            found.add(new Row(r.key().id(), name, durable, x, y, Direction.ofUnit(r.unit()), new double[] {offset}));
         }
         return found;
     }
 
-    /** Two runs' rows (matched by name: each run shuffles its cells by its own seed), the second's rounds after the first's. */
-    private static List<Row> pooled(List<Row> first, List<Row> second, Path run) {
-        java.util.Map<String, Row> byName = new java.util.HashMap<>();
-        for (Row y : second) byName.put(y.name(), y);
-        assertEquals(first.size(), second.size(), "the same rows in " + run);
+    /**
+     * Two runs' rows, matched by compare's key (each run shuffles its cells by its own seed), the second's rounds after the
+     * first's. A row only one run has is left out: the 30- and 40-round runs have one the 16-round run predates.
+     */
+    private static List<Row> pooled(List<Row> first, List<Row> second) {
+        java.util.Map<String, Row> byId = new java.util.HashMap<>();
+        for (Row y : second) byId.put(y.id(), y);
         List<Row> both = new ArrayList<>();
         for (Row x : first) {
-            Row y = byName.get(x.name());
-            assertTrue(y != null, x.name() + " is not in " + run);
-            both.add(new Row(x.name(), x.durable(), concat(x.a(), y.a()), concat(x.b(), y.b()), x.direction()));
+            Row y = byId.get(x.id());
+            if (y == null) continue;
+            both.add(new Row(x.id(), x.name(), x.durable(), concat(x.a(), y.a()), concat(x.b(), y.b()), x.direction(),
+                    concat(x.offsets(), y.offsets())));
         }
         return both;
     }
@@ -155,7 +181,7 @@ class RealDataPowerTest {
         // The compare profile's rounds; -Ddurabench.power.rounds=N to try another size on the same data.
         int n = Integer.getInteger("durabench.power.rounds", JmhSettings.of(Profile.COMPARE, List.of()).rounds());
         assertTrue(rounds > n, "the long run must have more rounds (" + rounds + ") than a comparison uses (" + n + ") to resample it");
-        List<Row> centred = rows.stream().map(RealDataPowerTest::centred).toList();
+        List<Row> centred = centredRows;
         int m = rows.size();
         boolean[] anyFlag = new boolean[RESAMPLES], chosePaired = new boolean[RESAMPLES];
         boolean[][] paired10 = new boolean[m][RESAMPLES], unpaired10 = new boolean[m][RESAMPLES];
@@ -186,7 +212,7 @@ class RealDataPowerTest {
         md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
                         + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples.%n%n",
                 RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), count(chosePaired), RESAMPLES));
-        md.append("| durable row | fork sd | rho | A/A offset | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
+        md.append("| durable row | fork sd | rho | A/A offset (per run) | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
                 + "| flagged in 80% (resampled) | power at the stated change | power at the median statement "
                 + "| statements set by one round | their power | the others' power "
                 + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
@@ -209,12 +235,12 @@ class RealDataPowerTest {
             double[] others = IntStream.range(0, RESAMPLES).filter(s -> !setBy[s] && Double.isFinite(statements[s]))
                     .mapToDouble(s -> power(flaggedAt, statements[s])).toArray();
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %+.1f%% | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %s | %s | %.2f | %.2f | %s |%n",
-                    r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), 100 * (offset(r) - 1), power(flaggedAt, 5), power(flaggedAt, 10),
+            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %s | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %s | %s | %.2f | %.2f | %s |%n",
+                    r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), offsets(r), power(flaggedAt, 5), power(flaggedAt, 10),
                     median(stated[i]), decileRange(stated[i]), flaggedAt[(int) Math.ceil(0.8 * flaggedAt.length) - 1], atStated, power(flaggedAt, median(stated[i])),
                     oneRound.length / (double) RESAMPLES, meanOrDash(oneRound), meanOrDash(others),
                     share(paired10[i]), share(unpaired10[i]),
-                    roundsToFlagFivePercent(r, whole.paired(), m)));
+                    roundsToFlagFivePercent(centred.get(i), whole.paired(), m)));
             if (atStated < 0.70) overPromised.add(figure);
             else if (atStated > 0.90) conservative.add(figure);
             else honest++;
@@ -230,23 +256,31 @@ class RealDataPowerTest {
         Files.writeString(Path.of("target", "power.md"), md.toString());
         System.out.println(md);
         assertTrue(fwer <= SETTINGS.alpha() + 0.03, "family-wise false alarms " + fwer + "\n" + md);
-        // What holds on every committed long A/A but the busiest (docs/compare.md, "How much can it see?"): no stated figure
-        // over-promises by more than 10 points. With the comparison's pooled stalls the quiet 16-round run's rows that never
-        // stalled are conservative (0.93-1.00): a row meets the disk's stalls at their pooled rate whether or not it is prone.
+        // The claim (docs/compare.md, "How much can it see?"), on the three committed long A/A runs pooled: no stated figure
+        // over-promises by more than 10 points, and none is conservative by more than 15 (20 of 22 rows are within 10; RAF_RWS
+        // and CHANNEL_DSYNC_PLATFORM, whose stalls are the smallest in every run, are flagged in 0.91). One run alone is too
+        // short a truth: the 16-round run's rows that caught no stall there fail the second bound (0.93-1.00).
         assertTrue(overPromised.isEmpty(), "stated detectable changes that over-promise on real data: " + overPromised + "\n" + md);
+        List<String> beyond = conservative.stream().filter(f -> Double.parseDouble(f.substring(f.lastIndexOf(' ') + 1)) > 0.95).toList();
+        assertTrue(beyond.isEmpty(), "stated detectable changes conservative by more than 15 points: " + beyond + "\n" + md);
     }
 
     /**
-     * The row with its candidate divided by the whole run's paired Hodges-Lehmann ratio: the A/A's own offset over 16 rounds
-     * (-5.8% to +3.9% here) removed, so that "+10%" below is a true change of 10%, the change the tool's figure speaks of.
+     * One run's row with its candidate divided by that run's paired Hodges-Lehmann ratio: the A/A's own offset (-24.3% to
+     * +11.4% per row and run here) removed, so that "+10%" below is a true change of 10%, the change the tool's figure speaks
+     * of. Each run is centred on its own offset before pooling: a real comparison is made in one session and sees one offset,
+     * not a mixture of three.
      */
     private static Row centred(Row r) {
-        double off = offset(r);
-        return new Row(r.name(), r.durable(), r.a(), Arrays.stream(r.b()).map(x -> x / off).toArray(), r.direction());
+        double off = r.offsets()[0];
+        return new Row(r.id(), r.name(), r.durable(), r.a(), Arrays.stream(r.b()).map(x -> x / off).toArray(), r.direction(),
+                new double[] {1});
     }
 
-    private static double offset(Row r) {
-        return io.durabench.stats.ShiftEstimate.ofPairedLogRatio(r.a(), r.b(), SETTINGS.confidence()).ratio();
+    /** Each run's A/A offset of the row in percent, "-2.4/+1.1/+0.3%". */
+    private static String offsets(Row r) {
+        return Arrays.stream(r.offsets()).mapToObj(o -> String.format(Locale.ROOT, "%+.1f", 100 * (o - 1)))
+                .collect(java.util.stream.Collectors.joining("/")) + "%";
     }
 
     /** The smallest slowdown (percent) of row i that this resample flags: flagging only grows with the shift, so bisect. */
