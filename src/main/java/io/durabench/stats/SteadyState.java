@@ -34,8 +34,10 @@ import java.util.List;
  *
  * @param warmingUp the trend within forks; null when it cannot be computed (too few iterations)
  * @param drifting  the trend of the fork means over the run; null with fewer than 3 forks
+ * @param forksLeftOut forks every iteration of which stalled ({@link OutlierIterations}): left out of both trends, as out of
+ *                  the row's mean, so a drift over a 40-round run may be over 39 forks
  */
-public record SteadyState(Trend warmingUp, Trend drifting) {
+public record SteadyState(Trend warmingUp, Trend drifting, int forksLeftOut) {
     /** A trend is flagged only below this p (outside the 99.9% interval), as every difference in the report. */
     public static final double LEVEL = 1 - Stats.CONFIDENCE;
     /** ... and only when its fitted first-to-last change is at least this large (either way). */
@@ -71,8 +73,8 @@ public record SteadyState(Trend warmingUp, Trend drifting) {
     /** The checks on one cell: its forks' iteration scores in run order (positive: times or rates). */
     public static SteadyState of(List<double[]> forks) {
         List<double[][]> kept = kept(forks);
-        if (kept == null) return new SteadyState(null, null);
-        return new SteadyState(kept.size() == 1 ? oneFork(kept.get(0)) : slopeOverForks(kept), forkOrder(kept));
+        if (kept == null) return new SteadyState(null, null, 0);
+        return new SteadyState(kept.size() == 1 ? oneFork(kept.get(0)) : slopeOverForks(kept), forkOrder(kept), forks.size() - kept.size());
     }
 
     /** True when neither trend is flagged (also when neither could be checked). */

@@ -59,6 +59,21 @@ class NotSteadyWarningTest {
     }
 
     @Test
+    void aStalledForkLeftOutIsCountedInTheDriftWarning() {
+        // The FSYNC drift again, with fork 7 stalled in every iteration (20x): out of the row's mean and the trend, and said so.
+        double[][] drifting = forks(12, 5, (f, i) -> f == 6 ? 20.0 : 1 + 0.2 * f / 11);
+        SyntheticRun run = new SyntheticRun(dir);
+        run.target("/data", "ext4", "vda", 0, "write through")
+                .writeIterations("NONE", 8192, 1, "NONE", forks(12, 5, (f, i) -> 0.02))
+                .writeIterations("FSYNC", 8192, 1, "NONE", drifting);
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(run.save())), SyncMethod.NONE);
+        ReportWarning drift = Fixtures.warnings(report, Kind.NOT_STEADY).stream().filter(w -> w.message().startsWith("FSYNC")).findFirst()
+                .orElseThrow();
+        assertTrue(drift.message().contains("on Sen's line through 11 of its 12 forks (1 left out: every iteration stalled) in the order they ran"),
+                drift.message());
+    }
+
+    @Test
     void theOpeningHasOneLineForThemAndTheEndEveryMessage() {
         Report report = report();
         List<WarningSummary.Line> lines = WarningSummary.byKind(report.warnings()).stream().filter(l -> l.kind() == Kind.NOT_STEADY).toList();

@@ -37,9 +37,10 @@ final class NotSteadyRule {
                 severity = Math.abs(warm.change());
             }
             if (drift != null) {
-                said.add(String.format("drifting: its fork means %s %s over the run (first %s µs → last %s µs on Sen's line through its %d"
-                                + " forks in the order they ran; Mann-Kendall p %s)", drift.change() > 0 ? "rose" : "fell",
-                        Fmt.percent(Math.abs(drift.change())), Fmt.usRounded(drift.first()), Fmt.usRounded(drift.last()), drift.n(), p(drift.p())));
+                said.add(String.format("drifting: its fork means %s %s over the run (first %s µs → last %s µs on Sen's line through %s"
+                                + " in the order they ran; Mann-Kendall p %s)", drift.change() > 0 ? "rose" : "fell",
+                        Fmt.percent(Math.abs(drift.change())), Fmt.usRounded(drift.first()), Fmt.usRounded(drift.last()), forks(drift.n(), s.forksLeftOut()),
+                        p(drift.p())));
                 brief.add(String.format("fork means %s over the run (%s → %s µs, p %s)", signed(drift.change()), Fmt.usRounded(drift.first()),
                         Fmt.usRounded(drift.last()), p(drift.p())));
                 severity = Math.max(severity, Math.abs(drift.change()));
@@ -53,6 +54,12 @@ final class NotSteadyRule {
                     r.methodLabel() + " " + r.groupParams() + ": " + String.join("; ", brief)));
         }
         return out;
+    }
+
+    /** "its 40 forks", or "39 of its 40 forks (1 left out: every iteration stalled)", so that 39 in a 40-round run reads as meant. */
+    private static String forks(int used, int leftOut) {
+        if (leftOut == 0) return "its " + used + " forks";
+        return used + " of its " + (used + leftOut) + " forks (" + leftOut + " left out: every iteration stalled)";
     }
 
     private static String within(Trend t) {
