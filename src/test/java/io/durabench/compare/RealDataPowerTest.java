@@ -124,6 +124,8 @@ class RealDataPowerTest {
             both.add(new Row(x.id(), x.name(), x.durable(), concat(x.a(), y.a()), concat(x.b(), y.b()), x.direction(),
                     concat(x.offsets(), y.offsets())));
         }
+        // Only rows one run added may be left out: every row of the smaller run must be in the other.
+        assertEquals(Math.min(first.size(), second.size()), both.size(), "rows missing from one of " + RUNS);
         return both;
     }
 
