@@ -25,6 +25,8 @@ public record Counters(List<String> names, String operations, List<String> flush
     /** Kept by the workloads but not published by the benchmarks (the syscall witness reads them). */
     public static final String PREALLOC_BYTES = "preallocBytes";
     public static final String RECYCLES = "recycles";
+    /** Untimed fsyncs a lock-step side made after a unit that started its file over (DurableWriteLoop.settle). */
+    public static final String SETTLE_SYNCS = "settleSyncs";
     public static final String ZERO_FILL_SYNCS = "zeroFillSyncs";
     /** pwrites the kernel cut short and the workload continued (NativeFile's retry policy); 0 on a healthy run. */
     public static final String SHORT_WRITES = "shortWrites";

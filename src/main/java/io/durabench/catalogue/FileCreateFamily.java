@@ -60,6 +60,6 @@ public final class FileCreateFamily extends BenchmarkFamily {
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         FileCreation c = new FileCreation(sys, cell.targetPath(), cell.get(SyncWriteCostFamily.BLOCK_SIZE), cell.get(SYNC_DIRECTORY));
-        return new WriteLoops.Of(c::createOne, () -> { }, c.counters(), c::close);
+        return new WriteLoops.Of(c::createOne, () -> { }, c.counters(), c::close, notDurableBecause(cell.methodValue()).isEmpty());
     }
 }

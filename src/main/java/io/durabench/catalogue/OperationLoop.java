@@ -13,6 +13,22 @@ public interface OperationLoop extends AutoCloseable {
     /** Makes an incomplete batch durable, as the end of a trial does. */
     void finish();
 
+    /**
+     * Whether nothing the operations so far wrote is waiting for a sync: the only point at which a
+     * lock-step side may hand over to the other. A workload that never makes its writes durable
+     * (NONE, O_DIRECT alone) is never at one; then each operation is a unit of its own.
+     */
+    default boolean atDurablePoint() {
+        return false;
+    }
+
+    /**
+     * Makes durable, outside any timed region, what the last operations left beside their own syncs
+     * (a log file started over); a no-op for workloads that leave nothing.
+     */
+    default void settle() {
+    }
+
     /** The counters the benchmark would publish, by the catalogue's counter names, then those the workload keeps to itself. */
     Map<String, Long> counters();
 

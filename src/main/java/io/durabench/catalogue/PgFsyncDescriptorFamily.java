@@ -63,6 +63,6 @@ public final class PgFsyncDescriptorFamily extends BenchmarkFamily {
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgFdSyncLoop loop = new PgFdSyncLoop(sys, cell.targetPath(), cell.get(FSYNC_THROUGH));
-        return new WriteLoops.Of(loop::writeAndSync, () -> { }, loop.counters(), loop::close);
+        return new WriteLoops.Of(loop::writeAndSync, () -> { }, loop.counters(), loop::close, notDurableBecause(cell.methodValue()).isEmpty());
     }
 }

@@ -72,6 +72,6 @@ public final class PgOpenSyncSizesFamily extends BenchmarkFamily {
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgOpenSyncLoop loop = new PgOpenSyncLoop(sys, cell.targetPath(), cell.get(WRITES));
-        return new WriteLoops.Of(loop::writeSixteenKiB, () -> { }, loop.counters(), loop::close);
+        return new WriteLoops.Of(loop::writeSixteenKiB, () -> { }, loop.counters(), loop::close, notDurableBecause(cell.methodValue()).isEmpty());
     }
 }

@@ -74,6 +74,6 @@ public final class PgTwoWritesFamily extends BenchmarkFamily {
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgTestFsyncLoop loop = new PgTestFsyncLoop(sys, cell.targetPath(), cell.get(PG_METHOD));
-        return new WriteLoops.Of(loop::writeTwo, () -> { }, loop.counters(), loop::close);
+        return new WriteLoops.Of(loop::writeTwo, () -> { }, loop.counters(), loop::close, notDurableBecause(cell.methodValue()).isEmpty());
     }
 }

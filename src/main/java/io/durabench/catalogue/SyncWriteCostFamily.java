@@ -149,7 +149,7 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         DurableWriteLoop loop = DurableWriteLoop.open(sys, config(cell, size));
-        return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close);
+        return new WriteLoops.Of(loop::writeOne, loop::syncPending, loop.counters(), loop::close, loop::atDurablePoint, loop::settle);
     }
 
     /** The workload a cell opens at a size; its constructor refuses what cannot run (a block larger than the region). */

@@ -18,4 +18,20 @@ public record WorkloadSize(long regionBytes, int zeroFillChunkBytes) {
             throw new IllegalArgumentException("region and chunk must be positive, not " + regionBytes + " and " + zeroFillChunkBytes);
         }
     }
+
+    /** "REGION:CHUNK" in bytes, as a child's command line carries it ({@link #parse} reads it back). */
+    public String text() {
+        return regionBytes + ":" + zeroFillChunkBytes;
+    }
+
+    /** A size as {@link #text} writes it; anything else is an IllegalArgumentException naming the form. */
+    public static WorkloadSize parse(String text) {
+        String[] parts = text.split(":", -1);
+        try {
+            if (parts.length != 2) throw new NumberFormatException();
+            return new WorkloadSize(Long.parseLong(parts[0]), Integer.parseInt(parts[1]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("a workload size is REGION:CHUNK in bytes (65536:16384), not '" + text + "'");
+        }
+    }
 }

@@ -19,16 +19,37 @@ final class WriteLoops {
         m.put(Counters.PREALLOC_SYNCS, c.preallocSyncs);
         m.put(Counters.PREALLOC_BYTES, c.preallocBytes);
         m.put(Counters.RECYCLES, c.recycles);
+        m.put(Counters.SETTLE_SYNCS, c.settleSyncs);
         m.put(Counters.SHORT_WRITES, c.shortWrites);
         m.put(Counters.INTERRUPTED_WRITES, c.interruptedWrites);
         m.put(Counters.OPERATIONS, c.operations); // pg_test_fsync's multi-call tests (PgCounters); 0 elsewhere
         return m;
     }
 
-    record Of(Runnable operation, Runnable ending, WriteCounters counted, Runnable closing) implements OperationLoop {
+    /**
+     * @param durablePoint whether the workload is at a durable point now ({@link OperationLoop#atDurablePoint})
+     * @param settling     what {@link OperationLoop#settle} does
+     */
+    record Of(Runnable operation, Runnable ending, WriteCounters counted, Runnable closing, java.util.function.BooleanSupplier durablePoint,
+              Runnable settling) implements OperationLoop {
+        /** A workload whose every operation ends durable ({@code durable}) or none does, and which leaves nothing to settle. */
+        Of(Runnable operation, Runnable ending, WriteCounters counted, Runnable closing, boolean durable) {
+            this(operation, ending, counted, closing, () -> durable, () -> { });
+        }
+
         @Override
         public void operate() {
             operation.run();
+        }
+
+        @Override
+        public boolean atDurablePoint() {
+            return durablePoint.getAsBoolean();
+        }
+
+        @Override
+        public void settle() {
+            settling.run();
         }
 
         @Override

@@ -82,7 +82,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private Comparison compare() {
-        var settings = options.settings();
+        var settings = options.settings(by != null && paths.size() == 1 && io.durabench.results.LockStepFile.isLockStep(paths.get(0)));
         var allowed = options.allowed();
         List<SetPair> pairs;
         String base, candidate;

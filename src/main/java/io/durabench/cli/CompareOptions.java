@@ -15,8 +15,12 @@ final class CompareOptions {
     /** What makes the exit code 1 (a counted change: the measurement says no). */
     enum FailOn { regression, any, never }
 
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Smallest |change| in %% that counts (default: ${DEFAULT-VALUE}).")
-    double threshold = 5;
+    /** The threshold of a lock-step comparison when none is given: what its fork pairs resolve (about ±1%), not the 5% of forks in rounds. */
+    static final double LOCK_STEP_THRESHOLD = 1;
+
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Smallest |change| in %% that counts (default: 5; 1 for a lock-step run,"
+            + " which resolves about 1%%).")
+    Double threshold;
 
     @Option(names = "--alpha", paramLabel = "ALPHA", description = "Family-wise error rate over all rows, Holm-corrected (default: ${DEFAULT-VALUE}).")
     double alpha = 0.05;
@@ -31,11 +35,17 @@ final class CompareOptions {
     List<String> allowDifferent = new ArrayList<>();
 
     CompareSettings settings() {
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new UsageException("--threshold " + threshold + ": give the smallest change that counts in %, 0 or more (e.g. 5)");
+        return settings(false);
+    }
+
+    /** The settings; without --threshold, a lock-step comparison's threshold is {@value #LOCK_STEP_THRESHOLD}%. */
+    CompareSettings settings(boolean lockStep) {
+        double t = threshold != null ? threshold : lockStep ? LOCK_STEP_THRESHOLD : CompareSettings.defaults().thresholdPercent();
+        if (!(t >= 0) || Double.isInfinite(t)) {
+            throw new UsageException("--threshold " + t + ": give the smallest change that counts in %, 0 or more (e.g. 5)");
         }
         if (!(alpha > 0 && alpha < 1)) throw new UsageException("--alpha " + alpha + ": give a level between 0 and 1 (e.g. 0.05)");
-        return CompareSettings.defaults().withThresholdPercent(threshold).withAlpha(alpha);
+        return CompareSettings.defaults().withThresholdPercent(t).withAlpha(alpha);
     }
 
     Set<FingerprintKey> allowed() {

@@ -8,6 +8,7 @@ import io.durabench.lab.Variant;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.JvmSlot;
+import io.durabench.suite.LockStepSuite;
 import io.durabench.suite.PrecisionTarget;
 import io.durabench.suite.Profile;
 import io.durabench.suite.Resume;
@@ -90,6 +91,26 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Stream JMH's own output to the console too (it always goes to jmh-log.txt).")
     boolean verbose;
 
+    @Option(names = "--lock-step", description = "Measure each cell as fork pairs of two sides that alternate one durable unit at a time"
+            + " (--jvm A --jvm B, or one JVM with --repeat 2 for an A/A, or two --dir): a relative difference to about 1%%, the disk's drift"
+            + " cancelled; after '--' only benchmark patterns, -p and -f N (fork pairs). See docs/lockstep.md.")
+    boolean lockStep;
+
+    @Option(names = "--pin", paramLabel = "CPUS|none", description = "Lock-step: the CPUs both sides are pinned to (taskset's list), or none"
+            + " (default: the last CPU).")
+    String pin;
+
+    @Option(names = "--grain", paramLabel = "N", description = "Lock-step: units a side runs before it hands over (default: 1).")
+    Integer grain;
+
+    @Option(names = "--order", paramLabel = "alternate|a-first|b-first", description = "Lock-step: which side opens each block"
+            + " (default: alternate, ABBA by block).")
+    String order;
+
+    @Option(names = "--test-busy-wait-b-ns", hidden = true, paramLabel = "NS", description = "Tests only: side B spins this long per operation"
+            + " inside its timed unit, a known effect.")
+    long testBusyWaitNanosB;
+
     @Mixin
     SloOptions slo;
 
@@ -105,6 +126,10 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         slos = slo.checked();
+        if (lockStep) return lockStepRun();
+        if (pin != null || grain != null || order != null || testBusyWaitNanosB != 0) {
+            throw new UsageException("--pin, --grain and --order are lock-step settings: add --lock-step");
+        }
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
         List<String> args = jmhArgs;
@@ -127,6 +152,19 @@ public final class RunCommand implements Callable<Integer> {
         notes.forEach(stdout()::println);
         if (lab.isEmpty()) return finish(outDir, run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
         return finish(outDir, withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab)));
+    }
+
+    private Integer lockStepRun() {
+        LockStepCommandLine line = new LockStepCommandLine(this);
+        LockStepSuite.Request request = line.request();
+        LockStepSuite suite = new LockStepSuite(request, JnrSyscalls.get(), stdout());
+        if (suite.plan().isEmpty()) {
+            throw new UsageException("no benchmark of the " + request.profile().label() + " profile matches " + request.settings().includes());
+        }
+        Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
+        if (lab.isEmpty()) return finish(outDir, suite.run(outDir));
+        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> new LockStepSuite(line.onLab(request, labTargets), JnrSyscalls.get(),
+                stdout()).run(outDir)));
     }
 
     private Integer resumeRun() {

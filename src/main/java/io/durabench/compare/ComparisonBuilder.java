@@ -59,13 +59,16 @@ public final class ComparisonBuilder {
             String target = several ? p.label() : null;
             SideRows b = SideRows.of(p.base()), c = SideRows.of(p.candidate());
             boolean sameRounds = sameRounds(p);
+            LockStepInputs lockStep = LockStepInputs.of(p);
             for (SideRows.Row row : b.rows()) {
                 SideRows.Row other = c.row(row.key().id());
                 if (other == null) {
                     rows.add(oneSided(target, row, ComparedRow.Status.ONLY_IN_BASE, ComparedRow.whyMissing("candidate", c.whyMissing(row.key()))));
                     continue;
                 }
-                Matched m = match(target == null ? row.key().name() : target + ": " + row.key().name(), row, other, sameRounds);
+                String name = target == null ? row.key().name() : target + ": " + row.key().name();
+                RowInput lockStepInput = lockStep == null ? null : lockStep.input(name, row);
+                Matched m = lockStepInput != null ? new Matched(lockStepInput, null) : match(name, row, other, sameRounds);
                 if (m.problem != null) {
                     rows.add(new ComparedRow(target, row.key(), ComparedRow.Status.NOT_COMPARED, row.unit(), row.scores(), other.scores(),
                             null, Double.NaN, Double.NaN, m.problem));

@@ -23,6 +23,7 @@ public record Pairing(boolean paired, double correlation, int rows, String reaso
     static final int MIN_ROUNDS = 6;
 
     static Pairing decide(List<RowInput> rows) {
+        if (!rows.isEmpty() && rows.stream().allMatch(RowInput::lockStep)) return lockStep(rows.get(0).base().length);
         List<RowInput> aligned = rows.stream().filter(RowInput::byRound).toList();
         if (aligned.isEmpty()) {
             return new Pairing(false, Double.NaN, 0, "unpaired forks: the sides were not measured in the same rounds of one run");
@@ -63,6 +64,20 @@ public record Pairing(boolean paired, double correlation, int rows, String reaso
             sbb += db * db;
         }
         return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Double.NaN;
+    }
+
+    /** The words that open a lock-step comparison's design line: the design's name, as every format prints it. */
+    public static final String LOCK_STEP = "lock-step";
+
+    /** A lock-step run: each fork pair's two sides alternated one durable unit at a time, so each pair's ratio is one replicate. */
+    static Pairing lockStep(int forkPairs) {
+        return new Pairing(true, Double.NaN, 0, LOCK_STEP + ": the sides alternated one durable unit at a time in each of " + forkPairs
+                + " fork pairs (two JVMs each), so the disk's drift cancels in each pair's ratio B/A; t-test on ln(B/A) over the fork pairs");
+    }
+
+    /** Whether the comparison judges lock-step figures. */
+    public boolean lockStep() {
+        return reason.startsWith(LOCK_STEP + ":");
     }
 
     /** A design chosen by the caller, not from the data (to measure what each would have given). */

@@ -4,6 +4,7 @@ import io.durabench.stats.DetectableChange;
 import io.durabench.stats.StallPool;
 import io.durabench.stats.ExactMannWhitney;
 import io.durabench.stats.ExactSignedRank;
+import io.durabench.stats.LockStepEstimate;
 import io.durabench.stats.MedianEstimate;
 import io.durabench.stats.RankTest;
 import io.durabench.stats.ShiftEstimate;
@@ -29,12 +30,17 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
 
     /** Everything but the correction across rows, which needs all rows' raw p first ({@link SweepComparison}). */
     static RankTest test(RowInput row, boolean paired) {
+        if (row.lockStep()) {
+            LockStepEstimate e = LockStepEstimate.of(row.base(), row.candidate(), ShiftEstimate.DEFAULT_LEVEL);
+            return new RankTest(RankTest.LOCK_STEP_T, e.t(), e.n() < 2 ? 1 : e.pTwoSided());
+        }
         if (paired) return ExactSignedRank.test(ShiftEstimate.logDifferences(row.base(), row.candidate()));
         return RankTest.of(ExactMannWhitney.test(row.candidate(), row.base()));
     }
 
     static RowComparison of(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings,
                             StallPool stalls) {
+        if (row.lockStep()) return LockStepRows.compare(row, test, adjustedP, rows, settings);
         double[] base = row.base(), candidate = row.candidate();
         ShiftEstimate change = change(row, paired, settings);
         double floor = settings.noiseFloor().percentFor(row.name());
@@ -47,6 +53,7 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
 
     /** The verdict alone, without resampling the detectable change (the real-data power test asks this thousands of times). */
     static Verdict verdictOf(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
+        if (row.lockStep()) return LockStepRows.compare(row, test, adjustedP, rows, settings).verdict();
         DetectableChange sizesOnly = DetectableChange.of(design(row, paired), settings.alpha(), rows, Double.NaN, 0, "");
         return VerdictRules.decide(change(row, paired, settings).changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
                 settings.noiseFloor().percentFor(row.name())).verdict();

@@ -18,17 +18,29 @@ import java.util.Objects;
  * @param candidate the candidate run's per-fork scores (positive, finite)
  * @param byRound   true when base[i] and candidate[i] were measured in the same round of one run
  *                  (seconds apart, order counterbalanced), so they may be compared as pairs
+ * @param lockStep  true when base[i] and candidate[i] are the two sides of the i-th fork pair of a
+ *                  lock-step run (alternating one durable unit at a time): compared by the t-test on
+ *                  ln(candidate/base) per pair ({@link io.durabench.stats.LockStepEstimate})
  */
-public record RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound) {
+public record RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound, boolean lockStep) {
 
     public RowInput {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(direction, "direction");
         base = checked(name, "base", base);
         candidate = checked(name, "candidate", candidate);
-        if (byRound && base.length != candidate.length) {
+        if ((byRound || lockStep) && base.length != candidate.length) {
             throw new IllegalArgumentException("row " + name + ": paired by round but " + base.length + " base and " + candidate.length + " candidate forks");
         }
+    }
+
+    public RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound) {
+        this(name, base, candidate, direction, byRound, false);
+    }
+
+    /** The sides of a lock-step run's fork pairs: base[i] is side A's figure in pair i, candidate[i] side B's. */
+    public static RowInput lockStep(String name, double[] sideA, double[] sideB, Direction direction) {
+        return new RowInput(name, sideA, sideB, direction, true, true);
     }
 
     /** Forks not known to pair up: compared unpaired. */
@@ -38,7 +50,7 @@ public record RowInput(String name, double[] base, double[] candidate, Direction
 
     /** The same row under another name (a group's method label). */
     public RowInput renamed(String newName) {
-        return new RowInput(newName, base, candidate, direction, byRound);
+        return new RowInput(newName, base, candidate, direction, byRound, lockStep);
     }
 
     @Override

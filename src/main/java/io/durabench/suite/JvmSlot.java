@@ -1,5 +1,6 @@
 package io.durabench.suite;
 
+import io.durabench.child.ChildJvm;
 import io.durabench.env.JvmFacts;
 import io.durabench.results.RunManifest;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import java.util.List;
  */
 public record JvmSlot(String label, JvmFacts facts) {
     /** The first JDK feature release that knows --sun-misc-unsafe-memory-access (JEP 471). */
-    static final int UNSAFE_FLAG_SINCE = 23;
+    static final int UNSAFE_FLAG_SINCE = ChildJvm.UNSAFE_FLAG_SINCE;
 
     /** A run with no --jvm: the launcher's own JVM, results in the target's folder. */
     public static JvmSlot launcher() {
@@ -55,10 +56,7 @@ public record JvmSlot(String label, JvmFacts facts) {
     }
 
     static List<String> flagsFor(int feature) {
-        List<String> flags = new ArrayList<>();
-        if (feature >= 17) flags.add("--enable-native-access=ALL-UNNAMED");
-        if (feature >= UNSAFE_FLAG_SINCE) flags.add("--sun-misc-unsafe-memory-access=allow");
-        return flags;
+        return ChildJvm.flagsFor(feature);
     }
 
     /** "JDK 25.0.3 (jvm2)" for messages. */

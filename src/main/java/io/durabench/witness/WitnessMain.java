@@ -82,16 +82,14 @@ public final class WitnessMain {
 
     /** A workload size as {@code --size} takes it: region and chunk in bytes, "REGION:CHUNK". */
     static String sizeText(WorkloadSize size) {
-        return size.regionBytes() + ":" + size.zeroFillChunkBytes();
+        return size.text();
     }
 
     private static WorkloadSize size(String text) {
-        String[] parts = text.split(":", -1);
         try {
-            if (parts.length != 2) throw new NumberFormatException();
-            return new WorkloadSize(Long.parseLong(parts[0]), Integer.parseInt(parts[1]));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(SIZE + " takes REGION:CHUNK in bytes (65536:16384), not '" + text + "'");
+            return WorkloadSize.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(SIZE + " takes" + e.getMessage().substring("a workload size is".length()));
         }
     }
 

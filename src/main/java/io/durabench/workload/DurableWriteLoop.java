@@ -38,6 +38,8 @@ public final class DurableWriteLoop implements AutoCloseable {
     private long offset;
     private long syncedUpTo;
     private int writesSinceSync;
+    /** The recycle count at the last {@link #settle}: a recycle since then is what settle makes durable. */
+    private long settledRecycles;
     private final FailClosed state;
     /** Null unless {@link #timeCalls} turned timing on: the untimed loop reads no clock. */
     private CallLatencySink latencies;
@@ -105,6 +107,30 @@ public final class DurableWriteLoop implements AutoCloseable {
     public boolean timeCalls(CallLatencySink into) {
         latencies = into != null && cfg.method().hasExplicitSync() ? into : null;
         return latencies != null;
+    }
+
+    /**
+     * Whether nothing this loop wrote waits for a sync now: the method is durable and the last write
+     * completed its batch (or synced itself). The point where a lock-step side may hand over; a
+     * method that never syncs (NONE, O_DIRECT alone, sync_file_range) is never at one.
+     */
+    public boolean atDurablePoint() {
+        return cfg.method().durable() && writesSinceSync == 0;
+    }
+
+    /**
+     * Makes durable, untimed, what the loop did beside its method's own syncs since the last call: a
+     * file started over (truncated, then prepared again) is fsynced through the control descriptor,
+     * so its metadata cannot wait in the journal for someone else's commit. Counted as a settle sync.
+     * A lock-step side calls it after every unit, outside the timed region; nothing else needs it.
+     */
+    public void settle() {
+        failingClosed(() -> {
+            if (counters.recycles == settledRecycles) return;
+            control.fsync();
+            counters.settleSyncs++;
+            settledRecycles = counters.recycles;
+        });
     }
 
     /** Makes any writes of an incomplete batch durable (for an orderly end of a trial). */

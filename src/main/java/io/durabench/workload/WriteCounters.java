@@ -25,12 +25,18 @@ public final class WriteCounters {
     public long preallocSyncs;
     /** Times the bounded region was used up and the file started over. */
     public long recycles;
+    /**
+     * Untimed fsyncs of the control descriptor a lock-step side made after a unit that started the
+     * file over ({@link DurableWriteLoop#settle}), so that nothing of it is pending when the other
+     * side measures; 0 outside lock-step.
+     */
+    public long settleSyncs;
     /** pwrites the kernel cut short that were continued to write the rest (NativeFile's policy); 0 on a healthy run. */
     public long shortWrites;
     /** pwrites interrupted by a signal (EINTR) and made again; 0 on a healthy run. */
     public long interruptedWrites;
 
     public void reset() {
-        operations = writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = shortWrites = interruptedWrites = 0;
+        operations = writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = settleSyncs = shortWrites = interruptedWrites = 0;
     }
 }

@@ -58,7 +58,9 @@ final class CompareLines {
         CompareSettings s = c.settings();
         int rows = c.compared().size();
         facts.add(new Fact("design", c.sweep().pairing().reason()));
-        facts.add(new Fact("test", "exact " + (c.sweep().pairing().paired() ? "Wilcoxon signed-rank" : "Mann-Whitney U") + " per row, Holm over "
+        String test = c.sweep().pairing().lockStep() ? "one-sample t on each fork pair's ln(B/A)"
+                : "exact " + (c.sweep().pairing().paired() ? "Wilcoxon signed-rank" : "Mann-Whitney U");
+        facts.add(new Fact("test", test + " per row, Holm over "
                 + rows + (rows == 1 ? " row" : " rows") + " at alpha " + Numbers.sig(s.alpha(), 3) + "; a significant estimate under "
                 + Numbers.sig(s.thresholdPercent(), 3) + "% is 'small', inside the row's A/A noise 'A/A noise'; "
                 + Math.round(s.confidence() * 100) + "% intervals"));
@@ -66,6 +68,10 @@ final class CompareLines {
     }
 
     private static String replicationWhy(Comparison c) {
+        if (c.sweep().pairing().lockStep()) {
+            return " (one replicate = one fork pair: two JVMs that alternated one durable unit at a time, their ratio B/A over its blocks;"
+                    + " blocks inside a pair are not replicates)";
+        }
         boolean iterations = c.compared().stream().anyMatch(r -> !r.base().forksAreReplicates() || !r.candidate().forksAreReplicates());
         return iterations ? "; the p-values of such rows are too small: run with more forks (durabench run --profile compare)"
                 : " (one replicate = one fork's mean score; forks are separate JVMs)";
@@ -95,6 +101,26 @@ final class CompareLines {
                 + ", so ratios to it are unreliable across these two sets (the ratios lie): what each durable method costs over it, "
                 + "time per op, and how that cost changed:";
     }
+
+    /** The legend under the table: how to read the verdicts, and what the change column is in this comparison's design. */
+    static String legend(Comparison c) {
+        return c.sweep().pairing().lockStep() ? LOCK_STEP_LEGEND : LEGEND;
+    }
+
+    /**
+     * For a lock-step comparison, each compared row's verdict in words, ending with its µs
+     * difference B − A per operation and that difference's interval between fork pairs.
+     */
+    static List<String> lockStepRows(Comparison c) {
+        if (!c.sweep().pairing().lockStep()) return List.of();
+        return c.compared().stream().map(r -> r.name() + ": " + r.comparison().reason()).toList();
+    }
+
+    static final String LOCK_STEP_LEGEND = "Verdict: regression / improvement: significant after Holm's correction over all rows, the estimate "
+            + "at least the threshold and outside the row's A/A noise; ~: not significant; small: significant but under the threshold. Change: "
+            + "B/A as exp of the mean of the fork pairs' ln(B/A), with its Student-t interval between fork pairs; B - A: the mean difference "
+            + "per operation, with its t interval. Both sides of a pair alternated one durable unit at a time, so what the disk did hit both. "
+            + "Medians: of each side's fork-pair figures (absolute costs keep the wide interval of a run in rounds: docs/lockstep.md).";
 
     static final String LEGEND = "Verdict: regression / improvement: significant after Holm's correction over all rows, the estimate at least "
             + "the threshold and outside the row's A/A noise; ~: not significant; small: significant but under the threshold; A/A noise: "

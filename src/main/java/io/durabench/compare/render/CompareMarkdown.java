@@ -51,7 +51,7 @@ public final class CompareMarkdown {
             notCompared.forEach(l -> sb.append("* ").append(l).append('\n'));
             sb.append('\n');
         }
-        sb.append("_").append(CompareLines.LEGEND).append("_\n");
+        sb.append("_").append(CompareLines.legend(c)).append("_\n");
         return sb.toString();
     }
 }

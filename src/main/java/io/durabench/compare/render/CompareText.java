@@ -37,6 +37,7 @@ public final class CompareText {
         sb.append(withHeadings(t.text(), groups, List::size));
         sb.append('\n');
         for (String line : CompareLines.summary(c)) wrap(sb, "", line);
+        section(sb, "Lock-step rows (B - A per operation, between fork pairs):", CompareLines.lockStepRows(c));
         section(sb, "Changed rows, and why:", CompareLines.flagged(c));
         section(sb, "Rows not compared:", CompareLines.notCompared(c));
         if (!c.costChanges().isEmpty()) {
@@ -45,7 +46,7 @@ public final class CompareText {
             sb.append(costs(c.costChanges()));
         }
         sb.append('\n');
-        wrap(sb, "", CompareLines.LEGEND);
+        wrap(sb, "", CompareLines.legend(c));
         return sb.toString();
     }
 

@@ -1,0 +1,154 @@
+package io.durabench.child;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One started child process, as every durabench parent runs one: stdout and stderr go to files in a
+ * private temporary folder (so the parent does nothing at all while the child measures, and a child
+ * that prints much never blocks on a full pipe), stdin is closed at once unless the caller writes to
+ * it, {@link #await} waits at most a given time, and the process tree is killed when it outlives
+ * that or the parent is interrupted. {@link #close} kills what still runs and deletes the folder.
+ *
+ * <pre>
+ * try (ChildProcess p = ChildProcess.start(jvm.command(), "fork 3 of etcd-check")) {
+ *     ChildProcess.Exit e = p.await(Duration.ofMinutes(5));
+ *     for (JsonObject r : ResultLines.parse(e.stdout())) ...
+ * }
+ * </pre>
+ */
+public final class ChildProcess implements AutoCloseable {
+    private final Process process;
+    private final Path folder;
+    private final String what;
+
+    /** How the child ended: its exit code, everything it printed on stdout, and the end of its stderr. */
+    public record Exit(int code, List<String> stdout, String stderrTail) {
+        /** " (exit 3): the first line of stderr" style detail for messages. */
+        public String describe() {
+            return "exit " + code + (stderrTail.isBlank() ? "" : ": " + stderrTail);
+        }
+    }
+
+    private ChildProcess(Process process, Path folder, String what) {
+        this.process = process;
+        this.folder = folder;
+        this.what = what;
+    }
+
+    /** Starts {@code command}; {@code what} names it in messages ("side B of fork pair 2"). Stdin is closed. */
+    public static ChildProcess start(List<String> command, String what) {
+        return start(command, what, false);
+    }
+
+    /** As {@link #start(List, String)}; with {@code keepStdin} the caller writes to {@link #stdin()} and closes it. */
+    public static ChildProcess start(List<String> command, String what, boolean keepStdin) {
+        Path folder;
+        try {
+            folder = Files.createTempDirectory("durabench-child-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a temporary folder for " + what + ": " + e.getMessage(), e);
+        }
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(folder.resolve("stdout").toFile())
+                    .redirectError(folder.resolve("stderr").toFile()).start();
+            if (!keepStdin) p.getOutputStream().close();
+            return new ChildProcess(p, folder, what);
+        } catch (IOException e) {
+            deleteTree(folder);
+            throw new ChildFailedException("cannot start " + what + " (" + command.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    public java.io.OutputStream stdin() {
+        return process.getOutputStream();
+    }
+
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Waits for the child to end, at most {@code limit}; then reads what it printed. A child still
+     * running then is killed (with its descendants) and is a {@link ChildFailedException} naming
+     * it, the limit and the end of its stderr; so is an interrupt of the waiting thread (which is
+     * interrupted again).
+     */
+    public Exit await(Duration limit) {
+        boolean done;
+        try {
+            done = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            kill();
+            Thread.currentThread().interrupt();
+            throw new ChildFailedException("interrupted while " + what + " ran; killed it", e);
+        }
+        if (!done) {
+            kill();
+            throw new ChildFailedException(what + " did not finish within " + limit.toSeconds() + " s; killed it" + tailText());
+        }
+        return new Exit(process.exitValue(), lines("stdout"), stderrTail());
+    }
+
+    /** Kills the child and everything it started, and waits (briefly) for them to go. */
+    public void kill() {
+        List<ProcessHandle> tree = new ArrayList<>(process.toHandle().descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        for (ProcessHandle h : tree) h.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> h).join();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The last few lines of stderr, joined on one line ("" when it printed nothing). */
+    public String stderrTail() {
+        List<String> err = lines("stderr");
+        int from = Math.max(0, err.size() - 3);
+        return String.join(" | ", err.subList(from, err.size()).stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+    }
+
+    private String tailText() {
+        String t = stderrTail();
+        return t.isEmpty() ? "" : " (its stderr: " + t + ")";
+    }
+
+    private List<String> lines(String name) {
+        try {
+            Path f = folder.resolve(name);
+            return Files.exists(f) ? Files.readAllLines(f, StandardCharsets.UTF_8) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the " + name + " of " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Kills the child if it still runs, and deletes its output files. */
+    @Override
+    public void close() {
+        if (process.isAlive()) kill();
+        deleteTree(folder);
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete a child's temporary files in " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

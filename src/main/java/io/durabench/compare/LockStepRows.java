@@ -1,0 +1,62 @@
+package io.durabench.compare;
+
+import io.durabench.stats.DetectableChange;
+import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.LockStepPower;
+import io.durabench.stats.MedianEstimate;
+import io.durabench.stats.MultipleComparisons;
+import io.durabench.stats.Numbers;
+import io.durabench.stats.RankTest;
+import io.durabench.stats.ShiftEstimate;
+
+/**
+ * A lock-step row compared: B/A as the mean of the fork pairs' ln ratios with its t interval, the
+ * t-test's p (Holm-corrected with the other rows like any row's), the µs difference with its
+ * interval in the verdict's words, and the change this design flags with 80% power
+ * ({@link LockStepPower}: the t-test at Holm's first step and the estimate past the bar, under a
+ * normal model with the row's own sd of ln(B/A)). The verdict follows the same rules as every
+ * comparison's ({@link VerdictRules}).
+ */
+final class LockStepRows {
+    private LockStepRows() {
+    }
+
+    static RowComparison compare(RowInput row, RankTest test, double adjustedP, int rows, CompareSettings settings) {
+        LockStepEstimate e = LockStepEstimate.of(row.base(), row.candidate(), settings.confidence());
+        double floor = settings.noiseFloor().percentFor(row.name());
+        DetectableChange detectable = detectable(e, settings, rows, floor);
+        ShiftEstimate change = new ShiftEstimate(e.ratio(), e.ratioCi(), e.n(), e.n());
+        VerdictRules.Decision d = VerdictRules.decide(e.changePercent(), test.pTwoSided(), adjustedP, rows, detectable, row.direction(),
+                settings, floor);
+        String reason = d.reason() + "; B - A " + signedMicros(e.diffMicros()) + (e.diffCi().isAvailable()
+                ? " [" + signedMicros(e.diffCi().low()) + ", " + signedMicros(e.diffCi().high()) + "]" : "") + " per op";
+        return new RowComparison(row.name(), row.direction(), MedianEstimate.of(row.base(), settings.confidence()),
+                MedianEstimate.of(row.candidate(), settings.confidence()), change, test, true, adjustedP, rows, detectable, d.verdict(),
+                reason);
+    }
+
+    /** What this design flags with 80% power: the test at Holm's first step, the estimate past the threshold (or the A/A floor). */
+    static DetectableChange detectable(LockStepEstimate e, CompareSettings settings, int rows, double floorPercent) {
+        if (e.n() < 2) {
+            return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, Double.NaN, 1, Double.POSITIVE_INFINITY,
+                    "cannot detect any change: one fork pair has no variation between fork pairs to test against", null);
+        }
+        double level = MultipleComparisons.holmFirstStep(settings.alpha(), rows);
+        boolean floorBinds = floorPercent > settings.thresholdPercent();
+        double bar = Math.max(floorPercent, settings.thresholdPercent());
+        LockStepPower power = LockStepPower.of(e.n(), level, e.logSd(), bar);
+        double pct = power.percentAtPower(DetectableChange.POWER);
+        double testOnly = LockStepPower.of(e.n(), level, e.logSd(), 0).percentAtPower(DetectableChange.POWER);
+        String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(DetectableChange.POWER * 100)
+                + "% power (" + e.n() + " fork pairs in lock-step, sd of ln(B/A) " + Numbers.percent(100 * e.logSd()) + " per pair, level "
+                + (rows > 1 ? Numbers.sig(settings.alpha(), 3) + "/" + rows + " = " + Numbers.sig(level, 2) : Numbers.sig(settings.alpha(), 3))
+                + (pct > testOnly * 1.02 ? "; set by " + (floorBinds ? "the row's A/A noise of " + Numbers.percent(floorPercent)
+                : "the " + Numbers.sig(settings.thresholdPercent(), 3) + "% threshold") + ", which the estimate must pass: the test alone would flag "
+                + Numbers.percent(testOnly) : "") + ")";
+        return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, e.logSd(), 0, pct, text, null);
+    }
+
+    private static String signedMicros(double us) {
+        return (us >= 0 ? "+" : "-") + Numbers.sig(Math.abs(us), 3) + " us";
+    }
+}

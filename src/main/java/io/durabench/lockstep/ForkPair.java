@@ -1,0 +1,124 @@
+package io.durabench.lockstep;
+
+import com.google.gson.JsonObject;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
+import io.durabench.child.ResultLines;
+import io.durabench.env.JvmFacts;
+import io.durabench.results.LockStepFile;
+import io.durabench.results.LockStepFile.SideRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One fork pair: two side JVMs ({@link LockStepSide}) started together, joined by their own
+ * hand-off line (a UNIX socket in a private temporary folder), measuring the same list of cell
+ * pairs in lock-step; then each side's result lines are read. The parent only waits: it is not on
+ * the hand-off path, and it reads nothing while the sides run (their output goes to files).
+ * Both sides get the same command prefix (taskset for a pinned pair), so both are placed alike.
+ */
+public final class ForkPair {
+    /** Time allowed per cell on top of the JVMs' start; generous, since a slow disk's warmup alone may take a minute. */
+    static final Duration PER_CELL = Duration.ofMinutes(5);
+    static final Duration START = Duration.ofMinutes(1);
+
+    /**
+     * One side as the parent starts it: its JVM, its target directory, its JVM options (after the
+     * flags every JVM of ours gets), and the test hook's extra nanoseconds per operation (0: none).
+     */
+    public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+        public SideSetup {
+            jvmArgs = List.copyOf(jvmArgs);
+        }
+
+        public static SideSetup of(JvmFacts jvm, Path dir) {
+            return new SideSetup(jvm, dir, List.of(), 0);
+        }
+
+        public SideSetup withBusyWaitNanos(long nanos) {
+            return new SideSetup(jvm, dir, jvmArgs, nanos);
+        }
+    }
+
+    /** A cell on side A and one on side B (often the same), the units per block (0: sized from the warmup), and the workload's size. */
+    public record CellPair(Cell a, Cell b, int unitsPerBlock, WorkloadSize size) {
+        public CellPair withUnits(int n) {
+            return new CellPair(a, b, n, size);
+        }
+    }
+
+    /** Per cell pair, in order: each side's record and the units per block it used (0 where it did not measure). */
+    public record Outcome(List<SideRecord> a, List<SideRecord> b, List<Integer> units) {
+    }
+
+    private ForkPair() {
+    }
+
+    /**
+     * Runs one fork pair. A side that ends without a result for a cell (it died, or the other did)
+     * gives that cell a failed record saying so, with the side's exit and the end of its stderr.
+     *
+     * @param prefix what runs each side's JVM (empty, or taskset for a pinned pair)
+     * @param what   the pair in words for messages ("fork pair 3 of 10")
+     */
+    public static Outcome run(SideSetup a, SideSetup b, List<CellPair> cells, LockStepSettings s, List<String> prefix, String what) {
+        Path folder;
+        try {
+            folder = Files.createTempDirectory("durabench-lockstep-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a folder for the hand-off of " + what + ": " + e.getMessage(), e);
+        }
+        Path socket = folder.resolve("hand-off");
+        Duration limit = START.plus(PER_CELL.multipliedBy(cells.size()));
+        try (ChildProcess pa = ChildProcess.start(command(Side.A, a, cells, s, prefix, socket), "side A of " + what);
+             ChildProcess pb = ChildProcess.start(command(Side.B, b, cells, s, prefix, socket), "side B of " + what)) {
+            long until = System.nanoTime() + limit.toNanos();
+            ChildProcess.Exit ea = pa.await(limit);
+            ChildProcess.Exit eb = pb.await(Duration.ofNanos(Math.max(0, until - System.nanoTime())).plusSeconds(10));
+            List<SideRecord> ra = new ArrayList<>(), rb = new ArrayList<>();
+            List<Integer> units = new ArrayList<>();
+            List<JsonObject> la = ResultLines.parse(ea.stdout()), lb = ResultLines.parse(eb.stdout());
+            for (int i = 0; i < cells.size(); i++) {
+                JsonObject ja = i < la.size() ? la.get(i) : null, jb = i < lb.size() ? lb.get(i) : null;
+                ra.add(record(ja, Side.A, ea, eb));
+                rb.add(record(jb, Side.B, eb, ea));
+                int u = ja != null && ja.has("unitsPerBlock") ? ja.get("unitsPerBlock").getAsInt() : 0;
+                units.add(u);
+            }
+            return new Outcome(ra, rb, units);
+        } finally {
+            try (var walk = Files.walk(folder)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete the hand-off folder " + folder + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** A side's record of a cell, or a failed one saying why the side has none. */
+    private static SideRecord record(JsonObject line, Side side, ChildProcess.Exit mine, ChildProcess.Exit other) {
+        if (line != null) return LockStepFile.sideRecord(line);
+        String why = mine.code() == 0 ? "printed no result for it" : "ended (" + mine.describe() + ")";
+        String otherWhy = other.code() == 0 ? "" : "; side " + side.other() + " " + other.describe();
+        return SideRecord.failed("side " + side + " " + why + otherWhy, false);
+    }
+
+    static List<String> command(Side side, SideSetup setup, List<CellPair> cells, LockStepSettings s, List<String> prefix, Path socket) {
+        List<String> args = new ArrayList<>(List.of("--side", side.name(), "--socket", socket.toString(), "--dir", setup.dir().toString(),
+                "--blocks", Integer.toString(s.blocks()), "--block-ms", Integer.toString(s.blockTargetMillis()),
+                "--grain", Integer.toString(s.grain()), "--order", s.order().text(),
+                "--warmup", s.warmupMinBlocks() + ":" + s.warmupMaxBlocks() + ":" + s.warmupUnits()));
+        if (setup.busyWaitNanos() > 0) args.addAll(List.of("--busy-wait-ns", Long.toString(setup.busyWaitNanos())));
+        List<LockStepSide.SideCellSpec> specs = new ArrayList<>();
+        for (CellPair c : cells) specs.add(new LockStepSide.SideCellSpec(side == Side.A ? c.a() : c.b(), c.unitsPerBlock(), c.size()));
+        args.addAll(LockStepSide.cellArgs(specs));
+        return ChildJvm.of(setup.jvm(), LockStepSide.class).withPrefix(prefix).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
+    }
+}

@@ -1,0 +1,194 @@
+package io.durabench.lockstep;
+
+import com.google.gson.JsonArray;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.CellSpec;
+import io.durabench.env.JvmFacts;
+import io.durabench.results.JmhParams;
+import io.durabench.results.LockStepFile;
+import io.durabench.results.LockStepFile.CellRecord;
+import io.durabench.results.LockStepFile.PairRecord;
+import io.durabench.results.LockStepFile.SideRecord;
+import io.durabench.results.NotMeasured;
+import io.durabench.results.ResultsFolder;
+import io.durabench.stats.LockStepEstimate;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * A lock-step run's fork pairs, one after another, each measuring every cell pair not failed so
+ * far ({@link ForkPair}); after each pair the run's files are rewritten whole: lockstep.json
+ * (every block), and per side its JMH-format jmh-result.json (one entry per cell and pair:
+ * {@link JmhEntries}) and not-applicable.json. So an interrupted run keeps every finished pair. A
+ * cell that fails in any pair is FAILED on both sides from then on, its numbers removed: a failed
+ * sync yields no number. Holds JMH's lock throughout ({@link JmhLock}).
+ */
+public final class LockStepRun {
+
+    /**
+     * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM,
+     * target directory, JVM options and the test hook's nanoseconds per operation.
+     */
+    public record Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+        ForkPair.SideSetup setup() {
+            return new ForkPair.SideSetup(jvm, dir, jvmArgs, busyWaitNanos);
+        }
+
+        String folder() {
+            return targetLabel + "/" + slot;
+        }
+    }
+
+    /**
+     * @param prefix    what runs each side's JVM (taskset for a pinned pair; empty: unpinned)
+     * @param placement the same in words, for lockstep.json ("pinned to CPU 1", "unpinned")
+     */
+    public record Plan(Side a, Side b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, List<String> prefix,
+                       String placement) {
+    }
+
+    /** Per cell pair: its record, and why it failed (null when it did not). */
+    public record Outcome(LockStepFile file, Map<Integer, String> failed) {
+        public boolean anyFailed() {
+            return !failed.isEmpty();
+        }
+    }
+
+    private final Plan plan;
+    private final ResultsFolder folder;
+    private final Consumer<String> progress;
+    private final BooleanSupplier stopping;
+
+    public LockStepRun(Plan plan, ResultsFolder folder, Consumer<String> progress, BooleanSupplier stopping) {
+        this.plan = plan;
+        this.folder = folder;
+        this.progress = progress;
+        this.stopping = stopping;
+    }
+
+    public Outcome run() {
+        List<CellRecord> records = new ArrayList<>();
+        List<ForkPair.CellPair> cells = new ArrayList<>(plan.cells());
+        for (ForkPair.CellPair c : cells) {
+            records.add(new CellRecord(CellSpec.of(c.a()), CellSpec.of(c.b()), c.a().benchmark().jmhName(), params(c.a(), plan.a()),
+                    params(c.b(), plan.b()), c.unitsPerBlock(), List.of()));
+        }
+        LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
+                pairingWords(), settingsRecord(), plan.placement(), records);
+        Map<Integer, String> failed = new LinkedHashMap<>();
+        file.write(folder.root());
+        long start = System.nanoTime();
+        try (JmhLock lock = JmhLock.acquire(progress)) {
+            for (int pair = 1; pair <= plan.forkPairs() && !stopping.getAsBoolean(); pair++) {
+                List<Integer> todo = new ArrayList<>();
+                for (int i = 0; i < cells.size(); i++) if (!failed.containsKey(i)) todo.add(i);
+                if (todo.isEmpty()) break;
+                String started = Instant.now().toString();
+                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), todo.stream().map(cells::get).toList(), plan.settings(),
+                        plan.prefix(), "fork pair " + pair + " of " + plan.forkPairs());
+                if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
+                for (int k = 0; k < todo.size(); k++) {
+                    int i = todo.get(k);
+                    SideRecord ra = o.a().get(k), rb = o.b().get(k);
+                    int units = o.units().get(k);
+                    if (units > 0 && cells.get(i).unitsPerBlock() == 0) cells.set(i, cells.get(i).withUnits(units));
+                    records.set(i, records.get(i).with(new PairRecord(pair, started, ra, rb), cells.get(i).unitsPerBlock()));
+                    String why = failure(ra, rb);
+                    if (why != null) failed.put(i, why);
+                    progress.accept(line(pair, start, records.get(i), why));
+                }
+                file = file.withCells(records, null);
+                write(file, cells, failed);
+            }
+        }
+        file = file.withCells(records, stopping.getAsBoolean() ? null : Instant.now().toString());
+        write(file, cells, failed);
+        return new Outcome(file, failed);
+    }
+
+    /** Why a pair's cell failed, from the side whose unit (or workload) failed; null when both measured. */
+    static String failure(SideRecord a, SideRecord b) {
+        if (a.error() == null && b.error() == null) return null;
+        if (a.error() != null && !a.partnerFailed()) return "side A: " + a.error();
+        if (b.error() != null && !b.partnerFailed()) return "side B: " + b.error();
+        return "side A: " + a.error() + "; side B: " + b.error();
+    }
+
+    private void write(LockStepFile file, List<ForkPair.CellPair> cells, Map<Integer, String> failed) {
+        file.write(folder.root());
+        for (boolean sideA : new boolean[] {true, false}) {
+            Side side = sideA ? plan.a() : plan.b();
+            JsonArray entries = new JsonArray();
+            List<NotMeasured> notMeasured = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                Cell cell = inDir(sideA ? cells.get(i).a() : cells.get(i).b(), side);
+                CellRecord r = file.cells().get(i);
+                if (failed.containsKey(i)) {
+                    notMeasured.add(new NotMeasured(cell.benchmark().jmhName(), JmhParams.of(cell.jmhParams()), NotMeasured.Kind.FAILED,
+                            "lock-step " + failed.get(i)));
+                    continue;
+                }
+                for (PairRecord p : r.measured()) {
+                    entries.add(JmhEntries.entry(cell, side.jvm(), side.jvmArgs(), sideA ? p.a() : p.b(), r.unitsPerBlock()));
+                }
+            }
+            ResultsFolder.Target t = folder.target(side.folder());
+            t.writeResults(entries);
+            t.writeNotMeasured(notMeasured);
+        }
+    }
+
+    private String line(int pair, long start, CellRecord r, String failedWhy) {
+        String head = String.format(Locale.ROOT, "[pair %d/%d %s] %s", pair, plan.forkPairs(), clock((System.nanoTime() - start) / 1e9),
+                r.specA().equals(r.specB()) ? r.specA() : r.specA() + " vs " + r.specB());
+        if (failedWhy != null) return head + "  FAILED: " + failedWhy;
+        PairRecord last = r.forkPairs().get(r.forkPairs().size() - 1);
+        double a = last.a().microsPerOperation(), b = last.b().microsPerOperation();
+        List<PairRecord> m = r.measured();
+        double[] as = m.stream().mapToDouble(p -> p.a().microsPerOperation()).toArray();
+        double[] bs = m.stream().mapToDouble(p -> p.b().microsPerOperation()).toArray();
+        LockStepEstimate e = LockStepEstimate.of(as, bs, 0.95);
+        String so = e.ratioCi().isAvailable()
+                ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
+                : "";
+        return head + String.format(Locale.ROOT, "  A %.2f B %.2f us/op, B/A %.4f%s", a, b, b / a, so);
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s / 60 + ":" + String.format(Locale.ROOT, "%02d", s % 60);
+    }
+
+    private String pairingWords() {
+        List<String> kinds = plan.cells().stream().map(c -> HandOffRule.kind(c.a(), c.b()).words()).distinct().toList();
+        String what = !plan.a().jvm().java().equals(plan.b().jvm().java()) ? "two JVMs"
+                : !plan.a().dir().equals(plan.b().dir()) ? "two targets" : "one JVM and target on both sides";
+        return String.join("; ", kinds) + " (" + what + ")";
+    }
+
+    private LockStepFile.Settings settingsRecord() {
+        LockStepSettings s = plan.settings();
+        return new LockStepFile.Settings(s.blocks(), s.blockTargetMillis(), s.grain(), s.order().text(), s.warmupMinBlocks(),
+                s.warmupMaxBlocks(), s.warmupUnits());
+    }
+
+    private static LockStepFile.SideInfo info(Side s) {
+        return new LockStepFile.SideInfo(s.slot(), s.jvm().java().toString(), s.jvm().version(), s.dir().toString(), s.targetLabel(),
+                s.busyWaitNanos());
+    }
+
+    private static Map<String, String> params(Cell c, Side s) {
+        return inDir(c, s).jmhParams();
+    }
+
+    private static Cell inDir(Cell c, Side s) {
+        return c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, s.dir().toString());
+    }
+}

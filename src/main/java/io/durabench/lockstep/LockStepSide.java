@@ -1,0 +1,167 @@
+package io.durabench.lockstep;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.CellSpec;
+import io.durabench.catalogue.InvalidValueException;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ResultLines;
+import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.results.LockStepFile;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One side of a lock-step pair, in a JVM of its own ({@link ForkPair} starts two):
+ * <pre>
+ * java -cp CP io.durabench.lockstep.LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T
+ *      --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D]
+ *      [--units N] [--size REGION:CHUNK] CELL [[--units N] [--size ...] CELL]...
+ * </pre>
+ * A listens at the socket, B connects; then both run their cells in the given order, cell i of A
+ * against cell i of B ({@link SideCell}). {@code --units} (0: sized from the warmup) and
+ * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook: that much
+ * spinning per operation inside the timed unit, a known effect. One result line per cell on stdout
+ * ({@link ResultLines}): the blocks, counters and warmup, or the error. Exit 0 when every line was
+ * printed (a cell that failed is a result, not an exit code); 2 on bad arguments; 3 when the other
+ * side went away.
+ */
+public final class LockStepSide {
+    static final Duration CONNECT_LIMIT = Duration.ofSeconds(60);
+
+    private LockStepSide() {
+    }
+
+    /** One cell as this side runs it. */
+    record SideCellSpec(Cell cell, int unitsPerBlock, WorkloadSize size) {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        Args a;
+        try {
+            a = Args.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("lock-step side: " + e.getMessage());
+            return 2;
+        }
+        try (HandOff line = a.side == Side.A ? HandOff.listen(a.socket, CONNECT_LIMIT) : HandOff.connect(a.socket, CONNECT_LIMIT)) {
+            for (int i = 0; i < a.cells.size(); i++) {
+                SideCellSpec c = a.cells.get(i);
+                Cell inDir = c.cell().with(Catalogue.TARGET_DIR, a.dir.toString());
+                LockStepSettings s = a.settings.withUnitsPerBlock(c.unitsPerBlock());
+                SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(JnrSyscalls.get(), inDir, c.size()),
+                        HandOffRule.endsDurable(inDir), a.busyWaitNanos, inDir.family().counters().names());
+                SideCell.Outcome o = new SideCell(line, a.side, s, work).run();
+                ResultLines.print(System.out, json(i, c, a.side, o));
+            }
+            return 0;
+        } catch (HandOff.PartnerGoneException e) {
+            System.err.println("lock-step side " + a.side + ": " + e.getMessage());
+            return 3;
+        }
+    }
+
+    static JsonObject json(int index, SideCellSpec c, Side side, SideCell.Outcome o) {
+        JsonObject r = new JsonObject();
+        r.addProperty("cell", index);
+        r.addProperty("spec", CellSpec.of(c.cell()));
+        r.addProperty("side", side.name());
+        if (o.error() != null) {
+            r.addProperty("error", o.error());
+            r.addProperty("partnerFailed", o.partnerFailed());
+            return r;
+        }
+        r.addProperty("warmupBlocks", o.warmupBlocks());
+        r.addProperty("warmupCapped", o.warmupCapped());
+        r.addProperty("unitsPerBlock", o.unitsPerBlock());
+        r.addProperty("compileMillisWhileMeasured", o.compileMillis());
+        JsonArray blocks = new JsonArray();
+        for (LockStepFile.Block b : o.blocks()) blocks.add(LockStepFile.block(b));
+        r.add("blocks", blocks);
+        JsonObject counters = new JsonObject();
+        o.counters().forEach(counters::addProperty);
+        r.add("counters", counters);
+        return r;
+    }
+
+    /** The command line, checked before anything runs. */
+    private record Args(Side side, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, List<SideCellSpec> cells) {
+        static Args parse(String[] args) {
+            Side side = null;
+            Path socket = null, dir = null;
+            int blocks = 0, blockMs = 0, grain = 1;
+            Order order = Order.ALTERNATE;
+            int[] warmup = null;
+            long busy = 0;
+            int units = 0;
+            WorkloadSize size = WorkloadSize.DEFAULT;
+            List<SideCellSpec> cells = new ArrayList<>();
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--side" -> side = Side.valueOf(value(args, ++i, "--side"));
+                    case "--socket" -> socket = Path.of(value(args, ++i, "--socket"));
+                    case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
+                    case "--blocks" -> blocks = whole(value(args, ++i, "--blocks"), "--blocks");
+                    case "--block-ms" -> blockMs = whole(value(args, ++i, "--block-ms"), "--block-ms");
+                    case "--grain" -> grain = whole(value(args, ++i, "--grain"), "--grain");
+                    case "--order" -> order = Order.parse(value(args, ++i, "--order"));
+                    case "--warmup" -> warmup = warmup(value(args, ++i, "--warmup"));
+                    case "--busy-wait-ns" -> busy = whole(value(args, ++i, "--busy-wait-ns"), "--busy-wait-ns");
+                    case "--units" -> units = whole(value(args, ++i, "--units"), "--units");
+                    case "--size" -> size = WorkloadSize.parse(value(args, ++i, "--size"));
+                    default -> {
+                        try {
+                            cells.add(new SideCellSpec(CellSpec.parse(args[i]), units, size));
+                        } catch (InvalidValueException e) {
+                            throw new IllegalArgumentException(e.getMessage());
+                        }
+                    }
+                }
+            }
+            if (side == null || socket == null || dir == null || warmup == null || blocks == 0 || blockMs == 0 || cells.isEmpty()) {
+                throw new IllegalArgumentException("usage: LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T --grain G"
+                        + " --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--units N] [--size REGION:CHUNK] CELL...");
+            }
+            LockStepSettings s = new LockStepSettings(blocks, 0, blockMs, grain, order, warmup[0], warmup[1], warmup[2]);
+            return new Args(side, socket, dir, s, busy, List.copyOf(cells));
+        }
+
+        private static int[] warmup(String text) {
+            String[] p = text.split(":", -1);
+            if (p.length != 3) throw new IllegalArgumentException("--warmup takes MIN:MAX:UNITS, not '" + text + "'");
+            return new int[] {whole(p[0], "--warmup"), whole(p[1], "--warmup"), whole(p[2], "--warmup")};
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
+            return args[i];
+        }
+
+        private static int whole(String v, String option) {
+            try {
+                int n = Integer.parseInt(v);
+                if (n < 0) throw new NumberFormatException();
+                return n;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " takes a whole number, 0 or more, not '" + v + "'");
+            }
+        }
+    }
+
+    /** The arguments that give a side {@code cells} with their units and sizes (what {@link ForkPair} passes). */
+    static List<String> cellArgs(List<SideCellSpec> cells) {
+        List<String> out = new ArrayList<>();
+        for (SideCellSpec c : cells) {
+            out.addAll(List.of("--units", Integer.toString(c.unitsPerBlock()), "--size", c.size().text(), CellSpec.of(c.cell())));
+        }
+        return out;
+    }
+}

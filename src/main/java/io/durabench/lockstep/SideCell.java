@@ -1,0 +1,259 @@
+package io.durabench.lockstep;
+
+import io.durabench.catalogue.OperationLoop;
+import io.durabench.results.LockStepFile.Block;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One cell on one side of a lock-step pair, from opening its workload to closing it, in strict
+ * alternation with the other side over the {@link HandOff}. Both sides run the same schedule, so
+ * each knows whose turn comes next without being told:
+ * <ol>
+ *   <li><b>Open</b>, in turn: A opens its workload and says READY (or NOT_READY), then B does. A
+ *       side that could not open ends the cell on both.</li>
+ *   <li><b>Warmup</b>: blocks of {@code warmupUnits} units per side, discarded. At each block's end
+ *       the sides swap whether their JIT compiled anything during it; warmup ends when neither did
+ *       for {@link LockStepSettings#QUIET_BLOCKS} blocks in a row (the waiting side's JIT compiles
+ *       while the other measures, so one side alone cannot tell), after at least the minimum and at
+ *       most the maximum of blocks.</li>
+ *   <li><b>Size</b>: unless given, units per block from the two sides' unit times in the last
+ *       warmup block ({@link LockStepSettings#sizedUnits}), swapped so both agree.</li>
+ *   <li><b>Measure</b>: the blocks. Inside a block the sides alternate turns of {@code grain}
+ *       units; the block's first turn is the order's ({@link Order}). Each unit is timed alone:
+ *       operations until the workload is at a durable point ({@link OperationLoop#atDurablePoint}),
+ *       then, untimed, {@link OperationLoop#settle}, then the hand-over. So nothing of this side is
+ *       pending while the other measures. A workload that is never durable (NONE) has units of one
+ *       operation; the hand-off rule pairs it only with itself.</li>
+ * </ol>
+ * A unit that fails sends FAILED, so the other side ends the cell too; both go on with the next cell.
+ */
+final class SideCell {
+    /** A durable workload that is still not at a durable point after this many operations is broken. */
+    static final int MAX_OPERATIONS_PER_UNIT = 1 << 21;
+
+    private final HandOff line;
+    private final Side me;
+    private final LockStepSettings settings;
+    private final UnitWork work;
+    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+
+    /** What the side runs per unit: the workload, whether it ever ends durable, and the test hook's extra work. */
+    record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, List<String> publishedCounters) {
+    }
+
+    /**
+     * The cell as this side saw it. {@code error} is null when it was measured; {@code partnerFailed}
+     * says the error was the other side's. {@code compileMillis}: what this side's JIT spent while
+     * the blocks were measured (0 after a warmup that did its job).
+     */
+    record Outcome(int warmupBlocks, boolean warmupCapped, int unitsPerBlock, List<Block> blocks, Map<String, Long> counters,
+                   long compileMillis, String error, boolean partnerFailed) {
+    }
+
+    SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
+        this.line = line;
+        this.me = me;
+        this.settings = settings;
+        this.work = work;
+    }
+
+    Outcome run() {
+        // Open, in turn: A first, then B; each says whether it could.
+        boolean partnerReady = true;
+        if (me == Side.B) partnerReady = line.receive() == HandOff.READY;
+        OperationLoop loop = null;
+        String openError = null;
+        try {
+            loop = work.opener().get();
+        } catch (RuntimeException e) {
+            openError = "opening the workload failed: " + oneLine(e);
+        }
+        line.send(loop != null ? HandOff.READY : HandOff.NOT_READY);
+        if (me == Side.A) partnerReady = line.receive() == HandOff.READY;
+        Outcome outcome;
+        if (openError != null) outcome = failed(openError, false);
+        else if (!partnerReady) outcome = failed("the other side could not open its workload", true);
+        else {
+            try {
+                outcome = measure(loop);
+            } catch (UnitFailed e) {
+                outcome = failed(e.getMessage(), false);
+            } catch (PartnerFailed e) {
+                outcome = failed("the other side's unit failed", true);
+            }
+        }
+        String closeError = close(loop);
+        return closeError == null || outcome.error() != null ? outcome : failed("closing the workload failed: " + closeError, false);
+    }
+
+    private Outcome measure(OperationLoop loop) {
+        // Warmup: discarded blocks until neither JIT compiles.
+        int warmup = 0, quiet = 0;
+        long lastUnitNanos = 0;
+        boolean capped = false;
+        while (true) {
+            long compiledBefore = compileMillis();
+            Block b = block(loop, warmup, settings.warmupUnits(), Order.ALTERNATE);
+            lastUnitNanos = b.nanos() / Math.max(1, b.units());
+            boolean bothQuiet = endBlock(Order.ALTERNATE.firstIn(warmup).other(), compileMillis() == compiledBefore);
+            warmup++;
+            quiet = bothQuiet ? quiet + 1 : 0;
+            if (warmup >= settings.warmupMinBlocks() && quiet >= LockStepSettings.QUIET_BLOCKS) break;
+            if (warmup >= settings.warmupMaxBlocks()) {
+                capped = true;
+                break;
+            }
+        }
+        int units = settings.unitsPerBlock();
+        if (units == 0) {
+            long theirs = line.swap(lastUnitNanos, me == Side.A);
+            units = me == Side.A ? settings.sizedUnits(lastUnitNanos, theirs) : settings.sizedUnits(theirs, lastUnitNanos);
+        }
+        Map<String, Long> start = loop.counters();
+        long compiledBefore = compileMillis();
+        List<Block> blocks = new ArrayList<>();
+        for (int i = 0; i < settings.blocks(); i++) {
+            blocks.add(block(loop, i, units, settings.order()));
+            endBlock(settings.order().firstIn(i).other(), true);
+        }
+        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false);
+    }
+
+    /**
+     * One block of {@code units} units per side: turns alternate from the order's first side; this
+     * side waits for the other's hand-over before each of its turns but the block's first.
+     */
+    private Block block(OperationLoop loop, int index, int units, Order order) {
+        Side first = order.firstIn(index);
+        int turns = 2 * units / settings.grain();
+        Map<String, Long> before = published(loop.counters());
+        long nanos = 0, ops = 0, max = 0;
+        int done = 0;
+        for (int t = 0; t < turns; t++) {
+            Side owner = t % 2 == 0 ? first : first.other();
+            if (owner != me) continue;
+            if (t > 0) awaitTurn();
+            for (int g = 0; g < settings.grain(); g++) {
+                long[] unit = unit(loop);
+                nanos += unit[0];
+                ops += unit[1];
+                max = Math.max(max, unit[0]);
+                done++;
+            }
+            if (t < turns - 1) line.send(HandOff.GO);
+        }
+        return new Block(nanos, done, ops, max, difference(published(loop.counters()), before));
+    }
+
+    /** One unit, timed: operations until a durable point (one operation for a workload that never reaches one); then settled, untimed. */
+    private long[] unit(OperationLoop loop) {
+        long ops = 0;
+        long start = System.nanoTime();
+        try {
+            do {
+                loop.operate();
+                if (work.busyWaitNanosPerOperation() > 0) busyWait(work.busyWaitNanosPerOperation());
+                ops++;
+            } while (work.durable() && !loop.atDurablePoint() && ops < MAX_OPERATIONS_PER_UNIT);
+            long nanos = System.nanoTime() - start;
+            if (work.durable() && !loop.atDurablePoint()) {
+                throw new IllegalStateException("the workload is not at a durable point after " + ops + " operations: it never syncs");
+            }
+            loop.settle();
+            return new long[] {nanos, ops};
+        } catch (RuntimeException e) {
+            line.send(HandOff.FAILED);
+            throw new UnitFailed(oneLine(e));
+        }
+    }
+
+    /** Waits for the other side's hand-over; its failure ends the cell here too. */
+    private void awaitTurn() {
+        byte b = line.receive();
+        if (b == HandOff.FAILED) throw new PartnerFailed();
+        if (b != HandOff.GO) throw new IllegalStateException("lock-step protocol: expected a hand-over, got '" + (char) b + "'");
+    }
+
+    /**
+     * The block's end, where the sides swap whether their JIT was quiet: the side that took the last
+     * turn ({@code last}) says first, the other answers. Returns whether both were quiet.
+     */
+    private boolean endBlock(Side last, boolean quiet) {
+        byte mine = quiet ? HandOff.END_QUIET : HandOff.END_COMPILING;
+        byte theirs;
+        if (me == last) {
+            line.send(mine);
+            theirs = line.receive();
+        } else {
+            theirs = line.receive();
+            if (theirs == HandOff.FAILED) throw new PartnerFailed();
+            line.send(mine);
+        }
+        if (theirs != HandOff.END_QUIET && theirs != HandOff.END_COMPILING) {
+            throw new IllegalStateException("lock-step protocol: expected a block's end, got '" + (char) theirs + "'");
+        }
+        return quiet && theirs == HandOff.END_QUIET;
+    }
+
+    private long compileMillis() {
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    private Map<String, Long> published(Map<String, Long> all) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (String n : work.publishedCounters()) m.put(n, all.getOrDefault(n, 0L));
+        return m;
+    }
+
+    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
+        Map<String, Long> d = new LinkedHashMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        return d;
+    }
+
+    /** Spins for the test hook's extra cost per operation (a known effect, inside the timed unit). */
+    private static void busyWait(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) Thread.onSpinWait();
+    }
+
+    private static Outcome failed(String why, boolean partner) {
+        return new Outcome(0, false, 0, List.of(), Map.of(), 0, why, partner);
+    }
+
+    /** Closes the workload (deleting its files); why not, or null. */
+    private static String close(OperationLoop loop) {
+        if (loop == null) return null;
+        try {
+            loop.close();
+            return null;
+        } catch (RuntimeException e) {
+            return oneLine(e);
+        }
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.replace('\n', ' ');
+    }
+
+    /** This side's unit failed; FAILED was sent. */
+    private static final class UnitFailed extends RuntimeException {
+        UnitFailed(String message) {
+            super(message);
+        }
+    }
+
+    /** The other side's unit failed. */
+    private static final class PartnerFailed extends RuntimeException {
+        PartnerFailed() {
+            super("the other side's unit failed");
+        }
+    }
+}

@@ -1,0 +1,298 @@
+package io.durabench.results;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import io.durabench.env.JsonFields;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * lockstep.json, at the top of a lock-step run's folder: the two sides (each JVM, target and the
+ * slot folder its JMH-format results are in), how the pair was placed and ordered, and every block
+ * of every fork pair of every cell, as each side measured it. It is the ground truth of the run's
+ * lock-step figures ({@code stats.LockStepEstimate} reads it through {@link #cells}); each side's
+ * jmh-result.json is derived from it for every reader of absolute figures.
+ *
+ * @param pairing   the kind of pairing in words (HandOffRule.Kind)
+ * @param placement "unpinned", or "pinned to CPUs 0" (both sides alike, never changed within a fork pair)
+ */
+public record LockStepFile(String started, String finished, Sides sides, String pairing, Settings settings, String placement,
+                           List<CellRecord> cells) {
+    public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-lockstep", 1);
+    public static final String FILE = "lockstep.json";
+
+    /** Side A (the base of every ratio B/A) and side B. */
+    public record Sides(SideInfo a, SideInfo b) {
+    }
+
+    /**
+     * One side: its JVM, its target directory, the slot folder under the target's that holds its
+     * JMH-format results, and the test hook's extra nanoseconds per operation (0 in a real run).
+     */
+    public record SideInfo(String slot, String java, String version, String dir, String target, long busyWaitNanos) {
+    }
+
+    /** How every cell was measured. */
+    public record Settings(int blocks, int blockTargetMillis, int grain, String order, int warmupMinBlocks, int warmupMaxBlocks,
+                           int warmupUnits) {
+    }
+
+    /**
+     * One cell pair: what ran on side A and on B (CellSpec text), the JMH benchmark and params of
+     * each (as in its result file), the units per block, and its fork pairs in the order they ran.
+     */
+    public record CellRecord(String specA, String specB, String benchmark, Map<String, String> paramsA, Map<String, String> paramsB,
+                             int unitsPerBlock, List<PairRecord> forkPairs) {
+        public CellRecord {
+            paramsA = Map.copyOf(paramsA);
+            paramsB = Map.copyOf(paramsB);
+            forkPairs = List.copyOf(forkPairs);
+        }
+
+        public CellRecord with(PairRecord p, int units) {
+            List<PairRecord> more = new ArrayList<>(forkPairs);
+            more.add(p);
+            return new CellRecord(specA, specB, benchmark, paramsA, paramsB, units, more);
+        }
+
+        /** The fork pairs in which both sides measured. */
+        public List<PairRecord> measured() {
+            return forkPairs.stream().filter(PairRecord::measured).toList();
+        }
+    }
+
+    /** One fork pair of one cell: both sides' blocks (or why not), with when the pair started. */
+    public record PairRecord(int pair, String started, SideRecord a, SideRecord b) {
+        public boolean measured() {
+            return a.error() == null && b.error() == null;
+        }
+    }
+
+    /**
+     * One side in one fork pair: its error (null when it measured; {@code partnerFailed} when the
+     * error was the other side's), the warmup it took, the JIT time spent while measuring, its blocks
+     * and its counters over them.
+     */
+    public record SideRecord(String error, boolean partnerFailed, int warmupBlocks, boolean warmupCapped, long compileMillisWhileMeasured,
+                             List<Block> blocks, Map<String, Long> counters) {
+        public SideRecord {
+            blocks = List.copyOf(blocks);
+            counters = Map.copyOf(counters);
+        }
+
+        public static SideRecord failed(String error, boolean partnerFailed) {
+            return new SideRecord(error, partnerFailed, 0, false, 0, List.of(), Map.of());
+        }
+
+        /** Microseconds per operation over every block: all the time its units took over all their operations. */
+        public double microsPerOperation() {
+            long nanos = 0, ops = 0;
+            for (Block b : blocks) {
+                nanos += b.nanos();
+                ops += b.operations();
+            }
+            return nanos / 1000.0 / ops;
+        }
+    }
+
+    /**
+     * One side's share of one measured block: its units, the operations they held (a unit of N
+     * writes per sync is N operations), the nanoseconds they took (each unit timed on its own, the
+     * hand-overs not), the slowest unit, and what the workload counted meanwhile (by the catalogue's
+     * counter names).
+     */
+    public record Block(long nanos, int units, long operations, long maxUnitNanos, Map<String, Long> counters) {
+        public Block {
+            counters = Map.copyOf(counters);
+        }
+
+        public double microsPerOperation() {
+            return nanos / 1000.0 / operations;
+        }
+    }
+
+    public LockStepFile {
+        cells = List.copyOf(cells);
+    }
+
+    public LockStepFile withCells(List<CellRecord> newCells, String finishedAt) {
+        return new LockStepFile(started, finishedAt, sides, pairing, settings, placement, newCells);
+    }
+
+    /** Whether {@code folder} is a lock-step run's (it holds lockstep.json). */
+    public static boolean isLockStep(Path folder) {
+        return Files.isRegularFile(folder.resolve(FILE));
+    }
+
+    public void write(Path folder) {
+        JsonFiles.write(toJson(), folder.resolve(FILE));
+    }
+
+    public JsonObject toJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("schema", SCHEMA.toString());
+        o.addProperty("design", "lock-step");
+        o.addProperty("started", started);
+        o.addProperty("finished", finished);
+        JsonObject s = new JsonObject();
+        s.add("a", side(sides.a()));
+        s.add("b", side(sides.b()));
+        o.add("sides", s);
+        o.addProperty("pairing", pairing);
+        o.addProperty("placement", placement);
+        JsonObject set = new JsonObject();
+        set.addProperty("blocks", settings.blocks());
+        set.addProperty("blockTargetMillis", settings.blockTargetMillis());
+        set.addProperty("grain", settings.grain());
+        set.addProperty("order", settings.order());
+        set.addProperty("warmupMinBlocks", settings.warmupMinBlocks());
+        set.addProperty("warmupMaxBlocks", settings.warmupMaxBlocks());
+        set.addProperty("warmupUnits", settings.warmupUnits());
+        o.add("settings", set);
+        JsonArray cs = new JsonArray();
+        for (CellRecord c : cells) {
+            JsonObject cj = new JsonObject();
+            cj.addProperty("a", c.specA());
+            cj.addProperty("b", c.specB());
+            cj.addProperty("benchmark", c.benchmark());
+            cj.add("paramsA", params(c.paramsA()));
+            cj.add("paramsB", params(c.paramsB()));
+            cj.addProperty("unitsPerBlock", c.unitsPerBlock());
+            JsonArray pairs = new JsonArray();
+            for (PairRecord p : c.forkPairs()) {
+                JsonObject pj = new JsonObject();
+                pj.addProperty("pair", p.pair());
+                pj.addProperty("started", p.started());
+                pj.add("a", sideRecord(p.a()));
+                pj.add("b", sideRecord(p.b()));
+                pairs.add(pj);
+            }
+            cj.add("forkPairs", pairs);
+            cs.add(cj);
+        }
+        o.add("cells", cs);
+        return o;
+    }
+
+    private static JsonObject side(SideInfo s) {
+        JsonObject j = new JsonObject();
+        j.addProperty("slot", s.slot());
+        j.addProperty("java", s.java());
+        j.addProperty("version", s.version());
+        j.addProperty("dir", s.dir());
+        j.addProperty("target", s.target());
+        j.addProperty("busyWaitNanos", s.busyWaitNanos());
+        return j;
+    }
+
+    private static JsonObject params(Map<String, String> p) {
+        JsonObject j = new JsonObject();
+        new java.util.TreeMap<>(p).forEach(j::addProperty);
+        return j;
+    }
+
+    private static JsonObject sideRecord(SideRecord r) {
+        JsonObject j = new JsonObject();
+        if (r.error() != null) {
+            j.addProperty("error", r.error());
+            j.addProperty("partnerFailed", r.partnerFailed());
+            return j;
+        }
+        j.addProperty("warmupBlocks", r.warmupBlocks());
+        j.addProperty("warmupCapped", r.warmupCapped());
+        j.addProperty("compileMillisWhileMeasured", r.compileMillisWhileMeasured());
+        JsonArray bs = new JsonArray();
+        for (Block b : r.blocks()) bs.add(block(b));
+        j.add("blocks", bs);
+        JsonObject c = new JsonObject();
+        r.counters().forEach(c::addProperty);
+        j.add("counters", c);
+        return j;
+    }
+
+    /** A block as [nanos, units, operations, max unit nanos, {counters}]: compact, since a run holds thousands. */
+    public static JsonArray block(Block b) {
+        JsonArray x = new JsonArray();
+        x.add(b.nanos());
+        x.add(b.units());
+        x.add(b.operations());
+        x.add(b.maxUnitNanos());
+        JsonObject counted = new JsonObject();
+        b.counters().forEach(counted::addProperty);
+        x.add(counted);
+        return x;
+    }
+
+    public static Block block(JsonArray x) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        if (x.size() > 4 && x.get(4).isJsonObject()) x.get(4).getAsJsonObject().entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
+        return new Block(x.get(0).getAsLong(), x.get(1).getAsInt(), x.get(2).getAsLong(), x.get(3).getAsLong(), counters);
+    }
+
+    /** One side's record as the side printed it (its result line, or the file's entry). */
+    public static SideRecord sideRecord(JsonObject j) {
+        String error = JsonFields.string(j, "error");
+        if (error != null) return SideRecord.failed(error, Boolean.TRUE.equals(JsonFields.bool(j, "partnerFailed")));
+        List<Block> blocks = new ArrayList<>();
+        for (JsonElement b : j.getAsJsonArray("blocks")) blocks.add(block(b.getAsJsonArray()));
+        Map<String, Long> counters = new LinkedHashMap<>();
+        JsonObject c = JsonFields.object(j, "counters");
+        if (c != null) c.entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
+        return new SideRecord(null, false, JsonFields.integer(j, "warmupBlocks"), Boolean.TRUE.equals(JsonFields.bool(j, "warmupCapped")),
+                JsonFields.whole(j, "compileMillisWhileMeasured"), blocks, counters);
+    }
+
+    public static LockStepFile read(Path folder) {
+        Path file = folder.resolve(FILE);
+        JsonElement root = JsonFiles.parse(file, "durabench's lockstep.json");
+        if (!root.isJsonObject()) throw malformed(file, "expected an object");
+        JsonObject o = root.getAsJsonObject();
+        try {
+            SCHEMA.check(file, JsonFields.string(o, "schema"));
+            JsonObject s = JsonFields.object(o, "sides");
+            JsonObject set = JsonFields.object(o, "settings");
+            Settings settings = new Settings(JsonFields.integer(set, "blocks"), JsonFields.integer(set, "blockTargetMillis"),
+                    JsonFields.integer(set, "grain"), JsonFields.string(set, "order"), JsonFields.integer(set, "warmupMinBlocks"),
+                    JsonFields.integer(set, "warmupMaxBlocks"), JsonFields.integer(set, "warmupUnits"));
+            List<CellRecord> cells = new ArrayList<>();
+            for (JsonElement ce : o.getAsJsonArray("cells")) {
+                JsonObject c = ce.getAsJsonObject();
+                List<PairRecord> pairs = new ArrayList<>();
+                for (JsonElement pe : c.getAsJsonArray("forkPairs")) {
+                    JsonObject p = pe.getAsJsonObject();
+                    pairs.add(new PairRecord(JsonFields.integer(p, "pair"), JsonFields.string(p, "started"),
+                            sideRecord(JsonFields.object(p, "a")), sideRecord(JsonFields.object(p, "b"))));
+                }
+                cells.add(new CellRecord(JsonFields.string(c, "a"), JsonFields.string(c, "b"), JsonFields.string(c, "benchmark"),
+                        stringMap(JsonFields.object(c, "paramsA")), stringMap(JsonFields.object(c, "paramsB")),
+                        JsonFields.integer(c, "unitsPerBlock"), pairs));
+            }
+            return new LockStepFile(JsonFields.string(o, "started"), JsonFields.string(o, "finished"),
+                    new Sides(sideInfo(JsonFields.object(s, "a")), sideInfo(JsonFields.object(s, "b"))), JsonFields.string(o, "pairing"),
+                    settings, JsonFields.string(o, "placement"), cells);
+        } catch (IllegalArgumentException | NullPointerException | IllegalStateException | UnsupportedOperationException e) {
+            if (e instanceof ResultsFileException r) throw r;
+            throw malformed(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    private static SideInfo sideInfo(JsonObject j) {
+        return new SideInfo(JsonFields.string(j, "slot"), JsonFields.string(j, "java"), JsonFields.string(j, "version"),
+                JsonFields.string(j, "dir"), JsonFields.string(j, "target"), JsonFields.whole(j, "busyWaitNanos"));
+    }
+
+    private static Map<String, String> stringMap(JsonObject j) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (j != null) j.entrySet().forEach(e -> m.put(e.getKey(), e.getValue().getAsString()));
+        return m;
+    }
+
+    private static ResultsFileException malformed(Path file, String why) {
+        return new ResultsFileException(file + ": not a durabench lockstep.json (" + why + "); `durabench run --lock-step` writes it");
+    }
+}

@@ -1,0 +1,161 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.env.Environment;
+import io.durabench.env.EnvironmentProbe;
+import io.durabench.env.JvmFacts;
+import io.durabench.lockstep.ForkPair;
+import io.durabench.lockstep.HandOffRule;
+import io.durabench.lockstep.LockStepRun;
+import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.Placement;
+import io.durabench.nativeio.Syscalls;
+import io.durabench.results.JmhParams;
+import io.durabench.results.NotMeasured;
+import io.durabench.results.ResultsFolder;
+import io.durabench.results.RunManifest;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code durabench run --lock-step}: the profile's cells (narrowed by the user's patterns and -p),
+ * each measured as fork pairs of two sides alternating one durable unit at a time
+ * ({@link LockStepRun}). The two sides are two JVMs on one target, or one JVM on two targets (or
+ * the same JVM and target twice: an A/A). Before anything runs, each cell is checked against the
+ * hand-off rule and probed on each side's JVM and target, exactly as a run in rounds probes it: a
+ * cell that cannot take part, or that the platform refuses, is listed as n/a with why on both sides
+ * and not measured. The folder is a run folder like any other: run.json, each side's slot folder
+ * (environment.json, jmh-result.json, not-applicable.json), and lockstep.json beside them.
+ */
+public final class LockStepSuite {
+    /** Fork pairs per cell unless -f says otherwise. */
+    public static final int DEFAULT_FORK_PAIRS = 10;
+
+    /**
+     * @param a,b          the two sides: a JVM and a target each
+     * @param forkPairs    fork pairs per cell (-f)
+     * @param busyWaitNanosB the test hook's extra nanoseconds per operation on side B (0 in a real run)
+     */
+    public record Request(Profile profile, JmhSettings settings, List<String> jmhArgs, JvmFacts jvmA, RunTarget targetA, JvmFacts jvmB,
+                          RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosB,
+                          List<String> labVariants) {
+    }
+
+    private final Request r;
+    private final Syscalls probeSyscalls;
+    private final PrintWriter out;
+
+    public LockStepSuite(Request request, Syscalls probeSyscalls, PrintWriter out) {
+        this.r = request;
+        this.probeSyscalls = probeSyscalls;
+        this.out = out;
+    }
+
+    /** The cells the profile and the user's patterns and -p give, on side A's target (empty when none matches). */
+    public List<Cell> plan() {
+        return new SuiteRun(r.profile(), r.settings(), r.jmhArgs(), probeSyscalls, out, out).plan(r.targetA().dir());
+    }
+
+    /** Measures every cell into {@code outDir}; true when some cell FAILED. */
+    public boolean run(Path outDir) {
+        JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
+        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), 0);
+        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
+        ResultsFolder folder = ResultsFolder.create(outDir);
+        List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
+        if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
+        RunManifest manifest = RunManifest.starting(r.profile().label(), Instant.now().toString(), r.jmhArgs(), r.forkPairs(), 0, targets,
+                List.of(new RunManifest.Jvm(a.slot(), r.jvmA().java().toString(), r.jvmA().version()),
+                        new RunManifest.Jvm(b.slot(), r.jvmB().java().toString(), r.jvmB().version())),
+                r.labVariants(), RunManifest.Options.DEFAULT);
+        folder.writeManifest(manifest);
+        Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
+        folder.target(a.targetLabel() + "/" + a.slot()).writeEnvironment(envA);
+        folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
+
+        List<Cell> cells = plan();
+        Map<Cell, String> notApplicable = new LinkedHashMap<>();
+        List<Cell> candidates = new ArrayList<>();
+        for (Cell c : cells) {
+            Optional<String> why = HandOffRule.cannotTakePart(c);
+            if (why.isPresent()) notApplicable.put(c, "n/a: lock-step: " + why.get());
+            else candidates.add(c);
+        }
+        Map<Cell, String> blocked = new LinkedHashMap<>(notApplicable);
+        blocked.putAll(probe(candidates, slotA, r.targetA(), envA));
+        for (Map.Entry<Cell, String> e : probe(candidates, slotB, r.targetB(), envB).entrySet()) blocked.putIfAbsent(e.getKey(), e.getValue());
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
+        for (Cell c : cells) if (!blocked.containsKey(c)) pairs.add(new ForkPair.CellPair(c, c, 0, WorkloadSize.DEFAULT));
+        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s on %s, side B %s on %s, %s%n",
+                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), r.targetA().dir(), r.jvmB().version(), r.targetB().dir(),
+                r.placement().words());
+        blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c + ": " + why.substring(why.indexOf(':') + 2)));
+        out.flush();
+        // Ctrl-C reaches the sides too: the pair they were in is then neither measured nor failed.
+        AtomicBoolean stopping = new AtomicBoolean();
+        Thread hook = new Thread(() -> stopping.set(true), "durabench-lock-step-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        LockStepRun.Outcome o;
+        try {
+            o = pairs.isEmpty() ? null : new LockStepRun(new LockStepRun.Plan(a, b, pairs, r.lockStep(), r.forkPairs(),
+                    r.placement().prefix(), r.placement().words()), folder, line -> {
+                out.println(line);
+                out.flush();
+            }, stopping::get).run();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is exiting: the hook has run
+            }
+        }
+        // The cells never measured go beside the failed ones in each side's not-applicable.json.
+        for (LockStepRun.Side side : List.of(a, b)) {
+            ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
+            List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
+            blocked.forEach((c, why) -> {
+                Cell inDir = c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, side.dir().toString());
+                boolean failed = why.startsWith("failed");
+                nm.add(new NotMeasured(inDir.benchmark().jmhName(), JmhParams.of(inDir.jmhParams()),
+                        failed ? NotMeasured.Kind.FAILED : NotMeasured.Kind.NOT_APPLICABLE, why.substring(why.indexOf(':') + 2)));
+            });
+            t.writeNotMeasured(nm);
+        }
+        folder.writeManifest(manifest.finishedAt(Instant.now().toString()));
+        boolean failed = blocked.values().stream().anyMatch(w -> w.startsWith("failed")) || (o != null && o.anyFailed());
+        if (o != null) o.failed().forEach((i, why) -> out.println("FAILED " + pairs.get(i).a() + ": " + why));
+        return failed;
+    }
+
+    /** Why each cell will not run on this side (n/a or failed, from the lab's rules and the probe in the side's own JVM). */
+    private Map<Cell, String> probe(List<Cell> cells, JvmSlot slot, RunTarget target, Environment env) {
+        Map<Cell, String> blocked = new LinkedHashMap<>();
+        List<Cell> probed = new ArrayList<>();
+        for (Cell c : cells) {
+            Cell inDir = c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, target.dir().toString());
+            Optional<String> lab = target.labNotApplicable(inDir);
+            if (lab.isPresent()) blocked.put(c, "n/a: " + lab.get());
+            else probed.add(c);
+        }
+        List<Cell> inDir = probed.stream().map(c -> c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, target.dir().toString())).toList();
+        Map<Cell, Optional<FeasibilityProbe.Outcome>> verdicts = Feasibility.of(inDir, slot, env, probeSyscalls);
+        for (int i = 0; i < probed.size(); i++) {
+            Optional<FeasibilityProbe.Outcome> o = verdicts.get(inDir.get(i));
+            if (o != null && o.isPresent()) blocked.put(probed.get(i), (o.get().unsupported() ? "n/a: " : "failed: ") + o.get().reason());
+        }
+        return blocked;
+    }
+
+    private static Environment environment(RunTarget target, JvmFacts jvm) {
+        Environment env = EnvironmentProbe.capture(target.dir(), jvm);
+        return target.lab() != null ? env.withLab(target.lab().labImage()) : env;
+    }
+}
