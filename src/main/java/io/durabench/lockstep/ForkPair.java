@@ -33,9 +33,13 @@ public final class ForkPair {
      * One side as the parent starts it: its JVM, its target directory, its JVM options (after the
      * flags every JVM of ours gets), and the test hook's extra nanoseconds per operation (0: none).
      */
-    public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+    public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
         public SideSetup {
             jvmArgs = List.copyOf(jvmArgs);
+        }
+
+        public SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+            this(jvm, dir, jvmArgs, busyWaitNanos, null);
         }
 
         public static SideSetup of(JvmFacts jvm, Path dir) {
@@ -43,7 +47,19 @@ public final class ForkPair {
         }
 
         public SideSetup withBusyWaitNanos(long nanos) {
-            return new SideSetup(jvm, dir, jvmArgs, nanos);
+            return new SideSetup(jvm, dir, jvmArgs, nanos, witnessed);
+        }
+
+        /** The side run under the syscall witness: {@code tracer} (strace and its options) before its JVM, its marker calls made with {@code token}. */
+        public SideSetup underWitness(List<String> tracer, String token) {
+            return new SideSetup(jvm, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
+        }
+    }
+
+    /** A side traced by the syscall witness: the tracer's command and the markers' token. */
+    public record Witnessed(List<String> tracer, String token) {
+        public Witnessed {
+            tracer = List.copyOf(tracer);
         }
     }
 
@@ -116,9 +132,14 @@ public final class ForkPair {
                 "--grain", Integer.toString(s.grain()), "--order", s.order().text(),
                 "--warmup", s.warmupMinBlocks() + ":" + s.warmupMaxBlocks() + ":" + s.warmupUnits()));
         if (setup.busyWaitNanos() > 0) args.addAll(List.of("--busy-wait-ns", Long.toString(setup.busyWaitNanos())));
+        List<String> before = new ArrayList<>(prefix);
+        if (setup.witnessed() != null) {
+            args.addAll(List.of("--witness-token", setup.witnessed().token()));
+            before.addAll(setup.witnessed().tracer());
+        }
         List<LockStepSide.SideCellSpec> specs = new ArrayList<>();
         for (CellPair c : cells) specs.add(new LockStepSide.SideCellSpec(side == Side.A ? c.a() : c.b(), c.unitsPerBlock(), c.size()));
         args.addAll(LockStepSide.cellArgs(specs));
-        return ChildJvm.of(setup.jvm(), LockStepSide.class).withPrefix(prefix).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
+        return ChildJvm.of(setup.jvm(), LockStepSide.class).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
     }
 }

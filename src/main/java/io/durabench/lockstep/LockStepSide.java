@@ -9,6 +9,7 @@ import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.TraceMarkers;
 import io.durabench.results.LockStepFile;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,13 +20,15 @@ import java.util.List;
  * One side of a lock-step pair, in a JVM of its own ({@link ForkPair} starts two):
  * <pre>
  * java -cp CP io.durabench.lockstep.LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T
- *      --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D]
+ *      --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--witness-token T]
  *      [--units N] [--size REGION:CHUNK] CELL [[--units N] [--size ...] CELL]...
  * </pre>
  * A listens at the socket, B connects; then both run their cells in the given order, cell i of A
  * against cell i of B ({@link SideCell}). {@code --units} (0: sized from the warmup) and
  * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook: that much
- * spinning per operation inside the timed unit, a known effect. One result line per cell on stdout
+ * spinning per operation inside the timed unit, a known effect. {@code --witness-token} makes the
+ * syscall witness's marker calls ({@link TraceMarkers}) around each cell's measured blocks, for a
+ * side run under strace. One result line per cell on stdout
  * ({@link ResultLines}): the blocks, counters and warmup, or the error. Exit 0 when every line was
  * printed (a cell that failed is a result, not an exit code); 2 on bad arguments; 3 when the other
  * side went away.
@@ -59,7 +62,11 @@ public final class LockStepSide {
                 LockStepSettings s = a.settings.withUnitsPerBlock(c.unitsPerBlock());
                 SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(JnrSyscalls.get(), inDir, c.size()),
                         HandOffRule.endsDurable(inDir), a.busyWaitNanos, inDir.family().counters().names());
-                SideCell.Outcome o = new SideCell(line, a.side, s, work).run();
+                int cell = i;
+                SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE
+                        : new SideCell.Marks(() -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.BEGIN),
+                        () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.END), () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.CLOSED));
+                SideCell.Outcome o = new SideCell(line, a.side, s, work, marks).run();
                 ResultLines.print(System.out, json(i, c, a.side, o));
             }
             return 0;
@@ -93,7 +100,8 @@ public final class LockStepSide {
     }
 
     /** The command line, checked before anything runs. */
-    private record Args(Side side, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, List<SideCellSpec> cells) {
+    private record Args(Side side, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, String witnessToken,
+                        List<SideCellSpec> cells) {
         static Args parse(String[] args) {
             Side side = null;
             Path socket = null, dir = null;
@@ -101,6 +109,7 @@ public final class LockStepSide {
             Order order = Order.ALTERNATE;
             int[] warmup = null;
             long busy = 0;
+            String token = null;
             int units = 0;
             WorkloadSize size = WorkloadSize.DEFAULT;
             List<SideCellSpec> cells = new ArrayList<>();
@@ -115,6 +124,7 @@ public final class LockStepSide {
                     case "--order" -> order = Order.parse(value(args, ++i, "--order"));
                     case "--warmup" -> warmup = warmup(value(args, ++i, "--warmup"));
                     case "--busy-wait-ns" -> busy = whole(value(args, ++i, "--busy-wait-ns"), "--busy-wait-ns");
+                    case "--witness-token" -> token = value(args, ++i, "--witness-token");
                     case "--units" -> units = whole(value(args, ++i, "--units"), "--units");
                     case "--size" -> size = WorkloadSize.parse(value(args, ++i, "--size"));
                     default -> {
@@ -131,7 +141,8 @@ public final class LockStepSide {
                         + " --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--units N] [--size REGION:CHUNK] CELL...");
             }
             LockStepSettings s = new LockStepSettings(blocks, 0, blockMs, grain, order, warmup[0], warmup[1], warmup[2]);
-            return new Args(side, socket, dir, s, busy, List.copyOf(cells));
+            if (token != null) TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // checks the token before anything runs
+            return new Args(side, socket, dir, s, busy, token, List.copyOf(cells));
         }
 
         private static int[] warmup(String text) {

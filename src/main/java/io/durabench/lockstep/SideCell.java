@@ -41,10 +41,19 @@ final class SideCell {
     private final Side me;
     private final LockStepSettings settings;
     private final UnitWork work;
+    private final Marks marks;
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
 
     /** What the side runs per unit: the workload, whether it ever ends durable, and the test hook's extra work. */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, List<String> publishedCounters) {
+    }
+
+    /**
+     * Calls made at the measurement's edges, for the syscall witness: before the first measured
+     * block, after the last, and once the workload is closed (whether the cell ran or failed).
+     */
+    record Marks(Runnable begin, Runnable end, Runnable closed) {
+        static final Marks NONE = new Marks(() -> { }, () -> { }, () -> { });
     }
 
     /**
@@ -57,10 +66,15 @@ final class SideCell {
     }
 
     SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
+        this(line, me, settings, work, Marks.NONE);
+    }
+
+    SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work, Marks marks) {
         this.line = line;
         this.me = me;
         this.settings = settings;
         this.work = work;
+        this.marks = marks;
     }
 
     Outcome run() {
@@ -89,6 +103,7 @@ final class SideCell {
             }
         }
         String closeError = close(loop);
+        marks.closed().run();
         return closeError == null || outcome.error() != null ? outcome : failed("closing the workload failed: " + closeError, false);
     }
 
@@ -118,10 +133,12 @@ final class SideCell {
         Map<String, Long> start = loop.counters();
         long compiledBefore = compileMillis();
         List<Block> blocks = new ArrayList<>();
+        marks.begin().run();
         for (int i = 0; i < settings.blocks(); i++) {
             blocks.add(block(loop, i, units, settings.order()));
             endBlock(settings.order().firstIn(i).other(), true);
         }
+        marks.end().run();
         return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false);
     }
 

@@ -194,10 +194,15 @@ public final class SyscallWitness {
         return new WitnessUnavailableException(why + WitnessProcessOutput.tail(stderr) + (left.isEmpty() ? "" : "; " + String.join("; ", left)));
     }
 
+    /** strace and its options, writing {@code trace}: what runs a witnessed JVM (this witness's, or a lock-step side's). */
+    static List<String> tracer(Path strace, Path trace) {
+        return List.of(strace.toString(), "-f", "-y", "-qq", "-s", "0", "--seccomp-bpf",
+                "-e", "signal=none", "-e", "trace=" + String.join(",", StraceTrace.TRACED_CALLS), "-o", trace.toString());
+    }
+
     List<String> command(Path strace, Path trace, String realDir, String token, List<SizedCell> cells) {
-        List<String> c = new ArrayList<>(List.of(strace.toString(), "-f", "-y", "-qq", "-s", "0", "--seccomp-bpf",
-                "-e", "signal=none", "-e", "trace=" + String.join(",", StraceTrace.TRACED_CALLS), "-o", trace.toString(),
-                java.toString()));
+        List<String> c = new ArrayList<>(tracer(strace, trace));
+        c.add(java.toString());
         c.addAll(JVM_OPTIONS);
         c.addAll(List.of("-cp", classpath));
         c.addAll(main);
@@ -208,7 +213,12 @@ public final class SyscallWitness {
     }
 
     private Path findStrace() {
-        for (String d : straceSearchPath.split(File.pathSeparator)) {
+        return findStrace(straceSearchPath);
+    }
+
+    /** strace on {@code searchPath} (a PATH value); a WitnessUnavailableException with the fix when there is none. */
+    static Path findStrace(String searchPath) {
+        for (String d : searchPath.split(File.pathSeparator)) {
             if (d.isEmpty()) continue;
             Path candidate = Path.of(d, "strace");
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) return candidate;
