@@ -43,6 +43,18 @@ public final class Cell {
         return new Cell(benchmark, copy);
     }
 
+    /**
+     * The same cell with another method (as text, e.g. "FDATASYNC") on its family's method axis: a
+     * lock-step run's reference beside the cell. An InvalidValueException naming the axis when the
+     * family has none or its axis cannot take the value.
+     */
+    public Cell withMethod(String text) {
+        Parameter<?> axis = family().methodAxis();
+        if (axis == null) throw new InvalidValueException(benchmark.shortName() + " has no method to replace with " + text);
+        if (!benchmark.has(axis)) throw new InvalidValueException(benchmark.shortName() + " has no parameter " + axis.name());
+        return withText(axis, text);
+    }
+
     public Benchmark benchmark() {
         return benchmark;
     }

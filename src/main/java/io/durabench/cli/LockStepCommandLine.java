@@ -54,16 +54,20 @@ final class LockStepCommandLine {
         if (jvms.isEmpty()) jvms.add(JvmFacts.current());
         int targets = c.lab.isEmpty() ? Math.max(1, c.dirs.size()) : c.lab.size();
         JvmFacts a, b;
+        if (c.reference != null && (jvms.size() != 1 || repeat != 1 || targets != 1)) {
+            throw new UsageException("--reference pairs each cell with the reference method on one JVM and one target: give one --jvm (or none)"
+                    + " and one --dir or --lab variant, without --repeat");
+        }
         if (jvms.size() == 2 && repeat == 1 && targets == 1) {
             a = jvms.get(0);
             b = jvms.get(1);
         } else if (jvms.size() == 1 && repeat == 2 && targets == 1) {
             a = b = jvms.get(0);
-        } else if (jvms.size() == 1 && repeat == 1 && targets == 2) {
+        } else if (jvms.size() == 1 && repeat == 1 && (targets == 2 || c.reference != null)) {
             a = b = jvms.get(0);
         } else {
-            throw new UsageException("--lock-step measures two sides: --jvm A --jvm B on one target, one JVM with --repeat 2 (an A/A), or one JVM"
-                    + " on two targets (--dir X --dir Y, or --lab with two variants); got " + jvms.size() + " JVM(s), --repeat " + repeat
+            throw new UsageException("--lock-step measures two sides: --jvm A --jvm B on one target, one JVM with --repeat 2 (an A/A), one JVM"
+                    + " on two targets (--dir X --dir Y, or --lab with two variants), or --reference METHOD beside each cell; got " + jvms.size() + " JVM(s), --repeat " + repeat
                     + " and " + targets + " target(s)");
         }
         if (!c.dirs.isEmpty() && !c.lab.isEmpty()) throw new UsageException("--dir and --lab together: measure either your directories or the lab's");
@@ -84,14 +88,15 @@ final class LockStepCommandLine {
             ta = RunTarget.directory(dirs.get(0));
             tb = RunTarget.directory(dirs.get(dirs.size() - 1));
         }
-        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitNanosB, c.lab);
+        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitNanosB, c.lab,
+                c.reference);
     }
 
     /** The request with the lab's targets, once the lab is up (one variant: both sides on it; two: A on the first, B on the second). */
     LockStepSuite.Request onLab(LockStepSuite.Request r, List<RunTarget> lab) {
         RunTarget ta = lab.get(0), tb = lab.get(lab.size() - 1);
         return new LockStepSuite.Request(r.profile(), r.settings(), r.jmhArgs(), r.jvmA(), ta, r.jvmB(), tb, r.lockStep(), r.placement(),
-                r.forkPairs(), r.busyWaitNanosB(), r.labVariants());
+                r.forkPairs(), r.busyWaitNanosB(), r.labVariants(), r.reference());
     }
 
     /** Only benchmark patterns, -p NAME=V and -f N: the rest of JMH's options mean nothing to a lock-step run, which runs no JMH. */

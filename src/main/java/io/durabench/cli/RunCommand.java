@@ -96,6 +96,10 @@ public final class RunCommand implements Callable<Integer> {
             + " cancelled; after '--' only benchmark patterns, -p and -f N (fork pairs). See docs/lockstep.md.")
     boolean lockStep;
 
+    @Option(names = "--reference", paramLabel = "METHOD", description = "Lock-step: side A runs each cell with this method (e.g."
+            + " FDATASYNC) beside side B's cell, on one JVM and target: methods against a reference.")
+    String reference;
+
     @Option(names = "--pin", paramLabel = "CPUS|none", description = "Lock-step: the CPUs both sides are pinned to (taskset's list), or none"
             + " (default: the last CPU).")
     String pin;
@@ -127,8 +131,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         slos = slo.checked();
         if (lockStep) return lockStepRun();
-        if (pin != null || grain != null || order != null || testBusyWaitNanosB != 0) {
-            throw new UsageException("--pin, --grain and --order are lock-step settings: add --lock-step");
+        if (pin != null || grain != null || order != null || reference != null || testBusyWaitNanosB != 0) {
+            throw new UsageException("--pin, --grain, --order and --reference are lock-step settings: add --lock-step");
         }
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
@@ -160,6 +164,11 @@ public final class RunCommand implements Callable<Integer> {
         LockStepSuite suite = new LockStepSuite(request, JnrSyscalls.get(), stdout());
         if (suite.plan().isEmpty()) {
             throw new UsageException("no benchmark of the " + request.profile().label() + " profile matches " + request.settings().includes());
+        }
+        try {
+            suite.pairs(); // every pairing held to the hand-off rule before anything is written
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         if (lab.isEmpty()) return finish(outDir, suite.run(outDir));

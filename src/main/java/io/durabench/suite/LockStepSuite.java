@@ -43,10 +43,11 @@ public final class LockStepSuite {
      * @param a,b          the two sides: a JVM and a target each
      * @param forkPairs    fork pairs per cell (-f)
      * @param busyWaitNanosB the test hook's extra nanoseconds per operation on side B (0 in a real run)
+     * @param reference    the method side A runs beside each cell on side B (--reference), null: the same cell on both sides
      */
     public record Request(Profile profile, JmhSettings settings, List<String> jmhArgs, JvmFacts jvmA, RunTarget targetA, JvmFacts jvmB,
                           RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosB,
-                          List<String> labVariants) {
+                          List<String> labVariants, String reference) {
     }
 
     private final Request r;
@@ -62,6 +63,23 @@ public final class LockStepSuite {
     /** The cells the profile and the user's patterns and -p give, on side A's target (empty when none matches). */
     public List<Cell> plan() {
         return new SuiteRun(r.profile(), r.settings(), r.jmhArgs(), probeSyscalls, out, out).plan(r.targetA().dir());
+    }
+
+    /**
+     * Each planned cell with what side A runs beside it: the same cell, or with --reference the cell
+     * with the reference method. Every pairing is held to the hand-off rule here, before anything is
+     * written: a refused one is bad input ({@link HandOffRule.RefusedPairingException}), with the reason.
+     * Cells that cannot take part at all (several threads) are left to {@link #run}, which lists them n/a.
+     */
+    public List<ForkPair.CellPair> pairs() {
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
+        for (Cell c : plan()) {
+            if (HandOffRule.cannotTakePart(c).isPresent()) continue;
+            Cell a = r.reference() == null ? c : c.withMethod(r.reference());
+            HandOffRule.kind(a, c);
+            pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
+        }
+        return pairs;
     }
 
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
@@ -82,20 +100,20 @@ public final class LockStepSuite {
         folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
-        Map<Cell, String> notApplicable = new LinkedHashMap<>();
-        List<Cell> candidates = new ArrayList<>();
-        for (Cell c : cells) {
-            Optional<String> why = HandOffRule.cannotTakePart(c);
-            if (why.isPresent()) notApplicable.put(c, "n/a: lock-step: " + why.get());
-            else candidates.add(c);
-        }
-        Map<Cell, String> blocked = new LinkedHashMap<>(notApplicable);
-        blocked.putAll(probe(candidates, slotA, r.targetA(), envA));
-        for (Map.Entry<Cell, String> e : probe(candidates, slotB, r.targetB(), envB).entrySet()) blocked.putIfAbsent(e.getKey(), e.getValue());
+        List<ForkPair.CellPair> candidates = pairs();
+        Map<Cell, String> blocked = new LinkedHashMap<>();
+        for (Cell c : cells) HandOffRule.cannotTakePart(c).ifPresent(why -> blocked.put(c, "n/a: lock-step: " + why));
+        Map<Cell, String> onA = probe(candidates.stream().map(ForkPair.CellPair::a).distinct().toList(), slotA, r.targetA(), envA);
+        Map<Cell, String> onB = probe(candidates.stream().map(ForkPair.CellPair::b).toList(), slotB, r.targetB(), envB);
         List<ForkPair.CellPair> pairs = new ArrayList<>();
-        for (Cell c : cells) if (!blocked.containsKey(c)) pairs.add(new ForkPair.CellPair(c, c, 0, WorkloadSize.DEFAULT));
-        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s on %s, side B %s on %s, %s%n",
-                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), r.targetA().dir(), r.jvmB().version(), r.targetB().dir(),
+        for (ForkPair.CellPair p : candidates) {
+            String why = onB.containsKey(p.b()) ? onB.get(p.b()) : onA.containsKey(p.a()) ? onA.get(p.a()).replaceFirst(": ", ": side A's " + p.a().method() + ": ") : null;
+            if (why != null) blocked.put(p.b(), why);
+            else pairs.add(p);
+        }
+        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s on %s%s, side B %s on %s, %s%n",
+                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), r.targetA().dir(),
+                r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), r.targetB().dir(),
                 r.placement().words());
         blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c + ": " + why.substring(why.indexOf(':') + 2)));
         out.flush();

@@ -48,6 +48,19 @@ class RunCommandTest {
             "--dir and --lab together| --dir /dev/shm --lab ext4",
             "-jvm (a JMH option) and --jvm together| --dir /dev/shm --jvm /usr/lib/jvm/java-17-openjdk-amd64 -- -jvm /usr/bin/java",
             "--resume takes the settings of the run it resumes| --resume /dev/shm",
+            "after --, a lock-step run takes only benchmark patterns, -p NAME=VALUES and -f N (fork pairs): '-i' is JMH's| --dir /dev/shm --lock-step --repeat 2 -- SyncWriteCost -i 3",
+            "after --, a lock-step run takes only benchmark patterns| --dir /dev/shm --lock-step --repeat 2 -- -bm sample",
+            "--lock-step measures two sides| --dir /dev/shm --lock-step",
+            "--lock-step measures two sides| --dir /dev/shm --lock-step --repeat 3",
+            "--pin abc: give a CPU list| --dir /dev/shm --lock-step --repeat 2 --pin abc",
+            "--pin, --grain, --order and --reference are lock-step settings: add --lock-step| --dir /dev/shm --pin 1",
+            "refused: SyncWriteCost.writeBlock:syncMethod=NONE,blockSizeBytes=8192,writesPerSync=1,preallocation=NONE never ends at a durable point| --dir /dev/shm --lock-step --reference FDATASYNC -- SyncWriteCost -p syncMethod=NONE -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE",
+            "syncMethod=NOPE is unknown| --dir /dev/shm --lock-step --reference NOPE -- SyncWriteCost -p syncMethod=FSYNC",
+            "--reference pairs each cell with the reference method on one JVM and one target| --dir /dev/shm --lock-step --repeat 2 --reference FSYNC",
+            "unknown order 'sideways'| --dir /dev/shm --lock-step --repeat 2 --order sideways",
+            "are for runs in rounds, not --lock-step| --dir /dev/shm --lock-step --repeat 2 --precision 5%",
+            "a lock-step run needs 1 or more fork pairs| --dir /dev/shm --lock-step --repeat 2 -- -f 0",
+            "no benchmark of the quick profile matches| --dir /dev/shm --lock-step --repeat 2 -- GroupCommit",
     })
     void impossibleInputIsOneLineExitTwoNothingWritten(String expected, String args) throws Exception {
         assertRefused(expected, args.trim().split("\\s+"));
