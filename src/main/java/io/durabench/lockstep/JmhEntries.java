@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * One side's figures of one cell in one fork pair as an entry of JMH's JSON format (one fork, one
- * iteration per measured block, in µs per operation, the workload's counters as secondary metrics
- * per block), so that every reader of absolute figures (report, compare's rounds design, the gate,
+ * iteration per measured block, in µs per operation; the workload's counters over the pair as
+ * secondary metrics), so that every reader of absolute figures (report, compare's rounds design, the gate,
  * the fleet) reads a lock-step side as it reads a run's slot: its fork pairs are its forks, merged
  * like rounds. What JMH's settings fields would say is said in words ("lock-step: …"), so that a
  * reader never mistakes these for JMH's own iterations; jmhVersion says none ran.
@@ -52,10 +52,11 @@ final class JmhEntries {
         o.add("params", params);
         double[] perBlock = side.blocks().stream().mapToDouble(LockStepFile.Block::microsPerOperation).toArray();
         o.add("primaryMetric", metric(Arrays.stream(perBlock).average().orElse(Double.NaN), perBlock, "us/op"));
+        // The counters over the whole fork pair (one value per fork, as JMH's events counters sum over a fork's iterations).
         JsonObject secondary = new JsonObject();
         for (String name : cell.family().counters().names()) {
-            double[] v = side.blocks().stream().mapToDouble(b -> b.counters().getOrDefault(name, 0L)).toArray();
-            secondary.add(name, metric(Arrays.stream(v).sum(), v, "#"));
+            double total = side.counters().getOrDefault(name, 0L);
+            secondary.add(name, metric(total, new double[] {total}, "#"));
         }
         o.add("secondaryMetrics", secondary);
         return o;

@@ -91,15 +91,17 @@ public final class LockStepRun {
                 for (int i = 0; i < cells.size(); i++) if (!failed.containsKey(i)) todo.add(i);
                 if (todo.isEmpty()) break;
                 String started = Instant.now().toString();
+                long pairStart = System.nanoTime();
                 ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), todo.stream().map(cells::get).toList(), plan.settings(),
                         plan.prefix(), "fork pair " + pair + " of " + plan.forkPairs());
                 if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
+                long pairMillis = (System.nanoTime() - pairStart) / 1_000_000;
                 for (int k = 0; k < todo.size(); k++) {
                     int i = todo.get(k);
                     SideRecord ra = o.a().get(k), rb = o.b().get(k);
                     int units = o.units().get(k);
                     if (units > 0 && cells.get(i).unitsPerBlock() == 0) cells.set(i, cells.get(i).withUnits(units));
-                    records.set(i, records.get(i).with(new PairRecord(pair, started, ra, rb), cells.get(i).unitsPerBlock()));
+                    records.set(i, records.get(i).with(new PairRecord(pair, started, pairMillis, ra, rb), cells.get(i).unitsPerBlock()));
                     String why = failure(ra, rb);
                     if (why != null) failed.put(i, why);
                     progress.accept(line(pair, start, records.get(i), why));

@@ -61,7 +61,7 @@ public final class LockStepSide {
                 Cell inDir = c.cell().with(Catalogue.TARGET_DIR, a.dir.toString());
                 LockStepSettings s = a.settings.withUnitsPerBlock(c.unitsPerBlock());
                 SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(JnrSyscalls.get(), inDir, c.size()),
-                        HandOffRule.endsDurable(inDir), a.busyWaitNanos, inDir.family().counters().names());
+                        HandOffRule.endsDurable(inDir), a.busyWaitNanos);
                 int cell = i;
                 SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE
                         : new SideCell.Marks(() -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.BEGIN),
@@ -81,6 +81,7 @@ public final class LockStepSide {
         r.addProperty("cell", index);
         r.addProperty("spec", CellSpec.of(c.cell()));
         r.addProperty("side", side.name());
+        r.addProperty("cellMillis", o.cellMillis());
         if (o.error() != null) {
             r.addProperty("error", o.error());
             r.addProperty("partnerFailed", o.partnerFailed());
@@ -91,7 +92,7 @@ public final class LockStepSide {
         r.addProperty("unitsPerBlock", o.unitsPerBlock());
         r.addProperty("compileMillisWhileMeasured", o.compileMillis());
         JsonArray blocks = new JsonArray();
-        for (LockStepFile.Block b : o.blocks()) blocks.add(LockStepFile.block(b));
+        for (LockStepFile.Block b : o.blocks()) blocks.add(b.text());
         r.add("blocks", blocks);
         JsonObject counters = new JsonObject();
         o.counters().forEach(counters::addProperty);

@@ -45,7 +45,7 @@ final class SideCell {
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
 
     /** What the side runs per unit: the workload, whether it ever ends durable, and the test hook's extra work. */
-    record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, List<String> publishedCounters) {
+    record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
     }
 
     /**
@@ -59,10 +59,14 @@ final class SideCell {
     /**
      * The cell as this side saw it. {@code error} is null when it was measured; {@code partnerFailed}
      * says the error was the other side's. {@code compileMillis}: what this side's JIT spent while
-     * the blocks were measured (0 after a warmup that did its job).
+     * the blocks were measured (0 after a warmup that did its job). {@code cellMillis}: the cell's wall
+     * time on this side, from opening its workload to closing it (what one row costs a fork pair).
      */
     record Outcome(int warmupBlocks, boolean warmupCapped, int unitsPerBlock, List<Block> blocks, Map<String, Long> counters,
-                   long compileMillis, String error, boolean partnerFailed) {
+                   long compileMillis, String error, boolean partnerFailed, long cellMillis) {
+        Outcome took(long millis) {
+            return new Outcome(warmupBlocks, warmupCapped, unitsPerBlock, blocks, counters, compileMillis, error, partnerFailed, millis);
+        }
     }
 
     SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
@@ -78,6 +82,11 @@ final class SideCell {
     }
 
     Outcome run() {
+        long start = System.nanoTime();
+        return runCell().took((System.nanoTime() - start) / 1_000_000);
+    }
+
+    private Outcome runCell() {
         // Open, in turn: A first, then B; each says whether it could.
         boolean partnerReady = true;
         if (me == Side.B) partnerReady = line.receive() == HandOff.READY;
@@ -139,7 +148,7 @@ final class SideCell {
             endBlock(settings.order().firstIn(i).other(), true);
         }
         marks.end().run();
-        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false);
+        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0);
     }
 
     /**
@@ -149,7 +158,6 @@ final class SideCell {
     private Block block(OperationLoop loop, int index, int units, Order order) {
         Side first = order.firstIn(index);
         int turns = 2 * units / settings.grain();
-        Map<String, Long> before = published(loop.counters());
         long nanos = 0, ops = 0, max = 0;
         int done = 0;
         for (int t = 0; t < turns; t++) {
@@ -165,7 +173,7 @@ final class SideCell {
             }
             if (t < turns - 1) line.send(HandOff.GO);
         }
-        return new Block(nanos, done, ops, max, difference(published(loop.counters()), before));
+        return new Block(nanos, done, ops, max);
     }
 
     /** One unit, timed: operations until a durable point (one operation for a workload that never reaches one); then settled, untimed. */
@@ -222,12 +230,6 @@ final class SideCell {
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }
 
-    private Map<String, Long> published(Map<String, Long> all) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (String n : work.publishedCounters()) m.put(n, all.getOrDefault(n, 0L));
-        return m;
-    }
-
     static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
         Map<String, Long> d = new LinkedHashMap<>();
         after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
@@ -241,7 +243,7 @@ final class SideCell {
     }
 
     private static Outcome failed(String why, boolean partner) {
-        return new Outcome(0, false, 0, List.of(), Map.of(), 0, why, partner);
+        return new Outcome(0, false, 0, List.of(), Map.of(), 0, why, partner, 0);
     }
 
     /** Closes the workload (deleting its files); why not, or null. */

@@ -66,8 +66,11 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         }
     }
 
-    /** One fork pair of one cell: both sides' blocks (or why not), with when the pair started. */
-    public record PairRecord(int pair, String started, SideRecord a, SideRecord b) {
+    /**
+     * One fork pair of one cell: both sides' blocks (or why not), when the pair started, and the
+     * pair's wall time in all (its JVMs' start, every cell of it, their end).
+     */
+    public record PairRecord(int pair, String started, long pairMillis, SideRecord a, SideRecord b) {
         public boolean measured() {
             return a.error() == null && b.error() == null;
         }
@@ -75,18 +78,18 @@ public record LockStepFile(String started, String finished, Sides sides, String 
 
     /**
      * One side in one fork pair: its error (null when it measured; {@code partnerFailed} when the
-     * error was the other side's), the warmup it took, the JIT time spent while measuring, its blocks
-     * and its counters over them.
+     * error was the other side's), the warmup it took, the JIT time spent while measuring, the cell's
+     * wall time on this side (open to close), its blocks and its counters over them.
      */
     public record SideRecord(String error, boolean partnerFailed, int warmupBlocks, boolean warmupCapped, long compileMillisWhileMeasured,
-                             List<Block> blocks, Map<String, Long> counters) {
+                             long cellMillis, List<Block> blocks, Map<String, Long> counters) {
         public SideRecord {
             blocks = List.copyOf(blocks);
             counters = Map.copyOf(counters);
         }
 
         public static SideRecord failed(String error, boolean partnerFailed) {
-            return new SideRecord(error, partnerFailed, 0, false, 0, List.of(), Map.of());
+            return new SideRecord(error, partnerFailed, 0, false, 0, 0, List.of(), Map.of());
         }
 
         /** Microseconds per operation over every block: all the time its units took over all their operations. */
@@ -103,16 +106,22 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     /**
      * One side's share of one measured block: its units, the operations they held (a unit of N
      * writes per sync is N operations), the nanoseconds they took (each unit timed on its own, the
-     * hand-overs not), the slowest unit, and what the workload counted meanwhile (by the catalogue's
-     * counter names).
+     * hand-overs not) and the slowest unit.
      */
-    public record Block(long nanos, int units, long operations, long maxUnitNanos, Map<String, Long> counters) {
-        public Block {
-            counters = Map.copyOf(counters);
-        }
-
+    public record Block(long nanos, int units, long operations, long maxUnitNanos) {
         public double microsPerOperation() {
             return nanos / 1000.0 / operations;
+        }
+
+        /** "nanos units operations max": one short line per block, since a run holds thousands. */
+        public String text() {
+            return nanos + " " + units + " " + operations + " " + maxUnitNanos;
+        }
+
+        public static Block parse(String text) {
+            String[] f = text.trim().split(" ");
+            if (f.length != 4) throw new IllegalArgumentException("a block is 'nanos units operations max', not '" + text + "'");
+            return new Block(Long.parseLong(f[0]), Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
         }
     }
 
@@ -168,6 +177,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
                 JsonObject pj = new JsonObject();
                 pj.addProperty("pair", p.pair());
                 pj.addProperty("started", p.started());
+                pj.addProperty("pairMillis", p.pairMillis());
                 pj.add("a", sideRecord(p.a()));
                 pj.add("b", sideRecord(p.b()));
                 pairs.add(pj);
@@ -206,8 +216,9 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         j.addProperty("warmupBlocks", r.warmupBlocks());
         j.addProperty("warmupCapped", r.warmupCapped());
         j.addProperty("compileMillisWhileMeasured", r.compileMillisWhileMeasured());
+        j.addProperty("cellMillis", r.cellMillis());
         JsonArray bs = new JsonArray();
-        for (Block b : r.blocks()) bs.add(block(b));
+        for (Block b : r.blocks()) bs.add(b.text());
         j.add("blocks", bs);
         JsonObject c = new JsonObject();
         r.counters().forEach(c::addProperty);
@@ -215,36 +226,18 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         return j;
     }
 
-    /** A block as [nanos, units, operations, max unit nanos, {counters}]: compact, since a run holds thousands. */
-    public static JsonArray block(Block b) {
-        JsonArray x = new JsonArray();
-        x.add(b.nanos());
-        x.add(b.units());
-        x.add(b.operations());
-        x.add(b.maxUnitNanos());
-        JsonObject counted = new JsonObject();
-        b.counters().forEach(counted::addProperty);
-        x.add(counted);
-        return x;
-    }
-
-    public static Block block(JsonArray x) {
-        Map<String, Long> counters = new LinkedHashMap<>();
-        if (x.size() > 4 && x.get(4).isJsonObject()) x.get(4).getAsJsonObject().entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
-        return new Block(x.get(0).getAsLong(), x.get(1).getAsInt(), x.get(2).getAsLong(), x.get(3).getAsLong(), counters);
-    }
-
     /** One side's record as the side printed it (its result line, or the file's entry). */
     public static SideRecord sideRecord(JsonObject j) {
         String error = JsonFields.string(j, "error");
         if (error != null) return SideRecord.failed(error, Boolean.TRUE.equals(JsonFields.bool(j, "partnerFailed")));
         List<Block> blocks = new ArrayList<>();
-        for (JsonElement b : j.getAsJsonArray("blocks")) blocks.add(block(b.getAsJsonArray()));
+        for (JsonElement b : j.getAsJsonArray("blocks")) blocks.add(Block.parse(b.getAsString()));
         Map<String, Long> counters = new LinkedHashMap<>();
         JsonObject c = JsonFields.object(j, "counters");
         if (c != null) c.entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
+        Long cell = JsonFields.whole(j, "cellMillis");
         return new SideRecord(null, false, JsonFields.integer(j, "warmupBlocks"), Boolean.TRUE.equals(JsonFields.bool(j, "warmupCapped")),
-                JsonFields.whole(j, "compileMillisWhileMeasured"), blocks, counters);
+                JsonFields.whole(j, "compileMillisWhileMeasured"), cell == null ? 0 : cell, blocks, counters);
     }
 
     public static LockStepFile read(Path folder) {
@@ -265,7 +258,8 @@ public record LockStepFile(String started, String finished, Sides sides, String 
                 List<PairRecord> pairs = new ArrayList<>();
                 for (JsonElement pe : c.getAsJsonArray("forkPairs")) {
                     JsonObject p = pe.getAsJsonObject();
-                    pairs.add(new PairRecord(JsonFields.integer(p, "pair"), JsonFields.string(p, "started"),
+                    Long pairMillis = JsonFields.whole(p, "pairMillis");
+                    pairs.add(new PairRecord(JsonFields.integer(p, "pair"), JsonFields.string(p, "started"), pairMillis == null ? 0 : pairMillis,
                             sideRecord(JsonFields.object(p, "a")), sideRecord(JsonFields.object(p, "b"))));
                 }
                 cells.add(new CellRecord(JsonFields.string(c, "a"), JsonFields.string(c, "b"), JsonFields.string(c, "benchmark"),

@@ -107,7 +107,7 @@ class SideCellProtocolTest {
         try (HandOff line = me == Side.A ? HandOff.listen(socket, Duration.ofSeconds(30)) : HandOff.connect(socket, Duration.ofSeconds(30))) {
             List<SideCell.Outcome> out = new ArrayList<>();
             for (int k : failAt) {
-                SideCell.UnitWork work = new SideCell.UnitWork(() -> new Recording(me.name(), opsPerUnit, k), true, 0, List.of("writes"));
+                SideCell.UnitWork work = new SideCell.UnitWork(() -> new Recording(me.name(), opsPerUnit, k), true, 0);
                 out.add(new SideCell(line, me, s, work).run());
             }
             return out;
