@@ -35,6 +35,15 @@ final class LockStepRows {
                 reason);
     }
 
+    /** The verdict alone, without the power figure (what resampling tests ask thousands of times). */
+    static Verdict verdict(RowInput row, RankTest test, double adjustedP, int rows, CompareSettings settings) {
+        LockStepEstimate e = LockStepEstimate.of(row.base(), row.candidate(), settings.confidence());
+        DetectableChange sizesOnly = e.n() < 2 ? detectable(e, settings, rows, 0)
+                : new DetectableChange(e.n(), e.n(), settings.alpha(), rows, e.logSd(), 0, Double.NaN, "", null);
+        return VerdictRules.decide(e.changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
+                settings.noiseFloor().percentFor(row.name())).verdict();
+    }
+
     /** What this design flags with 80% power: the test at Holm's first step, the estimate past the threshold (or the A/A floor). */
     static DetectableChange detectable(LockStepEstimate e, CompareSettings settings, int rows, double floorPercent) {
         if (e.n() < 2) {

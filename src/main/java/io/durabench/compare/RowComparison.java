@@ -53,7 +53,7 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
 
     /** The verdict alone, without resampling the detectable change (the real-data power test asks this thousands of times). */
     static Verdict verdictOf(RowInput row, boolean paired, RankTest test, double adjustedP, int rows, CompareSettings settings) {
-        if (row.lockStep()) return LockStepRows.compare(row, test, adjustedP, rows, settings).verdict();
+        if (row.lockStep()) return LockStepRows.verdict(row, test, adjustedP, rows, settings);
         DetectableChange sizesOnly = DetectableChange.of(design(row, paired), settings.alpha(), rows, Double.NaN, 0, "");
         return VerdictRules.decide(change(row, paired, settings).changePercent(), test.pTwoSided(), adjustedP, rows, sizesOnly, row.direction(), settings,
                 settings.noiseFloor().percentFor(row.name())).verdict();

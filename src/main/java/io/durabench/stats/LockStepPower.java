@@ -45,22 +45,34 @@ public final class LockStepPower {
         double q = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - level / 2);
         double bar = barPercent > 0 ? Math.log1p(barPercent / 100) : 0;
         double barSd = logSd > 0 ? bar / logSd : (bar > 0 ? Double.POSITIVE_INFINITY : 0);
-        SplittableRandom random = new SplittableRandom(SEED);
+        double[][] ms = draws(n);
         double[] th = new double[TRIALS];
-        double[] z = new double[n];
-        for (int trial = 0; trial < TRIALS; trial++) {
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                z[i] = gaussian(random);
-                sum += z[i];
-            }
-            double m = sum / n, ss = 0;
-            for (int i = 0; i < n; i++) ss += (z[i] - m) * (z[i] - m);
-            double s = Math.sqrt(ss / (n - 1));
-            th[trial] = Math.max(q * s / Math.sqrt(n), barSd) - m;
-        }
+        for (int trial = 0; trial < TRIALS; trial++) th[trial] = Math.max(q * ms[1][trial] / Math.sqrt(n), barSd) - ms[0][trial];
         Arrays.sort(th);
         return new LockStepPower(n, logSd, bar, th);
+    }
+
+    /** Per n, the trials' sample mean and sd of n standard normals: the same common random numbers for every level, sd and bar. */
+    private static final java.util.Map<Integer, double[][]> DRAWS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static double[][] draws(int n) {
+        return DRAWS.computeIfAbsent(n, k -> {
+            SplittableRandom random = new SplittableRandom(SEED);
+            double[][] ms = new double[2][TRIALS];
+            double[] z = new double[k];
+            for (int trial = 0; trial < TRIALS; trial++) {
+                double sum = 0;
+                for (int i = 0; i < k; i++) {
+                    z[i] = gaussian(random);
+                    sum += z[i];
+                }
+                double m = sum / k, ss = 0;
+                for (int i = 0; i < k; i++) ss += (z[i] - m) * (z[i] - m);
+                ms[0][trial] = m;
+                ms[1][trial] = Math.sqrt(ss / (k - 1));
+            }
+            return ms;
+        });
     }
 
     /** The power against a slowdown of {@code percent} (e.g. 5 for B 5% slower than A). */

@@ -60,9 +60,10 @@ public final class LockStepSuite {
         this.out = out;
     }
 
-    /** The cells the profile and the user's patterns and -p give, on side A's target (empty when none matches). */
+    /** The cells the profile and the user's patterns and -p give, on side A's target (empty when none matches; "/" before the lab is up). */
     public List<Cell> plan() {
-        return new SuiteRun(r.profile(), r.settings(), r.jmhArgs(), probeSyscalls, out, out).plan(r.targetA().dir());
+        return new SuiteRun(r.profile(), r.settings(), r.jmhArgs(), probeSyscalls, out, out)
+                .plan(r.targetA() == null ? Path.of("/") : r.targetA().dir());
     }
 
     /**

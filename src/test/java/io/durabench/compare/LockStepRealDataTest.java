@@ -1,0 +1,286 @@
+package io.durabench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.durabench.results.LockStepFile;
+import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.LockStepPower;
+import io.durabench.stats.MultipleComparisons;
+import io.durabench.stats.RankTest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lock-step design judged on real, committed fork pairs (results/lockstep-*, made by
+ * scripts/lockstep-proof.sh on this machine), resampled by fork pair, the unit of replication:
+ * <ul>
+ *   <li>A/A: the family-wise false-alarm rate at the size a run uses (-f 10) is at most α + 1 point,
+ *       and an engine biased by 1.5% would fail this;</li>
+ *   <li>a known effect (side B spinning D ns per operation): the µs difference's interval covers D in
+ *       at least 95% of resamples;</li>
+ *   <li>B scaled by 1.05 (and 1.02, 1.01) is flagged as often as the tool's power model states, within
+ *       ±10 points;</li>
+ *   <li>cross-talk: the ratio B/A does not move when the sides hand over every 10 units instead of
+ *       every one, or when one side always goes first, for each kind of pairing;</li>
+ *   <li>the goal: a 5% change on one durable 8 KiB row flagged with 80% power in at most 2 minutes of
+ *       fork pairs, 2% in at most 10, on this disk and on the lab's ext4 and XFS.</li>
+ * </ul>
+ * Every figure is printed; {@code target/lockstep-proof.md} keeps them for docs/lockstep.md.
+ */
+class LockStepRealDataTest {
+    private static final Path RESULTS = Path.of("results");
+    private static final int RESAMPLES = 400;
+    /** What run --lock-step measures unless -f says otherwise (LockStepSuite.DEFAULT_FORK_PAIRS). */
+    private static final int FORK_PAIRS = 10;
+    private static final double ALPHA = 0.05;
+    private static final CompareSettings SETTINGS = CompareSettings.defaults().withThresholdPercent(1);
+    private static final StringBuilder REPORT = new StringBuilder();
+
+    /** One cell pair's fork pairs: side A's and side B's µs per operation in each, and the fork pair's cost in seconds for this row alone. */
+    record Row(String name, double[] a, double[] b, double secondsPerPair, long busyWaitNanos) {
+        Row scaled(double factor) {
+            double[] c = b.clone();
+            for (int i = 0; i < c.length; i++) c[i] *= factor;
+            return new Row(name, a, c, secondsPerPair, busyWaitNanos);
+        }
+
+        Row pick(int[] idx) {
+            double[] x = new double[idx.length], y = new double[idx.length];
+            for (int i = 0; i < idx.length; i++) {
+                x[i] = a[idx[i]];
+                y[i] = b[idx[i]];
+            }
+            return new Row(name, x, y, secondsPerPair, busyWaitNanos);
+        }
+
+        RowInput input() {
+            return RowInput.lockStep(name, a, b, Direction.LOWER_IS_BETTER);
+        }
+    }
+
+    @Test
+    void anAaRunFlagsNoMoreThanAlphaPlusOnePointAndABiasedEngineWouldFail() {
+        List<Row> rows = rows("lockstep-aa-vda");
+        assertTrue(rows.get(0).a().length >= 30, "the A/A run has at least 30 fork pairs");
+        double rate = familyFlagRate(rows, FORK_PAIRS, 1.0, 1);
+        double significant = familyFlagRate(rows, FORK_PAIRS, 1.0, 0);
+        note(String.format(Locale.ROOT, "A/A on vda, %d rows, %d fork pairs, %d subsamples of %d: family-wise flagged %.3f"
+                        + " (significant, before the 1%% threshold: %.3f)", rows.size(), rows.get(0).a().length, RESAMPLES, FORK_PAIRS, rate,
+                significant));
+        for (Row r : rows) {
+            LockStepEstimate e = LockStepEstimate.of(r.a(), r.b(), 0.95);
+            note(String.format(Locale.ROOT, "  %s: B/A %.4f [%.4f, %.4f], sd of ln(B/A) %.2f%%, A %.1f us", r.name(), e.ratio(),
+                    e.ratioCi().low(), e.ratioCi().high(), 100 * e.logSd(), mean(r.a())));
+        }
+        assertTrue(rate <= ALPHA + 0.01, "A/A family-wise false alarms " + rate);
+        List<Row> biased = rows.stream().map(r -> r.scaled(1.015)).toList();
+        double biasedRate = familyFlagRate(biased, FORK_PAIRS, 1.0, 1);
+        note(String.format(Locale.ROOT, "  the same with B 1.5%% slower (an engine with a side bias): flagged %.3f", biasedRate));
+        assertTrue(biasedRate > ALPHA + 0.01, "a side bias of 1.5% must fail the A/A check: " + biasedRate);
+    }
+
+    @Test
+    void theMicrosecondDifferenceCoversAKnownEffect() {
+        for (long d : new long[] {5000, 13000, 26000}) {
+            List<Row> rows = rows("lockstep-known-" + d);
+            Row r = rows.get(0);
+            assertEquals(d, r.busyWaitNanos(), "the run's side B spun the D it is named after");
+            double micros = d / 1000.0;
+            LockStepEstimate all = LockStepEstimate.of(r.a(), r.b(), 0.95);
+            SplittableRandom random = new SplittableRandom(d);
+            int covered = 0;
+            for (int k = 0; k < RESAMPLES; k++) {
+                Row s = r.pick(subsample(random, r.a().length, FORK_PAIRS));
+                if (LockStepEstimate.of(s.a(), s.b(), 0.95).diffCi().contains(micros)) covered++;
+            }
+            double coverage = covered / (double) RESAMPLES;
+            note(String.format(Locale.ROOT, "known effect D = %.1f us (%.1f%% of A's %.1f us): all %d pairs B - A %+.2f us [%+.2f, %+.2f]; "
+                            + "interval of %d pairs covers D in %.3f of %d subsamples", micros, 100 * micros / mean(r.a()), mean(r.a()),
+                    r.a().length, all.diffMicros(), all.diffCi().low(), all.diffCi().high(), FORK_PAIRS, coverage, RESAMPLES));
+            assertTrue(coverage >= 0.95, "D = " + micros + " us covered in " + coverage);
+        }
+    }
+
+    @Test
+    void aKnownSlowdownIsFlaggedWithThePowerTheToolStates() {
+        List<Row> rows = rows("lockstep-aa-vda");
+        for (int n : new int[] {3, 5, FORK_PAIRS}) {
+            for (double factor : new double[] {1.01, 1.02, 1.05}) {
+                for (int i = 0; i < rows.size(); i++) {
+                    double[] flaggedAndStated = flaggedAndStated(rows, i, n, factor);
+                    note(String.format(Locale.ROOT, "power, %s x %.2f, %d pairs: flagged %.3f, stated %.3f", rows.get(i).name(), factor, n,
+                            flaggedAndStated[0], flaggedAndStated[1]));
+                    assertEquals(flaggedAndStated[1], flaggedAndStated[0], 0.10,
+                            rows.get(i).name() + " x " + factor + " at " + n + " pairs: flagged vs stated");
+                    if (factor == 1.05 && n == FORK_PAIRS) assertTrue(flaggedAndStated[0] >= 0.80, "+5% at the run's size must be flagged");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theRatioDoesNotDependOnHowTheSidesAlternate() {
+        for (String pairing : new String[] {"aa", "fsync-fdatasync", "ext4-xfs"}) {
+            List<String> conditions = List.of("grain1", "grain10", "order-a-first", "order-b-first");
+            List<Row> rows = new ArrayList<>();
+            for (String c : conditions) rows.add(rows("lockstep-crosstalk-" + pairing + "-" + c.replace("order-", "order")).get(0));
+            Row base = rows.get(0);
+            double[] p = new double[conditions.size() - 1];
+            for (int k = 1; k < conditions.size(); k++) {
+                Row other = rows.get(k);
+                double[] l1 = LockStepEstimate.logRatios(base.a(), base.b()), l2 = LockStepEstimate.logRatios(other.a(), other.b());
+                p[k - 1] = welchP(l1, l2);
+                note(String.format(Locale.ROOT, "cross-talk %s: %s B/A %.4f vs %s B/A %.4f: Welch p %.3f", pairing, conditions.get(0),
+                        Math.exp(mean(l1)), conditions.get(k), Math.exp(mean(l2)), p[k - 1]));
+            }
+            double[] holm = MultipleComparisons.holm(p);
+            for (int k = 0; k < holm.length; k++) {
+                assertTrue(holm[k] > ALPHA, pairing + ": the ratio moved between " + conditions.get(0) + " and " + conditions.get(k + 1)
+                        + " (Holm p " + holm[k] + ")");
+            }
+        }
+    }
+
+    @Test
+    void fiveAndTwoPercentAreResolvedInTwoAndTenMinutesOnEachTarget() {
+        for (String run : new String[] {"lockstep-aa-vda", "lockstep-aa-lab-ext4", "lockstep-aa-lab-xfs"}) {
+            Row r = rows(run).get(0); // FDATASYNC, 8 KiB, one write per sync
+            int all = r.a().length;
+            for (double[] goal : new double[][] {{1.05, 120}, {1.02, 600}}) {
+                int fit = (int) Math.floor(goal[1] / r.secondsPerPair());
+                int n = Math.min(fit, (2 * all) / 3);
+                double[] fs = flaggedAndStated(List.of(r), 0, n, goal[0]);
+                double aa = familyFlagRate(List.of(r), n, 1.0, 1);
+                note(String.format(Locale.ROOT, "goal on %s: %s +%.0f%%: %.1f s per fork pair alone, %d fit in %.0f s; at %d pairs flagged %.3f "
+                                + "(stated %.3f), A/A flagged %.3f", run, r.name(), (goal[0] - 1) * 100, r.secondsPerPair(), fit, goal[1], n,
+                        fs[0], fs[1], aa));
+                assertTrue(n >= 3, run + ": fewer than 3 fork pairs fit");
+                assertTrue(fs[0] >= 0.80, run + ": +" + (goal[0] - 1) * 100 + "% flagged in " + fs[0] + " at " + n + " pairs");
+                assertTrue(aa <= ALPHA + 0.01, run + ": A/A flagged in " + aa);
+            }
+        }
+    }
+
+    /** Share of subsamples of n fork pairs (B scaled by factor) in which some row's verdict counts; level 0: significant after Holm. */
+    private static double familyFlagRate(List<Row> rows, int n, double factor, int level) {
+        SplittableRandom random = new SplittableRandom(42 + n);
+        int flagged = 0;
+        for (int k = 0; k < RESAMPLES; k++) {
+            int[] idx = subsample(random, rows.get(0).a().length, n);
+            List<RowInput> in = rows.stream().map(r -> r.scaled(factor).pick(idx).input()).toList();
+            List<RankTest> tests = in.stream().map(r -> RowComparison.test(r, true)).toList();
+            double[] holm = MultipleComparisons.holm(tests.stream().mapToDouble(RankTest::pTwoSided).toArray());
+            boolean any = false;
+            for (int i = 0; i < in.size(); i++) {
+                if (level == 0 ? holm[i] <= ALPHA : RowComparison.verdictOf(in.get(i), true, tests.get(i), holm[i], in.size(), SETTINGS).counts()) {
+                    any = true;
+                }
+            }
+            if (any) flagged++;
+        }
+        return flagged / (double) RESAMPLES;
+    }
+
+    /** Row i's B scaled by factor, the others as measured: the share of subsamples in which row i is a regression, and the mean power stated for it. */
+    private static double[] flaggedAndStated(List<Row> rows, int i, int n, double factor) {
+        SplittableRandom random = new SplittableRandom(7 * n + i);
+        int flagged = 0;
+        double stated = 0;
+        double level = MultipleComparisons.holmFirstStep(ALPHA, rows.size());
+        for (int k = 0; k < RESAMPLES; k++) {
+            int[] idx = subsample(random, rows.get(0).a().length, n);
+            List<RowInput> in = new ArrayList<>();
+            for (int j = 0; j < rows.size(); j++) in.add((j == i ? rows.get(j).scaled(factor) : rows.get(j)).pick(idx).input());
+            List<RankTest> tests = in.stream().map(r -> RowComparison.test(r, true)).toList();
+            double[] holm = MultipleComparisons.holm(tests.stream().mapToDouble(RankTest::pTwoSided).toArray());
+            if (RowComparison.verdictOf(in.get(i), true, tests.get(i), holm[i], in.size(), SETTINGS) == Verdict.REGRESSION) flagged++;
+            LockStepEstimate e = LockStepEstimate.of(in.get(i).base(), in.get(i).candidate(), 0.95);
+            stated += LockStepPower.of(n, level, e.logSd(), SETTINGS.thresholdPercent()).powerAt((factor - 1) * 100);
+        }
+        return new double[] {flagged / (double) RESAMPLES, stated / RESAMPLES};
+    }
+
+    /** n distinct indices of 0..size-1 (a partial Fisher-Yates shuffle). */
+    private static int[] subsample(SplittableRandom random, int size, int n) {
+        int[] all = new int[size];
+        for (int i = 0; i < size; i++) all[i] = i;
+        for (int i = 0; i < n; i++) {
+            int j = i + random.nextInt(size - i);
+            int t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+        }
+        return java.util.Arrays.copyOf(all, n);
+    }
+
+    /** Welch's two-sided p for a difference of means. */
+    private static double welchP(double[] x, double[] y) {
+        double mx = mean(x), my = mean(y), vx = variance(x, mx) / x.length, vy = variance(y, my) / y.length;
+        double t = (mx - my) / Math.sqrt(vx + vy);
+        double df = Math.pow(vx + vy, 2) / (vx * vx / (x.length - 1) + vy * vy / (y.length - 1));
+        return 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
+    }
+
+    private static double variance(double[] x, double m) {
+        double ss = 0;
+        for (double v : x) ss += (v - m) * (v - m);
+        return ss / (x.length - 1);
+    }
+
+    private static double mean(double[] x) {
+        return java.util.Arrays.stream(x).average().orElse(Double.NaN);
+    }
+
+    /** The rows of a committed lock-step run: per cell, its measured fork pairs, and what one fork pair of that row alone costs. */
+    static List<Row> rows(String run) {
+        Path folder = RESULTS.resolve(run);
+        assumeTrue(Files.isRegularFile(folder.resolve(LockStepFile.FILE)), folder + " is not committed: scripts/lockstep-proof.sh makes it");
+        LockStepFile f = LockStepFile.read(folder);
+        List<Row> rows = new ArrayList<>();
+        // A fork pair's JVMs cost what the pair took beyond its cells: the same for one row alone.
+        double overhead = 0;
+        int pairs = 0;
+        List<LockStepFile.CellRecord> cells = f.cells();
+        int n = cells.get(0).forkPairs().size();
+        for (int p = 0; p < n; p++) {
+            long cellsMillis = 0, pairMillis = 0;
+            for (LockStepFile.CellRecord c : cells) {
+                if (p >= c.forkPairs().size()) continue;
+                LockStepFile.PairRecord pr = c.forkPairs().get(p);
+                cellsMillis += Math.max(pr.a().cellMillis(), pr.b().cellMillis());
+                pairMillis = pr.pairMillis();
+            }
+            overhead += (pairMillis - cellsMillis) / 1000.0;
+            pairs++;
+        }
+        overhead /= pairs;
+        for (LockStepFile.CellRecord c : cells) {
+            List<LockStepFile.PairRecord> m = c.measured();
+            double[] a = m.stream().mapToDouble(p -> p.a().microsPerOperation()).toArray();
+            double[] b = m.stream().mapToDouble(p -> p.b().microsPerOperation()).toArray();
+            double cellSeconds = m.stream().mapToDouble(p -> Math.max(p.a().cellMillis(), p.b().cellMillis()) / 1000.0).average().orElse(0);
+            String name = c.specA().equals(c.specB()) ? c.specB() : c.specB() + " beside " + c.specA();
+            rows.add(new Row(name.replace("SyncWriteCost.writeBlock:", ""), a, b, overhead + cellSeconds, f.sides().b().busyWaitNanos()));
+        }
+        return rows;
+    }
+
+    private static synchronized void note(String line) {
+        System.out.println(line);
+        REPORT.append(line).append('\n');
+        try {
+            Files.createDirectories(Path.of("target"));
+            Files.writeString(Path.of("target", "lockstep-proof.md"), REPORT.toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
