@@ -116,11 +116,19 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** The last few lines of stderr, joined on one line ("" when it printed nothing). */
+    /**
+     * The last few lines of stderr, joined on one line ("" when it printed nothing). A stack trace's
+     * frames are left out: the end of a JVM's uncaught exception is frames, and its message and
+     * causes are what says why.
+     */
     public String stderrTail() {
-        List<String> err = lines("stderr");
-        int from = Math.max(0, err.size() - 3);
-        return String.join(" | ", err.subList(from, err.size()).stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+        List<String> err = lines("stderr").stream().map(String::strip).filter(s -> !s.isEmpty() && !isFrame(s)).toList();
+        return String.join(" | ", err.subList(Math.max(0, err.size() - 3), err.size()));
+    }
+
+    /** "at pkg.Class.method(File.java:12)" or "... 4 more". */
+    private static boolean isFrame(String stripped) {
+        return stripped.startsWith("at ") || stripped.matches("\\.\\.\\. \\d+ more");
     }
 
     private String tailText() {
