@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -52,11 +53,27 @@ public final class ChildProcess implements AutoCloseable {
 
     /** As {@link #start(List, String)}; with {@code keepStdin} the caller writes to {@link #stdin()} and closes it. */
     public static ChildProcess start(List<String> command, String what, boolean keepStdin) {
+        return start(folder -> command, what, keepStdin);
+    }
+
+    /**
+     * As {@link #start(List, String, boolean)}, for a command that writes a file of its own (strace's
+     * {@code -o}): {@code commandIn} is given the private folder to name it in, and {@link #file} reads
+     * it back before {@link #close} deletes it with the rest. The names stdout and stderr are taken.
+     */
+    public static ChildProcess start(Function<Path, List<String>> commandIn, String what, boolean keepStdin) {
         Path folder;
         try {
             folder = Files.createTempDirectory("durabench-child-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary folder for " + what + ": " + e.getMessage(), e);
+        }
+        List<String> command;
+        try {
+            command = commandIn.apply(folder);
+        } catch (RuntimeException e) {
+            deleteTree(folder);
+            throw e;
         }
         try {
             Process p = new ProcessBuilder(command).redirectOutput(folder.resolve("stdout").toFile())
@@ -67,6 +84,11 @@ public final class ChildProcess implements AutoCloseable {
             deleteTree(folder);
             throw new ChildFailedException("cannot start " + what + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
+    }
+
+    /** A file the command was told to write in the private folder ({@link #start(Function, String, boolean)}). */
+    public Path file(String name) {
+        return folder.resolve(name);
     }
 
     public java.io.OutputStream stdin() {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -12,8 +14,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * A child as every parent runs one, with /bin/sh for the child: what it printed, a stack trace's
- * message rather than its frames, and a child that outlives its limit killed with what it started.
+ * A child as every parent runs one, with /bin/sh for the child: what it printed, a file of its own in
+ * the private folder, a stack trace's message rather than its frames, and a child that outlives its
+ * limit killed with what it started.
  */
 class ChildProcessTest {
 
@@ -27,6 +30,18 @@ class ChildProcessTest {
             assertEquals("exit 3: Exception in thread \"main\" java.lang.Error: boom | Caused by: java.lang.IllegalStateException: deeper",
                     e.describe());
         }
+    }
+
+    @Test
+    void aFileTheCommandWritesInThePrivateFolderIsReadableUntilClose() throws Exception {
+        Path file;
+        try (ChildProcess p = ChildProcess.start(folder -> List.of("/bin/sh", "-c", "echo traced > " + folder.resolve("trace.txt")),
+                "the test's shell", false)) {
+            assertEquals(0, p.await(Duration.ofSeconds(30)).code());
+            file = p.file("trace.txt");
+            assertEquals("traced\n", Files.readString(file));
+        }
+        assertFalse(Files.exists(file.getParent()), "close deletes the folder with the command's own file");
     }
 
     @Test
