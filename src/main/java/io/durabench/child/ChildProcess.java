@@ -32,11 +32,26 @@ public final class ChildProcess implements AutoCloseable {
     private final Path folder;
     private final String what;
 
-    /** How the child ended: its exit code, everything it printed on stdout, and the end of its stderr. */
-    public record Exit(int code, List<String> stdout, String stderrTail) {
-        /** " (exit 3): the first line of stderr" style detail for messages. */
+    /** How the child ended: its exit code and everything it printed on stdout and on stderr. */
+    public record Exit(int code, List<String> stdout, List<String> stderr) {
+        public Exit {
+            stdout = List.copyOf(stdout);
+            stderr = List.copyOf(stderr);
+        }
+
+        /** "exit 3: the end of stderr" for messages ({@link #stderrTail}). */
         public String describe() {
-            return "exit " + code + (stderrTail.isBlank() ? "" : ": " + stderrTail);
+            String tail = stderrTail();
+            return "exit " + code + (tail.isEmpty() ? "" : ": " + tail);
+        }
+
+        /**
+         * The last few lines of stderr, joined on one line ("" when it printed nothing). A stack
+         * trace's frames are left out: the end of a JVM's uncaught exception is frames, and its
+         * message and causes are what says why.
+         */
+        public String stderrTail() {
+            return tail(stderr);
         }
     }
 
@@ -122,7 +137,7 @@ public final class ChildProcess implements AutoCloseable {
             kill();
             throw new ChildFailedException(what + " did not finish within " + limit.toSeconds() + " s; killed it" + tailText());
         }
-        return new Exit(process.exitValue(), lines("stdout"), stderrTail());
+        return new Exit(process.exitValue(), lines("stdout"), lines("stderr"));
     }
 
     /** Kills the child and everything it started, and waits (briefly) for them to go. */
@@ -138,13 +153,13 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /**
-     * The last few lines of stderr, joined on one line ("" when it printed nothing). A stack trace's
-     * frames are left out: the end of a JVM's uncaught exception is frames, and its message and
-     * causes are what says why.
-     */
+    /** The end of stderr so far, as {@link Exit#stderrTail} says it. */
     public String stderrTail() {
-        List<String> err = lines("stderr").stream().map(String::strip).filter(s -> !s.isEmpty() && !isFrame(s)).toList();
+        return tail(lines("stderr"));
+    }
+
+    private static String tail(List<String> stderr) {
+        List<String> err = stderr.stream().map(String::strip).filter(s -> !s.isEmpty() && !isFrame(s)).toList();
         return String.join(" | ", err.subList(Math.max(0, err.size() - 3), err.size()));
     }
 
