@@ -23,7 +23,7 @@ import java.util.Optional;
  *   FALLOCATE   fallocate, plain, mode 0 = c.preallocSyncs; fsync, plain += c.preallocSyncs
  *   FALLOCATE_KEEP_SIZE  the same with mode FALLOC_FL_KEEP_SIZE
  *   every recycle (not MMAP_FORCE, whose mapping wraps in place): ftruncate, plain += c.recycles
- *   a lock-step side's settle after a recycle: fsync, plain += c.settleSyncs (0 outside lock-step)
+ *   a lock-step side's settle after a recycle: fsync, plain += c.settleSyncs (only a lock-step side makes, and reports, any)
  *   syncedWrites: c.syncedWrites; preallocBytes must be 0 unless ZERO_FILL, preallocSyncs 0 with NONE
  * </pre>
  * MMAP_FORCE's payload and recycles are memory stores and an in-place wrap, no syscall: its writes
@@ -57,7 +57,8 @@ final class SyncWriteCostCalls implements SyscallRules {
         if (p == Preallocation.NONE) x.mustBeZero(Counters.PREALLOC_SYNCS, "preallocation NONE makes no preallocation call");
         for (CallKey k : preallocationStep(p)) x.add(k, pre, preBytes, Counters.PREALLOC_SYNCS);
         if (!mapped) x.add(Role.LOG, "ftruncate", CallHow.PLAIN_FD, Counters.RECYCLES);
-        x.add(Role.LOG, "fsync", CallHow.PLAIN_FD, Counters.SETTLE_SYNCS);
+        long settled = x.counterIfReported(Counters.SETTLE_SYNCS);
+        if (settled > 0) x.add(Role.LOG, "fsync", CallHow.PLAIN_FD, settled, null, Counters.SETTLE_SYNCS);
     }
 
     /** The calls of one preallocation step on the plain control fd; one step per preallocSyncs. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -31,11 +32,26 @@ public final class ChildProcess implements AutoCloseable {
     private final Path folder;
     private final String what;
 
-    /** How the child ended: its exit code, everything it printed on stdout, and the end of its stderr. */
-    public record Exit(int code, List<String> stdout, String stderrTail) {
-        /** " (exit 3): the first line of stderr" style detail for messages. */
+    /** How the child ended: its exit code and everything it printed on stdout and on stderr. */
+    public record Exit(int code, List<String> stdout, List<String> stderr) {
+        public Exit {
+            stdout = List.copyOf(stdout);
+            stderr = List.copyOf(stderr);
+        }
+
+        /** "exit 3: the end of stderr" for messages ({@link #stderrTail}). */
         public String describe() {
-            return "exit " + code + (stderrTail.isBlank() ? "" : ": " + stderrTail);
+            String tail = stderrTail();
+            return "exit " + code + (tail.isEmpty() ? "" : ": " + tail);
+        }
+
+        /**
+         * The last few lines of stderr, joined on one line ("" when it printed nothing). A stack
+         * trace's frames are left out: the end of a JVM's uncaught exception is frames, and its
+         * message and causes are what says why.
+         */
+        public String stderrTail() {
+            return tail(stderr);
         }
     }
 
@@ -52,11 +68,27 @@ public final class ChildProcess implements AutoCloseable {
 
     /** As {@link #start(List, String)}; with {@code keepStdin} the caller writes to {@link #stdin()} and closes it. */
     public static ChildProcess start(List<String> command, String what, boolean keepStdin) {
+        return start(folder -> command, what, keepStdin);
+    }
+
+    /**
+     * As {@link #start(List, String, boolean)}, for a command that writes a file of its own (strace's
+     * {@code -o}): {@code commandIn} is given the private folder to name it in, and {@link #file} reads
+     * it back before {@link #close} deletes it with the rest. The names stdout and stderr are taken.
+     */
+    public static ChildProcess start(Function<Path, List<String>> commandIn, String what, boolean keepStdin) {
         Path folder;
         try {
             folder = Files.createTempDirectory("durabench-child-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary folder for " + what + ": " + e.getMessage(), e);
+        }
+        List<String> command;
+        try {
+            command = commandIn.apply(folder);
+        } catch (RuntimeException e) {
+            deleteTree(folder);
+            throw e;
         }
         try {
             Process p = new ProcessBuilder(command).redirectOutput(folder.resolve("stdout").toFile())
@@ -67,6 +99,11 @@ public final class ChildProcess implements AutoCloseable {
             deleteTree(folder);
             throw new ChildFailedException("cannot start " + what + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
+    }
+
+    /** A file the command was told to write in the private folder ({@link #start(Function, String, boolean)}). */
+    public Path file(String name) {
+        return folder.resolve(name);
     }
 
     public java.io.OutputStream stdin() {
@@ -100,7 +137,7 @@ public final class ChildProcess implements AutoCloseable {
             kill();
             throw new ChildFailedException(what + " did not finish within " + limit.toSeconds() + " s; killed it" + tailText());
         }
-        return new Exit(process.exitValue(), lines("stdout"), stderrTail());
+        return new Exit(process.exitValue(), lines("stdout"), lines("stderr"));
     }
 
     /** Kills the child and everything it started, and waits (briefly) for them to go. */
@@ -116,11 +153,19 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** The last few lines of stderr, joined on one line ("" when it printed nothing). */
+    /** The end of stderr so far, as {@link Exit#stderrTail} says it. */
     public String stderrTail() {
-        List<String> err = lines("stderr");
-        int from = Math.max(0, err.size() - 3);
-        return String.join(" | ", err.subList(from, err.size()).stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+        return tail(lines("stderr"));
+    }
+
+    private static String tail(List<String> stderr) {
+        List<String> err = stderr.stream().map(String::strip).filter(s -> !s.isEmpty() && !isFrame(s)).toList();
+        return String.join(" | ", err.subList(Math.max(0, err.size() - 3), err.size()));
+    }
+
+    /** "at pkg.Class.method(File.java:12)" or "... 4 more". */
+    private static boolean isFrame(String stripped) {
+        return stripped.startsWith("at ") || stripped.matches("\\.\\.\\. \\d+ more");
     }
 
     private String tailText() {

@@ -1,5 +1,7 @@
 package io.durabench.etcd;
 
+import com.google.gson.JsonObject;
+import io.durabench.child.ResultLines;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.results.CallLatencyLog;
@@ -14,9 +16,10 @@ import org.HdrHistogram.Histogram;
  * One fork of `durabench etcd-check`: a fresh JVM that does etcd's fixed work once (10,029
  * appends of 2,300 B, fdatasync after each, in a file laid out as fio lays it out), timing the
  * write and the sync call apart, appends its two histograms to the check's interval log as round
- * {@code ROUND}, and prints one line on stdout: {@code ok TAB writes TAB nanoseconds} (the wall time
- * from the first write's start to the last sync's end), or {@code failed TAB message} when a
- * system call failed (the disk said no: no number), or {@code error TAB message} for anything else.
+ * {@code ROUND}, and prints one result line on stdout ({@link ResultLines}):
+ * {@code {"status":"ok","writes":10029,"nanos":...}} (the wall time from the first write's start to
+ * the last sync's end), or status {@code failed} with a {@code reason} when a system call failed
+ * (the disk said no: no number), or {@code error} with a {@code reason} for anything else.
  *
  * <p>No warmup, as fio has none: the first writes run interpreted, which costs microseconds on a
  * write call (visible in the write max at most) against a sync call of hundreds of microseconds.
@@ -26,6 +29,8 @@ import org.HdrHistogram.Histogram;
 public final class EtcdForkMain {
     /** The interval log's mode word for these forks (JMH's modes are avgt, sample, ...; this is neither). */
     static final String MODE = "etcd";
+    /** The result's fields. */
+    static final String STATUS = "status", WRITES = "writes", NANOS = "nanos", REASON = "reason";
 
     private EtcdForkMain() {
     }
@@ -42,17 +47,25 @@ public final class EtcdForkMain {
             byCall.put(CallLatencyLog.Call.WRITE, latencies.writes());
             byCall.put(CallLatencyLog.Call.SYNC, latencies.syncs());
             CallLatencyLog.append(hlog, MODE, cellKey(), round, byCall, wall[0], wall[1]);
-            System.out.println("ok\t" + latencies.writes().getTotalCount() + "\t" + nanos);
+            JsonObject ok = new JsonObject();
+            ok.addProperty(STATUS, "ok");
+            ok.addProperty(WRITES, latencies.writes().getTotalCount());
+            ok.addProperty(NANOS, nanos);
+            ResultLines.print(System.out, ok);
         } catch (NativeCallException e) {
-            System.out.println("failed\t" + oneLine(e));
-            System.out.flush();
+            ResultLines.print(System.out, without("failed", e));
             System.exit(1);
         } catch (RuntimeException e) {
-            System.out.println("error\t" + oneLine(e));
-            System.out.flush();
+            ResultLines.print(System.out, without("error", e));
             System.exit(3);
         }
-        System.out.flush();
+    }
+
+    private static JsonObject without(String status, RuntimeException e) {
+        JsonObject o = new JsonObject();
+        o.addProperty(STATUS, status);
+        o.addProperty(REASON, ResultLines.oneLine(e));
+        return o;
     }
 
     /** The work, timed into {@code into}; returns the nanoseconds it took; {@code wall} gets its start and end (epoch ms). */
@@ -73,10 +86,5 @@ public final class EtcdForkMain {
     static String cellKey() {
         return CallLatencyLog.cellKey("etcd-check", Map.of("rw", "write", "ioengine", "sync", "fdatasync", "1",
                 "bs", Integer.toString(EtcdJob.BLOCK_BYTES), "size", "22m", "fallocate", "native"));
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.replace('\n', ' ').replace('\t', ' ');
     }
 }

@@ -1,13 +1,14 @@
 package io.durabench.etcd;
 
+import com.google.gson.JsonObject;
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
+import io.durabench.child.ResultLines;
 import io.durabench.results.CallLatencyLog;
-import io.durabench.suite.JvmSlot;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The check stops at the first fork whose write or sync failed: a disk whose fdatasync fails is
  * one etcd cannot use, whatever later forks would measure. A fork that fails otherwise (its JVM
- * does not start, its log cannot be written) is durabench failing: an {@link IllegalStateException}.
+ * does not start, its log cannot be written, it outlives {@link #FORK_LIMIT}) is durabench failing:
+ * a {@link ChildFailedException}.
  */
 public final class EtcdRounds {
     /** @param fio the fio to run beside ours; null for none */
@@ -54,6 +56,12 @@ public final class EtcdRounds {
     }
 
     public static final String HLOG = "etcd-check.hlog";
+    /**
+     * How long a fork may take before it is taken for hung and killed: its 10,029 fdatasyncs take
+     * seconds on a disk fit for etcd and under two minutes at 10 ms each; 30 minutes is 180 ms a
+     * call, a disk etcd could not run on at all.
+     */
+    static final Duration FORK_LIMIT = Duration.ofMinutes(30);
 
     private EtcdRounds() {
     }
@@ -85,40 +93,22 @@ public final class EtcdRounds {
 
     /** Runs one fork and reads its histograms back from the log it appended to (what the log holds is what is reported). */
     static Fork fork(Path dir, Path hlog, int round) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JvmSlot.launcher().jvmFlags());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), EtcdForkMain.class.getName(),
-                dir.toString(), hlog.toString(), Integer.toString(round)));
-        String line = null;
-        Path err = null;
-        int exit;
-        try {
-            err = Files.createTempFile("durabench-etcd-", ".err");
-            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-            p.getOutputStream().close();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; (l = r.readLine()) != null; ) if (line == null && l.contains("\t")) line = l;
-            }
-            exit = p.waitFor();
-            if (line == null) {
-                String why = Files.readString(err).strip().lines().findFirst().orElse("no output");
-                throw new IllegalStateException("fork " + round + " of etcd-check ended without a result (exit " + exit + "): " + why);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start fork " + round + " of etcd-check: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while fork " + round + " of etcd-check ran", e);
-        } finally {
-            deleteQuietly(err);
+        String what = "fork " + round + " of etcd-check";
+        ChildJvm jvm = ChildJvm.ofThisJvm(EtcdForkMain.class).withArgs(List.of(dir.toString(), hlog.toString(), Integer.toString(round)));
+        ChildProcess.Exit exit;
+        try (ChildProcess p = ChildProcess.start(jvm.command(), what)) {
+            exit = p.await(FORK_LIMIT);
         }
-        String[] f = line.split("\t", 3);
-        if (f[0].equals("failed")) return new Fork(null, null, null, f[1]);
-        if (!f[0].equals("ok") || f.length < 3 || exit != 0) {
-            throw new IllegalStateException("fork " + round + " of etcd-check failed (exit " + exit + "): " + (f.length > 1 ? f[1] : line));
+        List<JsonObject> results = ResultLines.parse(exit.stdout());
+        if (results.isEmpty()) throw new ChildFailedException(what + " ended without a result (" + exit.describe() + ")");
+        JsonObject r = results.get(0);
+        String status = r.get(EtcdForkMain.STATUS).getAsString();
+        if (status.equals("failed")) return new Fork(null, null, null, r.get(EtcdForkMain.REASON).getAsString());
+        if (!status.equals("ok") || exit.code() != 0) {
+            String why = r.has(EtcdForkMain.REASON) ? r.get(EtcdForkMain.REASON).getAsString() : r.toString();
+            throw new ChildFailedException(what + " failed (exit " + exit.code() + "): " + why);
         }
-        return read(hlog, round, Long.parseLong(f[1]), Long.parseLong(f[2]));
+        return read(hlog, round, r.get(EtcdForkMain.WRITES).getAsLong(), r.get(EtcdForkMain.NANOS).getAsLong());
     }
 
     /** The fork's two histograms from the log, checked against the work: one write and one sync per block, no more, no fewer. */
@@ -146,14 +136,5 @@ public final class EtcdRounds {
 
     private static String brief(JobFigures f) {
         return String.format(Locale.ROOT, "sync p99 %,.0f µs, %,.0f ops/s", f.syncP99(), f.opsPerSec());
-    }
-
-    private static void deleteQuietly(Path p) {
-        if (p == null) return;
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a temp file of ours in /tmp; nothing to report it to
-        }
     }
 }

@@ -52,6 +52,16 @@ public final class SyscallExpectation {
     }
 
     /**
+     * A counter that only some runs of a workload report, 0 when this one did not: a lock-step
+     * side's settle syncs, which a workload alone never makes (and which recordings made before
+     * lock-step do not list). Every other counter is required ({@link #counter}).
+     */
+    public long counterIfReported(String name) {
+        Long v = counters.get(name);
+        return v == null ? 0 : v;
+    }
+
+    /**
      * {@code n} successful {@code call}s on the {@code role} file, made {@code how}; for a write,
      * {@code bytes} in all (null: not fixed). {@code counters} names where n comes from, for the message.
      */

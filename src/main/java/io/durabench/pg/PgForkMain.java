@@ -1,5 +1,8 @@
 package io.durabench.pg;
 
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import io.durabench.child.ResultLines;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.workload.PgTestFile;
@@ -11,13 +14,19 @@ import java.util.List;
 /**
  * One fork of `durabench pg`: a JVM that makes pg_test_fsync's test file once and runs the lines
  * it is given on it in pg_test_fsync's order, each for a fixed time after a short warmup, as
- * pg_test_fsync runs its tests on one file. One result line per test line on stdout:
- * {@code id TAB ok TAB operations TAB nanoseconds}, {@code id TAB n/a* TAB reason} (O_DIRECT refused),
- * {@code id TAB n/a TAB reason} (a write smaller than the device's sector), {@code id TAB failed TAB message}.
+ * pg_test_fsync runs its tests on one file. One result line per test line on stdout
+ * ({@link ResultLines}): its {@link PgRun.ForkResult} with the line's id, e.g.
+ * {@code {"status":"ok","operations":1234,"nanos":2000000000,"line":"..."}}; status n/a* (O_DIRECT
+ * refused), n/a (a write smaller than the device's sector) or failed comes with a reason instead. A
+ * test file that cannot be made ends the fork with one result for line "*", and exit 1.
  *
  * <p>Arguments: DIR WARMUP_NANOS MEASURE_NANOS ID...
  */
 public final class PgForkMain {
+    /** The result's field that names its line. */
+    static final String LINE = "line";
+    private static final Gson GSON = new Gson();
+
     private PgForkMain() {
     }
 
@@ -28,15 +37,18 @@ public final class PgForkMain {
         for (int i = 3; i < args.length; i++) lines.add(byId(args[i]));
         PrintStream out = System.out;
         try (PgTestFile file = PgTestFile.create(JnrSyscalls.get(), dir)) {
-            for (PgLine line : lines) {
-                out.println(line.id() + "\t" + measure(line, file, warmup, measure));
-                out.flush();
-            }
+            for (PgLine line : lines) ResultLines.print(out, result(line.id(), measure(line, file, warmup, measure)));
         } catch (RuntimeException e) {
             // The test file itself could not be made or deleted: every line not yet reported failed with it.
-            out.println("*\tfailed\t" + oneLine(e));
+            ResultLines.print(out, result("*", PgRun.ForkResult.without("failed", ResultLines.oneLine(e))));
             System.exit(1);
         }
+    }
+
+    private static JsonObject result(String lineId, PgRun.ForkResult r) {
+        JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
+        o.addProperty(LINE, lineId);
+        return o;
     }
 
     static PgLine byId(String id) {
@@ -44,16 +56,16 @@ public final class PgForkMain {
                 .orElseThrow(() -> new IllegalArgumentException("no pg_test_fsync line " + id));
     }
 
-    /** The line's result field: "ok TAB ops TAB nanos", or why there is no number. */
-    static String measure(PgLine line, PgTestFile file, long warmupNanos, long measureNanos) {
+    /** The line's operations and time, or why there is no number. */
+    static PgRun.ForkResult measure(PgLine line, PgTestFile file, long warmupNanos, long measureNanos) {
         PgLine.Operation op;
         try {
             op = line.open(file);
         } catch (NativeCallException e) {
             if (line.direct() && e.errnoName().equals("EINVAL") && e.call().startsWith("open")) {
-                return "n/a*\tEINVAL: the filesystem refuses O_DIRECT";
+                return PgRun.ForkResult.without("n/a*", "EINVAL: the filesystem refuses O_DIRECT");
             }
-            return "failed\t" + oneLine(e);
+            return PgRun.ForkResult.without("failed", ResultLines.oneLine(e));
         }
         long ops = 0;
         try (op) {
@@ -62,8 +74,8 @@ public final class PgForkMain {
                 ops++;
             } catch (NativeCallException e) {
                 if (line.direct() && e.errnoName().equals("EINVAL") && e.call().equals("pwrite")) {
-                    return "n/a\tEINVAL: O_DIRECT writes must be whole logical sectors of the device, and this one's are larger"
-                            + " (pg_test_fsync stops here: \"write failed: Invalid argument\")";
+                    return PgRun.ForkResult.without("n/a", "EINVAL: O_DIRECT writes must be whole logical sectors of the device, and this one's are larger"
+                            + " (pg_test_fsync stops here: \"write failed: Invalid argument\")");
                 }
                 throw e;
             }
@@ -78,14 +90,9 @@ public final class PgForkMain {
                 ops++;
                 now = System.nanoTime();
             } while (now < end);
-            return "ok\t" + ops + "\t" + (now - start);
+            return PgRun.ForkResult.ok(ops, now - start);
         } catch (RuntimeException e) {
-            return "failed\t" + oneLine(e);
+            return PgRun.ForkResult.without("failed", ResultLines.oneLine(e));
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.replace('\n', ' ').replace('\t', ' ');
     }
 }

@@ -1,12 +1,12 @@
 package io.durabench.pg;
 
-import io.durabench.suite.JvmSlot;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
+import io.durabench.child.ResultLines;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,12 +26,31 @@ public final class PgRun {
     static final long FORK_ALLOWANCE_NANOS = 1_000_000_000L;
     /** A slice shorter than this measures too few operations on a slow disk (a 5 ms fsync: 20) to be worth a line. */
     static final long MIN_MEASURE_NANOS = 100_000_000L;
+    /**
+     * How long a fork may run past its lines' slices before it is taken for hung and killed: its JVM
+     * start and test file take a second or two, and a line runs over its slice by at most one
+     * operation, which even a stalling disk finishes in seconds.
+     */
+    static final Duration HUNG_AFTER = Duration.ofMinutes(5);
+    private static final Gson GSON = new Gson();
 
     public record Settings(Path dir, double secondsPerTest, int forks) {
     }
 
-    /** One fork's outcome for one line: operations and nanoseconds, or why not (n/a*, n/a, failed) with the reason. */
+    /**
+     * One fork's outcome for one line: operations and nanoseconds, or why not (n/a*, n/a, failed) with
+     * the reason. The fork prints it as its result line, the line's id beside ({@link PgForkMain}).
+     */
     public record ForkResult(String status, long operations, long nanos, String reason) {
+        static ForkResult ok(long operations, long nanos) {
+            return new ForkResult("ok", operations, nanos, null);
+        }
+
+        /** No number: {@code status} n/a*, n/a or failed, and why. */
+        static ForkResult without(String status, String reason) {
+            return new ForkResult(status, 0, 0, reason);
+        }
+
         boolean measured() {
             return status.equals("ok");
         }
@@ -85,7 +104,7 @@ public final class PgRun {
             overhead = Math.max(overhead, took - lines.size() * (slice[0] + slice[1]));
             for (PgLine l : lines) {
                 ForkResult r = got.getOrDefault(l.id(), got.get("*"));
-                if (r == null) r = new ForkResult("failed", 0, 0, "the fork ended before this line");
+                if (r == null) r = ForkResult.without("failed", "the fork ended before this line");
                 byLine.get(l).add(r);
             }
             progress.accept(String.format(java.util.Locale.ROOT, "# fork %d of %d done: %d lines x %.2f s (+%.2f s warmup), %.1f s in all so far",
@@ -94,46 +113,16 @@ public final class PgRun {
         return new Results(s, firstWarmup, firstMeasure, byLine, System.nanoTime() - started);
     }
 
+    /** Runs one fork on {@code lines}; its results by line id, "*" for what ended the fork early. */
     private static Map<String, ForkResult> fork(Path dir, long[] slice, List<PgLine> lines) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JvmSlot.launcher().jvmFlags());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PgForkMain.class.getName(), dir.toString(),
-                Long.toString(slice[0]), Long.toString(slice[1])));
-        lines.forEach(l -> cmd.add(l.id()));
+        List<String> args = new ArrayList<>(List.of(dir.toString(), Long.toString(slice[0]), Long.toString(slice[1])));
+        lines.forEach(l -> args.add(l.id()));
+        Duration limit = Duration.ofNanos(lines.size() * (slice[0] + slice[1])).plus(HUNG_AFTER);
         Map<String, ForkResult> out = new LinkedHashMap<>();
-        Path err = null;
-        try {
-            err = Files.createTempFile("durabench-pg-", ".err");
-            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-            p.getOutputStream().close();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    String[] f = line.split("\t", 4);
-                    if (f.length < 3) continue;
-                    out.put(f[0], f[1].equals("ok") ? new ForkResult("ok", Long.parseLong(f[2]), Long.parseLong(f[3]), null)
-                            : new ForkResult(f[1], 0, 0, f[2]));
-                }
-            }
-            int exit = p.waitFor();
-            if (exit != 0 && !out.containsKey("*")) {
-                String why = Files.readString(err).strip().lines().findFirst().orElse("exit " + exit);
-                out.put("*", new ForkResult("failed", 0, 0, "the fork's JVM failed (exit " + exit + "): " + why));
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start a fork of durabench pg: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a fork of durabench pg ran", e);
-        } finally {
-            if (err != null) {
-                try {
-                    Files.deleteIfExists(err);
-                } catch (IOException ignored) {
-                    // a temp file of ours in /tmp; nothing to report it to
-                }
-            }
+        try (ChildProcess p = ChildProcess.start(ChildJvm.ofThisJvm(PgForkMain.class).withArgs(args).command(), "a fork of durabench pg")) {
+            ChildProcess.Exit exit = p.await(limit);
+            for (JsonObject r : ResultLines.parse(exit.stdout())) out.put(r.get(PgForkMain.LINE).getAsString(), GSON.fromJson(r, ForkResult.class));
+            if (exit.code() != 0 && !out.containsKey("*")) out.put("*", ForkResult.without("failed", "the fork's JVM failed (" + exit.describe() + ")"));
         }
         return out;
     }

@@ -1,8 +1,10 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.child.ChildJvm;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -77,13 +79,14 @@ final class CellRunner {
         return b.build();
     }
 
-    /** ForkCheck in the cell's JVM with the flags its forks get (what JMH would have started). */
+    /**
+     * ForkCheck in the cell's JVM as JMH would have started a fork of it: the user's -jvm if given,
+     * with the flags of the slot's release and the user's JVM options.
+     */
     private List<String> forkCheck(JvmSlot slot) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(settings.userJvm().orElse(slot.facts().java().toString()));
-        cmd.addAll(settings.forkJvmArgs(slot.jvmFlags()));
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ForkCheck.class.getName()));
-        return cmd;
+        Path java = settings.userJvm().map(Path::of).orElse(slot.facts().java());
+        return new ChildJvm(List.of(), java, slot.facts().feature(), settings.userJvmArgs(), System.getProperty("java.class.path"),
+                ForkCheck.class.getName(), List.of()).command();
     }
 
     static String rootMessage(Throwable t) {

@@ -1,10 +1,10 @@
 package io.durabench.suite;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildProcess;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +20,8 @@ final class FailureDiagnosis {
     private static final Pattern FORK_DIED = Pattern.compile("<forked VM failed with exit code (\\d+)>");
     private static final Pattern EXCEPTION_LINE = Pattern.compile("^(?:Caused by: )?([\\w.$]+(?:Exception|Error)): ?(.*)$");
     private static final Pattern FRAME = Pattern.compile("^\\s*at ([\\w.$]+)\\.[\\w$<>]+\\(");
+    /** A JVM start and jnr's load: seconds; a check still running after this has nothing to say. */
+    private static final Duration CHECK_LIMIT = Duration.ofSeconds(60);
 
     private FailureDiagnosis() {
     }
@@ -67,24 +69,22 @@ final class FailureDiagnosis {
         return type.equals("NativeCallException") ? m.group(2) : type + ": " + m.group(2);
     }
 
-    /** Runs the check; null when it passes or cannot run (then there is nothing more to say). */
+    /**
+     * Runs the check; null when it passes or cannot run, finish or be waited for (then there is
+     * nothing more to say). Its stack trace is on stdout and the JVM's own refusals on stderr: both
+     * are read.
+     */
     private static String forkCheck(List<String> command) {
-        String text;
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        ChildProcess.Exit exit;
+        try (ChildProcess p = ChildProcess.start(command, "the fork check")) {
+            exit = p.await(CHECK_LIMIT);
+        } catch (ChildFailedException e) {
             return null;
         }
+        List<String> text = new ArrayList<>(exit.stdout());
+        text.addAll(exit.stderr());
         if (text.contains(ForkCheck.OK)) return null;
-        return refusal(text, command);
+        return refusal(String.join("\n", text), command);
     }
 
     /** The deepest cause and the first library frame under it, named in words a user can act on. */

@@ -1,14 +1,18 @@
 package io.durabench.suite;
 
+import com.google.gson.JsonObject;
 import io.durabench.catalogue.Cell;
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
+import io.durabench.child.ResultLines;
 import io.durabench.env.Environment;
 import io.durabench.nativeio.Syscalls;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +23,11 @@ import java.util.Optional;
  * the launcher's own JVM, else in that JVM ({@link ProbeMain}), all cells in one process.
  */
 final class Feasibility {
+    /** The probe JVM's start (jnr's native layer loads first) and exit. */
+    static final Duration START = Duration.ofMinutes(2);
+    /** Per cell: a few operations, but opening a workload may preallocate, and a stalling disk takes seconds a sync. */
+    static final Duration PER_CELL = Duration.ofSeconds(30);
+
     private Feasibility() {
     }
 
@@ -30,37 +39,24 @@ final class Feasibility {
             for (Cell c : cells) out.put(c, probe.check(c));
             return out;
         }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(slot.facts().java().toString());
-        cmd.addAll(slot.jvmFlags());
         Integer lbs = env.device() == null ? null : env.device().logicalBlockSize();
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(),
-                String.valueOf(env.filesystem()), String.valueOf(env.flushDevice() != null), lbs == null ? "-" : lbs.toString()));
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            try (PrintWriter in = new PrintWriter(p.getOutputStream(), true, StandardCharsets.UTF_8)) {
-                cells.forEach(c -> in.println(ProbeMain.encode(c)));
+        ChildJvm jvm = ChildJvm.of(slot.facts(), ProbeMain.class)
+                .withArgs(List.of(String.valueOf(env.filesystem()), String.valueOf(env.flushDevice() != null), lbs == null ? "-" : lbs.toString()));
+        String what = "the feasibility probe in " + slot.describe();
+        ChildProcess.Exit exit;
+        try (ChildProcess p = ChildProcess.start(jvm.command(), what, true)) {
+            try (Writer in = new OutputStreamWriter(p.stdin(), StandardCharsets.UTF_8)) {
+                for (Cell c : cells) in.write(ProbeMain.encode(c) + "\n");
+            } catch (IOException e) {
+                // The probe stopped reading (its JVM died): its exit and stderr, below, say why.
             }
-            BufferedReader reply = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            for (Cell c : cells) {
-                String line = reply.readLine();
-                if (line == null) throw new IllegalStateException("the probe in " + slot.describe() + " stopped after " + out.size() + " cells");
-                out.put(c, parse(line));
-            }
-            p.waitFor();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run the feasibility probe in " + slot.describe() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while probing cells in " + slot.describe(), e);
+            exit = p.await(START.plus(PER_CELL.multipliedBy(cells.size())));
         }
+        List<JsonObject> results = ResultLines.parse(exit.stdout());
+        if (results.size() < cells.size()) {
+            throw new ChildFailedException(what + " stopped after " + results.size() + " of " + cells.size() + " cells (" + exit.describe() + ")");
+        }
+        for (int i = 0; i < cells.size(); i++) out.put(cells.get(i), ProbeMain.outcome(results.get(i)));
         return out;
-    }
-
-    private static Optional<FeasibilityProbe.Outcome> parse(String line) {
-        if (line.equals(ProbeMain.OK)) return Optional.empty();
-        int tab = line.indexOf('\t');
-        String kind = tab < 0 ? line : line.substring(0, tab), reason = tab < 0 ? "" : line.substring(tab + 1);
-        return Optional.of(new FeasibilityProbe.Outcome(kind.equals("n/a"), reason));
     }
 }

@@ -101,9 +101,9 @@ public final class JmhSettings {
         return user.getJvm().hasValue() ? Optional.of(user.getJvm().get()) : Optional.empty();
     }
 
-    /** The JVM options a fork gets, in JMH's order: prepended (ours, then the user's), the user's -jvmArgs, appended. */
-    public List<String> forkJvmArgs(List<String> jvmFlags) {
-        List<String> all = new java.util.ArrayList<>(jvmFlags);
+    /** The user's JVM options a fork gets after ours, in JMH's order: -jvmArgsPrepend, -jvmArgs, -jvmArgsAppend. */
+    public List<String> userJvmArgs() {
+        List<String> all = new java.util.ArrayList<>();
         if (user.getJvmArgsPrepend().hasValue()) all.addAll(user.getJvmArgsPrepend().get());
         if (user.getJvmArgs().hasValue()) all.addAll(user.getJvmArgs().get());
         if (user.getJvmArgsAppend().hasValue()) all.addAll(user.getJvmArgsAppend().get());

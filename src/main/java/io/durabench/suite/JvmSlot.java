@@ -10,16 +10,12 @@ import java.util.List;
 /**
  * One JVM a run measures with: the k-th {@code --jvm} (k counts from 1; {@code --repeat} lists a JVM
  * again), its facts as that JVM reports them, and the flags it needs so that JMH 1.37 and jffi run
- * on it without warnings: native access for every JVM that has the option (17+), and
- * {@code sun.misc.Unsafe} memory access where JDK 23+ restricts it (JDK 17 refuses that flag).
+ * on it without warnings (those of its release: {@link ChildJvm#flagsFor}).
  *
  * @param label the results subfolder ("jvm2-25.0.3"); null for a run on the launcher's JVM only,
  *              whose results keep the flat layout
  */
 public record JvmSlot(String label, JvmFacts facts) {
-    /** The first JDK feature release that knows --sun-misc-unsafe-memory-access (JEP 471). */
-    static final int UNSAFE_FLAG_SINCE = ChildJvm.UNSAFE_FLAG_SINCE;
-
     /** A run with no --jvm: the launcher's own JVM, results in the target's folder. */
     public static JvmSlot launcher() {
         return new JvmSlot(null, JvmFacts.current());
@@ -52,11 +48,7 @@ public record JvmSlot(String label, JvmFacts facts) {
 
     /** Flags every fork of this JVM gets ahead of the user's own JVM options (the user's come later and win). */
     public List<String> jvmFlags() {
-        return flagsFor(facts.feature());
-    }
-
-    static List<String> flagsFor(int feature) {
-        return ChildJvm.flagsFor(feature);
+        return ChildJvm.flagsFor(facts.feature());
     }
 
     /** "JDK 25.0.3 (jvm2)" for messages. */

@@ -1,7 +1,9 @@
 package io.durabench.suite;
 
+import com.google.gson.JsonObject;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.child.ResultLines;
 import io.durabench.nativeio.JnrSyscalls;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -14,11 +16,12 @@ import java.util.Optional;
  * The feasibility probe in another JVM (a run's --jvm): a cell must be tried by the JVM that will
  * run it, since whether a method works can depend on the JDK (virtual threads need 21+).
  * Arguments: filesystem, whether a block device backs the target, its logical block size ("-" if
- * unknown). Reads one cell per line from stdin ({@link #encode(Cell)}); prints one line per cell:
- * "ok", or "n/a\tREASON" / "failed\tREASON".
+ * unknown). Reads one cell per line from stdin ({@link #encode(Cell)}); prints one result line per
+ * cell, in order ({@link ResultLines}): {@code {"status":"ok"}}, or status {@code n/a} or
+ * {@code failed} with its {@code reason}.
  */
 public final class ProbeMain {
-    static final String OK = "ok";
+    static final String STATUS = "status", REASON = "reason", OK = "ok", NOT_APPLICABLE = "n/a", FAILED = "failed";
 
     private ProbeMain() {
     }
@@ -30,10 +33,22 @@ public final class ProbeMain {
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) continue;
-            Optional<FeasibilityProbe.Outcome> o = probe.check(decode(line));
-            System.out.println(o.map(x -> (x.unsupported() ? "n/a" : "failed") + "\t" + x.reason().replace('\n', ' ')).orElse(OK));
-            System.out.flush();
+            ResultLines.print(System.out, result(probe.check(decode(line))));
         }
+    }
+
+    static JsonObject result(Optional<FeasibilityProbe.Outcome> o) {
+        JsonObject r = new JsonObject();
+        r.addProperty(STATUS, o.map(x -> x.unsupported() ? NOT_APPLICABLE : FAILED).orElse(OK));
+        o.ifPresent(x -> r.addProperty(REASON, x.reason()));
+        return r;
+    }
+
+    /** A result line read back: what {@link #result} was given. */
+    static Optional<FeasibilityProbe.Outcome> outcome(JsonObject r) {
+        String status = r.get(STATUS).getAsString();
+        if (status.equals(OK)) return Optional.empty();
+        return Optional.of(new FeasibilityProbe.Outcome(status.equals(NOT_APPLICABLE), r.get(REASON).getAsString()));
     }
 
     /** "jmhName\tname=value\tname=value..." (values never hold tabs: paths with tabs are refused by the run). */

@@ -1,5 +1,9 @@
 package io.durabench.witness;
 
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
+import io.durabench.env.JvmFacts;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,12 +12,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.function.Function;
 
 /**
  * The kernel's witness for a workload's counters: runs the cells' workloads for a fixed number of
@@ -32,10 +34,12 @@ import java.util.stream.Stream;
  * workload, so one cell cannot disturb another's tally. A cell whose workload fails is reported as
  * not witnessed, with the workload's own message.
  *
- * <p>Process hygiene: stdout, stderr and the trace go to files in a fresh temporary directory that
- * is deleted afterwards (copy the trace out with {@link #withTraceCopy}); the process tree is killed
- * when it outlives the timeout; any {@code durabench-*} file the process created in the target
- * directory and left behind is deleted and reported. No other file is touched.
+ * <p>Process hygiene: the witnessed JVM is a {@link ChildProcess} with strace as its command prefix,
+ * so stdout, stderr and the trace go to files in its private temporary folder, deleted afterwards
+ * (copy the trace out with {@link #withTraceCopy}), and the process tree (the JVM before strace,
+ * which detaches from rather than kills what it traces) is killed when it outlives the timeout; any
+ * {@code durabench-*} file the process created in the target directory and left behind is deleted
+ * and reported. No other file is touched.
  */
 public final class SyscallWitness {
     public static final int DEFAULT_OPS = 100;
@@ -46,9 +50,11 @@ public final class SyscallWitness {
     public static final Duration DEFAULT_TIMEOUT_JVM = Duration.ofSeconds(60);
     /** JVM options of the witnessed process: no hsperfdata file, fewer GC threads, quicker start; none changes a workload's calls. */
     private static final List<String> JVM_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    /** strace's output file, in the child's private folder. */
+    private static final String TRACE = "trace.txt";
 
     private final Path dir;
-    private final Path java;
+    private final JvmFacts jvm;
     private final String classpath;
     private final int ops;
     private final int warmupOps;
@@ -58,10 +64,10 @@ public final class SyscallWitness {
     private final String straceSearchPath;
     private final Path traceCopy;
 
-    private SyscallWitness(Path dir, Path java, String classpath, int ops, int warmupOps, Duration timeout,
+    private SyscallWitness(Path dir, JvmFacts jvm, String classpath, int ops, int warmupOps, Duration timeout,
                            List<String> main, String straceSearchPath, Path traceCopy) {
         this.dir = dir;
-        this.java = java;
+        this.jvm = jvm;
         this.classpath = classpath;
         this.ops = ops;
         this.warmupOps = warmupOps;
@@ -73,47 +79,47 @@ public final class SyscallWitness {
 
     /** A witness for workloads in {@code dir}, run by this JVM's java on this JVM's classpath. */
     public static SyscallWitness in(Path dir) {
-        return new SyscallWitness(dir, Path.of(System.getProperty("java.home"), "bin", "java"),
+        return new SyscallWitness(dir, JvmFacts.current(),
                 System.getProperty("java.class.path"), DEFAULT_OPS, DEFAULT_WARMUP_OPS, null,
                 List.of(WitnessMain.class.getName()), System.getenv().getOrDefault("PATH", ""), null);
     }
 
-    /** Another JVM for the workloads (e.g. a JDK under test): its {@code bin/java}. */
-    public SyscallWitness withJava(Path javaExecutable) {
-        return new SyscallWitness(dir, javaExecutable, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+    /** Another JVM for the workloads (e.g. a JDK under test); its release decides its flags ({@link ChildJvm#flagsFor}). */
+    public SyscallWitness withJvm(JvmFacts other) {
+        return new SyscallWitness(dir, other, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** The classpath of the witnessed JVM (must hold durabench and its dependencies, e.g. benchmarks.jar). */
     public SyscallWitness withClasspath(String cp) {
-        return new SyscallWitness(dir, java, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** Measured operations per cell (between the markers), and unmeasured ones before them. */
     public SyscallWitness withOps(int measured, int warmup) {
         if (measured < 1 || warmup < 0) throw new IllegalArgumentException("need at least 1 measured and 0+ warmup operations");
-        return new SyscallWitness(dir, java, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** The whole witnessed run's time limit (default: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell). */
     public SyscallWitness withTimeout(Duration t) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
     }
 
     /** Also keep the raw strace output in {@code file} (for a failing verdict, it is the evidence). */
     public SyscallWitness withTraceCopy(Path file) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
+        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
     }
 
     /** Tests only: run another main class (a deliberately lying workload) on the test classpath, with its own leading arguments. */
     SyscallWitness withMainClass(String name, String... args) {
         List<String> m = new ArrayList<>(List.of(name));
         m.addAll(List.of(args));
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
     }
 
     /** Tests only: where to look for the strace binary (the PATH value). */
     SyscallWitness withStraceSearchPath(String path) {
-        return new SyscallWitness(dir, java, classpath, ops, warmupOps, timeout, main, path, traceCopy);
+        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, main, path, traceCopy);
     }
 
     public WitnessReport verify(SizedCell... cells) {
@@ -133,65 +139,69 @@ public final class SyscallWitness {
             throw new WitnessUnavailableException("target directory " + dir + " does not exist or is not a directory: create it or pass another");
         }
         String realDir;
-        Path work;
         try {
             realDir = dir.toRealPath().toString();
-            work = Files.createTempDirectory("durabench-witness-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the witness: " + e.getMessage(), e);
         }
-        try {
-            return run(strace, realDir, work, cells);
-        } finally {
-            deleteTree(work);
-        }
+        return run(strace, realDir, cells);
     }
 
-    private WitnessReport run(Path strace, String realDir, Path work, List<SizedCell> cells) {
+    private WitnessReport run(Path strace, String realDir, List<SizedCell> cells) {
         HexFormat hex = HexFormat.of();
         String token = hex.toHexDigits(ThreadLocalRandom.current().nextLong()) + hex.toHexDigits(ThreadLocalRandom.current().nextLong());
-        Path trace = work.resolve("trace.txt");
-        File stdout = work.resolve("stdout.txt").toFile();
-        File stderr = work.resolve("stderr.txt").toFile();
-        List<String> command = command(strace, trace, realDir, token, cells);
         Duration limit = timeout != null ? timeout : DEFAULT_TIMEOUT_JVM.plus(DEFAULT_TIMEOUT_PER_CELL.multipliedBy(cells.size()));
         long start = System.nanoTime();
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectOutput(stdout).redirectError(stderr).start();
-        } catch (IOException e) {
-            throw new WitnessUnavailableException("cannot start " + strace + ": " + e.getMessage(), e);
+        try (ChildProcess p = start(folder -> command(strace, folder.resolve(TRACE), realDir, token, cells))) {
+            Path trace = p.file(TRACE);
+            ChildProcess.Exit exit;
+            try {
+                exit = p.await(limit);
+            } catch (ChildFailedException e) {
+                // Timed out or interrupted, and killed: the trace so far is still the evidence, and shows what it left behind.
+                copyTrace(trace);
+                throw unavailable(e.getMessage(), trace, realDir);
+            }
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            copyTrace(trace);
+            if (exit.code() != 0) {
+                String tail = exit.stderrTail();
+                throw unavailable("the witnessed JVM (under strace) exited with " + exit.code() + (tail.isEmpty() ? "" : ": " + tail), trace, realDir);
+            }
+            List<FileCall> calls;
+            try {
+                calls = FileCalls.of(StraceTrace.read(trace));
+            } catch (IllegalArgumentException e) {
+                throw new WitnessUnavailableException("the trace of the witnessed JVM is not readable: " + e.getMessage(), e);
+            }
+            List<String> problems = WitnessLeftovers.removeCreatedFiles(calls, realDir);
+            List<CellVerdict> verdicts = new WitnessJudge(calls, token, realDir, ops)
+                    .judge(cells, WitnessProcessOutput.results(exit.stdout(), cells.size()));
+            return new WitnessReport(verdicts, problems, jvm.java().toString(), elapsed);
         }
-        boolean finished;
-        try {
-            finished = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            killTree(p);
-            Thread.currentThread().interrupt();
-            throw unavailable("interrupted while the witnessed JVM ran; killed it", trace, realDir, stderr);
-        } finally {
-            if (p.isAlive()) killTree(p);
-        }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        if (traceCopy != null && Files.exists(trace)) copy(trace, traceCopy);
-        if (!finished) throw unavailable("the witnessed JVM did not finish within " + limit.toSeconds() + " s; killed it", trace, realDir, stderr);
-        if (p.exitValue() != 0) throw unavailable("the witnessed JVM (under strace) exited with " + p.exitValue(), trace, realDir, stderr);
-        List<FileCall> calls;
-        try {
-            calls = FileCalls.of(StraceTrace.read(trace));
-        } catch (IllegalArgumentException e) {
-            throw new WitnessUnavailableException("the trace of the witnessed JVM is not readable: " + e.getMessage(), e);
-        }
-        List<String> problems = WitnessLeftovers.removeCreatedFiles(calls, realDir);
-        List<CellVerdict> verdicts = new WitnessJudge(calls, token, realDir, ops)
-                .judge(cells, WitnessProcessOutput.results(stdout, cells.size()));
-        return new WitnessReport(verdicts, problems, java.toString(), elapsed);
     }
 
-    /** No verdict: says why, with the end of the JVM's stderr, after deleting what the process left behind. */
-    private static WitnessUnavailableException unavailable(String why, Path trace, String realDir, File stderr) {
+    private static ChildProcess start(Function<Path, List<String>> command) {
+        try {
+            return ChildProcess.start(command, "the witnessed JVM", false);
+        } catch (ChildFailedException e) {
+            throw new WitnessUnavailableException(e.getMessage(), e);
+        }
+    }
+
+    private void copyTrace(Path trace) {
+        if (traceCopy == null || !Files.exists(trace)) return;
+        try {
+            Files.copy(trace, traceCopy, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the trace to " + traceCopy + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** No verdict: says why (with the end of the JVM's stderr), after deleting what the process left behind. */
+    private static WitnessUnavailableException unavailable(String why, Path trace, String realDir) {
         List<String> left = WitnessLeftovers.removeCreatedFiles(WitnessLeftovers.callsOfKilledRun(trace), realDir);
-        return new WitnessUnavailableException(why + WitnessProcessOutput.tail(stderr) + (left.isEmpty() ? "" : "; " + String.join("; ", left)));
+        return new WitnessUnavailableException(why + (left.isEmpty() ? "" : "; " + String.join("; ", left)));
     }
 
     /** strace and its options, writing {@code trace}: what runs a witnessed JVM (this witness's, or a lock-step side's). */
@@ -200,16 +210,12 @@ public final class SyscallWitness {
                 "-e", "signal=none", "-e", "trace=" + String.join(",", StraceTrace.TRACED_CALLS), "-o", trace.toString());
     }
 
+    /** strace -f over the witnessed JVM: this witness's JVM with the flags of its release, its options, its main class and the cells. */
     List<String> command(Path strace, Path trace, String realDir, String token, List<SizedCell> cells) {
-        List<String> c = new ArrayList<>(tracer(strace, trace));
-        c.add(java.toString());
-        c.addAll(JVM_OPTIONS);
-        c.addAll(List.of("-cp", classpath));
-        c.addAll(main);
-        c.addAll(List.of("--dir", realDir, "--token", token,
-                "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmupOps)));
-        for (SizedCell cell : cells) c.addAll(List.of(WitnessMain.SIZE, WitnessMain.sizeText(cell.size()), cell.spec()));
-        return c;
+        List<String> args = new ArrayList<>(main.subList(1, main.size()));
+        args.addAll(List.of("--dir", realDir, "--token", token, "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmupOps)));
+        for (SizedCell cell : cells) args.addAll(List.of(WitnessMain.SIZE, WitnessMain.sizeText(cell.size()), cell.spec()));
+        return new ChildJvm(tracer(strace, trace), jvm.java(), jvm.feature(), JVM_OPTIONS, classpath, main.get(0), args).command();
     }
 
     private Path findStrace() {
@@ -224,34 +230,5 @@ public final class SyscallWitness {
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) return candidate;
         }
         throw new WitnessUnavailableException("strace not found: apt-get install strace");
-    }
-
-    /** The JVM first (strace detaches from, rather than kills, what it traces), then strace. */
-    private static void killTree(Process p) {
-        List<ProcessHandle> tree = new ArrayList<>(p.toHandle().descendants().toList());
-        tree.forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        for (ProcessHandle h : tree) h.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> h).join();
-        try {
-            p.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void copy(Path from, Path to) {
-        try {
-            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy the trace to " + to + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the witness's temporary files in " + root + ": " + e.getMessage(), e);
-        }
     }
 }

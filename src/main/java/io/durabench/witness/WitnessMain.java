@@ -1,9 +1,9 @@
 package io.durabench.witness;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ResultLines;
 import io.durabench.nativeio.JnrSyscalls;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,13 +23,11 @@ import java.util.Map;
  * workload in DIR (its setup), run W warmup operations, snapshot the counters, make the BEGIN
  * marker call, run exactly N operations, make the END marker call, snapshot the counters again,
  * close the workload (deleting its files), make the CLOSED marker call (also when the cell failed),
- * then print one line {@value #RESULT_PREFIX}{@code {"cell":i,"spec":...,"counters":{...}}} with the
- * counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
+ * then print one result line ({@link ResultLines}) {@code {"cell":i,"spec":...,"counters":{...}}} with
+ * the counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
  * line was printed; 2 on bad arguments.
  */
 public final class WitnessMain {
-    /** Marks the result lines on stdout (a JVM may print its own warnings there too). */
-    static final String RESULT_PREFIX = "durabench-witness-result ";
     /** The option that sizes the workloads of the cells after it. */
     static final String SIZE = "--size";
 
@@ -72,11 +70,7 @@ public final class WitnessMain {
             err.println("witness: " + e.getMessage());
             return 2;
         }
-        Gson gson = new Gson();
-        for (int i = 0; i < cells.size(); i++) {
-            out.println(RESULT_PREFIX + gson.toJson(runCell(i, cells.get(i), dir, token, ops, warmup, opener)));
-            out.flush();
-        }
+        for (int i = 0; i < cells.size(); i++) ResultLines.print(out, runCell(i, cells.get(i), dir, token, ops, warmup, opener));
         return 0;
     }
 
@@ -110,13 +104,13 @@ public final class WitnessMain {
             difference(after, before).forEach(counters::addProperty);
             result.add("counters", counters);
         } catch (RuntimeException e) {
-            result.addProperty("error", describe(e));
+            result.addProperty("error", ResultLines.oneLine(e));
         } finally {
             if (workload != null) {
                 try {
                     workload.close();
                 } catch (RuntimeException e) {
-                    if (!result.has("error")) result.addProperty("error", "closing the workload failed: " + describe(e));
+                    if (!result.has("error")) result.addProperty("error", "closing the workload failed: " + ResultLines.oneLine(e));
                 }
             }
             WitnessMarkers.emit(token, index, WitnessMarkers.CLOSED);
@@ -129,11 +123,6 @@ public final class WitnessMain {
         Map<String, Long> d = new LinkedHashMap<>();
         after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
         return d;
-    }
-
-    private static String describe(Throwable e) {
-        String m = e.getMessage();
-        return m == null ? e.getClass().getName() : m;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -2,7 +2,11 @@ package io.durabench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.durabench.child.ChildJvm;
+import io.durabench.env.JvmFacts;
+import io.durabench.testing.TestJdks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +35,21 @@ class FailureDiagnosisTest {
                 "--sun-misc-unsafe-memory-access=deny", "-cp", "x", "Main"));
         assertEquals("--sun-misc-unsafe-memory-access=deny: this JDK refuses sun.misc.Unsafe memory access and jffi/jnr"
                 + " (durabench's native layer) needs it; drop that option or set it to allow (UnsupportedOperationException: putLong)", why);
+    }
+
+    /** ForkCheck for real, in a JDK 23+ (Temurin 25) whose fork got the option that refuses jffi: the option is named; without it, the check passes. */
+    @Test
+    void theForkCheckInTheCellsJvmNamesTheOptionThatStoppedIt() {
+        TestJdks.Result found = TestJdks.find("temurin25");
+        assumeTrue(found.jdk().isPresent(), found.whyMissing());
+        ChildJvm check = ChildJvm.of(JvmFacts.of(found.jdk().get().java()), ForkCheck.class);
+        String jmh = "# Fork: 1 of 1\n<forked VM failed with exit code 1>\n";
+        String refused = FailureDiagnosis.explain(jmh, "x", check.withJvmArgs(List.of("--sun-misc-unsafe-memory-access=deny")).command());
+        assertTrue(refused.startsWith("the benchmark JVM exited with code 1 before reporting: --sun-misc-unsafe-memory-access=deny: this JDK"
+                + " refuses sun.misc.Unsafe memory access and jffi/jnr (durabench's native layer) needs it; drop that option or set it to allow"
+                + " (UnsupportedOperationException: "), refused);
+        assertEquals("the benchmark JVM exited with code 1 before reporting (it printed nothing; see jmh-log.txt)",
+                FailureDiagnosis.explain(jmh, "x", check.command()));
     }
 
     @Test

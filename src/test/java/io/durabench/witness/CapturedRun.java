@@ -14,7 +14,10 @@ import java.util.zip.GZIPInputStream;
  * stdout ({@code stdout-JDK.txt}). Four cells, 6 measured operations and 1 warmup each:
  * FDATASYNC (2 writes per sync, ZERO_FILL, 16 KiB region in 8 KiB chunks: zero fills and a recycle
  * inside the window), O_DSYNC with FALLOCATE, MMAP_FORCE (3 writes per msync), and file creation
- * with the directory fsync, in {@value #DIR}.
+ * with the directory fsync, in {@value #DIR}. Since the capture the stdout's result lines carry the
+ * spec text of {@code CellSpec} and the prefix of {@code ResultLines} (the witness's own prefix before
+ * it moved onto the child package); their counters are as captured, and the trace's writes to fd 1
+ * keep the captured lengths (nothing reads those).
  */
 final class CapturedRun {
     static final String DIR = "/work/wt-witness/target/witness-capture";
