@@ -88,6 +88,7 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     static boolean isBadInput(Exception ex) {
         return ex instanceof UsageException || ex instanceof ParameterException
                 || ex instanceof InvalidValueException || ex instanceof ResultsFileException
-                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException;
+                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException
+                || ex instanceof io.durabench.lockstep.HandOffRule.RefusedPairingException;
     }
 }

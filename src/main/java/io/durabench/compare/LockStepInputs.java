@@ -15,11 +15,14 @@ import java.util.Map;
  * lockstep.json, rather than on each side's forks as independent draws.
  */
 final class LockStepInputs {
-    /** Per cell key (without target): side A's and side B's figure in each fork pair where both measured. */
-    private final Map<String, double[][]> byCell;
+    /** Per cell key (without target): side A's and side B's figure in each fork pair where both measured, without and with stalls. */
+    private final Map<String, Figures> byCell;
+
+    private record Figures(double[] a, double[] b, RowInput.StallFigures stalls) {
+    }
     private final boolean swapped;
 
-    private LockStepInputs(Map<String, double[][]> byCell, boolean swapped) {
+    private LockStepInputs(Map<String, Figures> byCell, boolean swapped) {
         this.byCell = byCell;
         this.swapped = swapped;
     }
@@ -35,16 +38,12 @@ final class LockStepInputs {
         boolean straight = bs.equals(f.sides().a().slot()) && cs.equals(f.sides().b().slot());
         boolean swapped = bs.equals(f.sides().b().slot()) && cs.equals(f.sides().a().slot());
         if (!straight && !swapped) return null;
-        Map<String, double[][]> byCell = new HashMap<>();
+        Map<String, Figures> byCell = new HashMap<>();
         for (LockStepFile.CellRecord cell : f.cells()) {
             List<LockStepFile.PairRecord> pairs = cell.measured();
             if (pairs.isEmpty()) continue;
-            double[] a = new double[pairs.size()], bb = new double[pairs.size()];
-            for (int i = 0; i < pairs.size(); i++) {
-                a[i] = pairs.get(i).a().microsPerOperation();
-                bb[i] = pairs.get(i).b().microsPerOperation();
-            }
-            Catalogue.cell(cell.benchmark(), cell.paramsA()).ifPresent(x -> byCell.put(x.keyWithoutTarget(), new double[][] {a, bb}));
+            Figures fig = figures(pairs, swapped);
+            Catalogue.cell(cell.benchmark(), cell.paramsA()).ifPresent(x -> byCell.put(x.keyWithoutTarget(), fig));
         }
         return new LockStepInputs(byCell, swapped);
     }
@@ -52,10 +51,29 @@ final class LockStepInputs {
     /** The row's lock-step input in the base's unit (µs/op), or null when the run has no lock-step figures for it. */
     RowInput input(String name, SideRows.Row base) {
         String key = base.key().cellKey();
-        double[][] ab = key == null ? null : byCell.get(key);
-        if (ab == null || !base.unit().equals("us/op")) return null;
-        return swapped ? RowInput.lockStep(name, ab[1], ab[0], Direction.LOWER_IS_BETTER)
-                : RowInput.lockStep(name, ab[0], ab[1], Direction.LOWER_IS_BETTER);
+        Figures f = key == null ? null : byCell.get(key);
+        if (f == null || !base.unit().equals("us/op")) return null;
+        return RowInput.lockStep(name, f.a(), f.b(), Direction.LOWER_IS_BETTER, f.stalls());
+    }
+
+    /**
+     * Each fork pair's figures, base first ({@code swapped}: the base is side B): µs per operation
+     * without the stalled units (what the row is judged on) and with them, and the stalls counted.
+     */
+    static Figures figures(List<LockStepFile.PairRecord> pairs, boolean swapped) {
+        int n = pairs.size();
+        double[] a = new double[n], b = new double[n], aw = new double[n], bw = new double[n];
+        long sa = 0, sb = 0;
+        for (int i = 0; i < n; i++) {
+            LockStepFile.SideRecord x = swapped ? pairs.get(i).b() : pairs.get(i).a(), y = swapped ? pairs.get(i).a() : pairs.get(i).b();
+            a[i] = x.microsPerOperationWithoutStalls();
+            b[i] = y.microsPerOperationWithoutStalls();
+            aw[i] = x.microsPerOperation();
+            bw[i] = y.microsPerOperation();
+            sa += x.stalls();
+            sb += y.stalls();
+        }
+        return new Figures(a, b, new RowInput.StallFigures(aw, bw, sa, sb));
     }
 
     /** The run folder a slot's results are in: RUN/&lt;target&gt;/&lt;slot&gt;. */

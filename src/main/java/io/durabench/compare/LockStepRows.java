@@ -29,7 +29,7 @@ final class LockStepRows {
         VerdictRules.Decision d = VerdictRules.decide(e.changePercent(), test.pTwoSided(), adjustedP, rows, detectable, row.direction(),
                 settings, floor);
         String reason = d.reason() + "; B - A " + signedMicros(e.diffMicros()) + (e.diffCi().isAvailable()
-                ? " [" + signedMicros(e.diffCi().low()) + ", " + signedMicros(e.diffCi().high()) + "]" : "") + " per op";
+                ? " [" + signedMicros(e.diffCi().low()) + ", " + signedMicros(e.diffCi().high()) + "]" : "") + " per op" + stalls(row, settings);
         return new RowComparison(row.name(), row.direction(), MedianEstimate.of(row.base(), settings.confidence()),
                 MedianEstimate.of(row.candidate(), settings.confidence()), change, test, true, adjustedP, rows, detectable, d.verdict(),
                 reason);
@@ -63,6 +63,29 @@ final class LockStepRows {
                 : "the " + Numbers.sig(settings.thresholdPercent(), 3) + "% threshold") + ", which the estimate must pass: the test alone would flag "
                 + Numbers.percent(testOnly) : "") + ")";
         return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, e.logSd(), 0, pct, text, null);
+    }
+
+    /**
+     * What the stalls did, since the row is judged without them: how many units stalled on each side,
+     * B/A with them in (its own interval), and, when one side stalled far more often than the other
+     * (an exact binomial test of the split at α), that the stall-free figure leaves a difference out.
+     */
+    static String stalls(RowInput row, CompareSettings settings) {
+        RowInput.StallFigures s = row.stalls();
+        if (s == null) return "";
+        LockStepEstimate with = LockStepEstimate.of(s.baseWithStalls(), s.candidateWithStalls(), settings.confidence());
+        String text = "; stalled units A " + s.baseStalls() + ", B " + s.candidateStalls() + "; with the stalls B/A " + Numbers.signedPercent(with.changePercent())
+                + (with.ratioCi().isAvailable() ? " [" + Numbers.signedPercent((with.ratioCi().low() - 1) * 100) + ", "
+                + Numbers.signedPercent((with.ratioCi().high() - 1) * 100) + "]" : "");
+        long n = s.baseStalls() + s.candidateStalls();
+        if (n > 0) {
+            double p = 2 * Math.min(new org.apache.commons.math3.distribution.BinomialDistribution(null, (int) n, 0.5).cumulativeProbability((int) Math.min(s.baseStalls(), s.candidateStalls())), 0.5);
+            if (p <= settings.alpha()) {
+                text += "; side " + (s.candidateStalls() > s.baseStalls() ? "B" : "A") + " stalled more often (binomial p " + Numbers.pValue(p)
+                        + "): a cost paid as stalls, which the stall-free figure leaves out";
+            }
+        }
+        return text;
     }
 
     private static String signedMicros(double us) {

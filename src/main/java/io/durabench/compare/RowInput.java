@@ -22,7 +22,15 @@ import java.util.Objects;
  *                  lock-step run (alternating one durable unit at a time): compared by the t-test on
  *                  ln(candidate/base) per pair ({@link io.durabench.stats.LockStepEstimate})
  */
-public record RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound, boolean lockStep) {
+public record RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound, boolean lockStep,
+                       StallFigures stalls) {
+
+    /**
+     * A lock-step row's stalls, counted apart from the figures it is judged on: each side's figure per
+     * fork pair with its stalled units in, and how many units stalled on each side in all.
+     */
+    public record StallFigures(double[] baseWithStalls, double[] candidateWithStalls, long baseStalls, long candidateStalls) {
+    }
 
     public RowInput {
         Objects.requireNonNull(name, "name");
@@ -35,12 +43,15 @@ public record RowInput(String name, double[] base, double[] candidate, Direction
     }
 
     public RowInput(String name, double[] base, double[] candidate, Direction direction, boolean byRound) {
-        this(name, base, candidate, direction, byRound, false);
+        this(name, base, candidate, direction, byRound, false, null);
     }
 
-    /** The sides of a lock-step run's fork pairs: base[i] is side A's figure in pair i, candidate[i] side B's. */
-    public static RowInput lockStep(String name, double[] sideA, double[] sideB, Direction direction) {
-        return new RowInput(name, sideA, sideB, direction, true, true);
+    /**
+     * The sides of a lock-step run's fork pairs: base[i] is side A's figure in pair i (without its
+     * stalled units), candidate[i] side B's; {@code stalls} the same with the stalls in, and the counts.
+     */
+    public static RowInput lockStep(String name, double[] sideA, double[] sideB, Direction direction, StallFigures stalls) {
+        return new RowInput(name, sideA, sideB, direction, true, true, stalls);
     }
 
     /** Forks not known to pair up: compared unpaired. */
@@ -50,7 +61,7 @@ public record RowInput(String name, double[] base, double[] candidate, Direction
 
     /** The same row under another name (a group's method label). */
     public RowInput renamed(String newName) {
-        return new RowInput(newName, base, candidate, direction, byRound, lockStep);
+        return new RowInput(newName, base, candidate, direction, byRound, lockStep, stalls);
     }
 
     @Override

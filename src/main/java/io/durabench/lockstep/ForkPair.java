@@ -31,19 +31,16 @@ public final class ForkPair {
 
     /**
      * One side as the parent starts it: its JVM, its target directory, its JVM options (after the
-     * flags every JVM of ours gets), and the test hook's extra nanoseconds per operation (0: none).
+     * flags every JVM of ours gets), the test hook's extra nanoseconds per operation (0: none), and
+     * the witness over it (null: none).
      */
     public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
         public SideSetup {
             jvmArgs = List.copyOf(jvmArgs);
         }
 
-        public SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-            this(jvm, dir, jvmArgs, busyWaitNanos, null);
-        }
-
         public static SideSetup of(JvmFacts jvm, Path dir) {
-            return new SideSetup(jvm, dir, List.of(), 0);
+            return new SideSetup(jvm, dir, List.of(), 0, null);
         }
 
         public SideSetup withBusyWaitNanos(long nanos) {

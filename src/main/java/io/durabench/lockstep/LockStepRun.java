@@ -38,7 +38,7 @@ public final class LockStepRun {
      */
     public record Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
         ForkPair.SideSetup setup() {
-            return new ForkPair.SideSetup(jvm, dir, jvmArgs, busyWaitNanos);
+            return new ForkPair.SideSetup(jvm, dir, jvmArgs, busyWaitNanos, null);
         }
 
         String folder() {
@@ -152,15 +152,17 @@ public final class LockStepRun {
                 r.specA().equals(r.specB()) ? r.specA() : r.specA() + " vs " + r.specB());
         if (failedWhy != null) return head + "  FAILED: " + failedWhy;
         PairRecord last = r.forkPairs().get(r.forkPairs().size() - 1);
-        double a = last.a().microsPerOperation(), b = last.b().microsPerOperation();
+        double a = last.a().microsPerOperationWithoutStalls(), b = last.b().microsPerOperationWithoutStalls();
         List<PairRecord> m = r.measured();
-        double[] as = m.stream().mapToDouble(p -> p.a().microsPerOperation()).toArray();
-        double[] bs = m.stream().mapToDouble(p -> p.b().microsPerOperation()).toArray();
+        double[] as = m.stream().mapToDouble(p -> p.a().microsPerOperationWithoutStalls()).toArray();
+        double[] bs = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls()).toArray();
         LockStepEstimate e = LockStepEstimate.of(as, bs, 0.95);
         String so = e.ratioCi().isAvailable()
                 ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
                 : "";
-        return head + String.format(Locale.ROOT, "  A %.2f B %.2f us/op, B/A %.4f%s", a, b, b / a, so);
+        int stalls = last.a().stalls() + last.b().stalls();
+        return head + String.format(Locale.ROOT, "  A %.2f B %.2f us/op, B/A %.4f%s%s", a, b, b / a,
+                stalls == 0 ? "" : " (" + last.a().stalls() + "+" + last.b().stalls() + " stalled units left out)", so);
     }
 
     private static String clock(double seconds) {

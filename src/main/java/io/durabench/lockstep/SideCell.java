@@ -42,11 +42,18 @@ final class SideCell {
     private final LockStepSettings settings;
     private final UnitWork work;
     private final Marks marks;
+    /** The warmup block's unit times (null while measuring), for the stall threshold. */
+    private long[] unitTimes;
+    /** A measured unit above this is a stall: {@link #STALL_FACTOR} x the median unit of the last warmup block. */
+    private long stallNanos = Long.MAX_VALUE;
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
 
     /** What the side runs per unit: the workload, whether it ever ends durable, and the test hook's extra work. */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
     }
+
+    /** A unit longer than this many times the median unit of the side's last warmup block is a stall. */
+    static final int STALL_FACTOR = 20;
 
     /**
      * Calls made at the measurement's edges, for the syscall witness: before the first measured
@@ -123,8 +130,10 @@ final class SideCell {
         boolean capped = false;
         while (true) {
             long compiledBefore = compileMillis();
+            unitTimes = new long[settings.warmupUnits()];
             Block b = block(loop, warmup, settings.warmupUnits(), Order.ALTERNATE);
             lastUnitNanos = b.nanos() / Math.max(1, b.units());
+            stallNanos = STALL_FACTOR * median(unitTimes, b.units());
             boolean bothQuiet = endBlock(Order.ALTERNATE.firstIn(warmup).other(), compileMillis() == compiledBefore);
             warmup++;
             quiet = bothQuiet ? quiet + 1 : 0;
@@ -141,6 +150,7 @@ final class SideCell {
         }
         Map<String, Long> start = loop.counters();
         long compiledBefore = compileMillis();
+        unitTimes = null;
         List<Block> blocks = new ArrayList<>();
         marks.begin().run();
         for (int i = 0; i < settings.blocks(); i++) {
@@ -158,22 +168,28 @@ final class SideCell {
     private Block block(OperationLoop loop, int index, int units, Order order) {
         Side first = order.firstIn(index);
         int turns = 2 * units / settings.grain();
-        long nanos = 0, ops = 0, max = 0;
-        int done = 0;
+        long nanos = 0, ops = 0, max = 0, stalledNanos = 0, stalledOps = 0;
+        int done = 0, stalls = 0;
         for (int t = 0; t < turns; t++) {
             Side owner = t % 2 == 0 ? first : first.other();
             if (owner != me) continue;
             if (t > 0) awaitTurn();
             for (int g = 0; g < settings.grain(); g++) {
                 long[] unit = unit(loop);
+                if (unitTimes != null) unitTimes[done] = unit[0];
                 nanos += unit[0];
                 ops += unit[1];
                 max = Math.max(max, unit[0]);
+                if (unitTimes == null && unit[0] > stallNanos) {
+                    stalls++;
+                    stalledNanos += unit[0];
+                    stalledOps += unit[1];
+                }
                 done++;
             }
             if (t < turns - 1) line.send(HandOff.GO);
         }
-        return new Block(nanos, done, ops, max);
+        return new Block(nanos, done, ops, max, stalls, stalledNanos, stalledOps);
     }
 
     /** One unit, timed: operations until a durable point (one operation for a workload that never reaches one); then settled, untimed. */
@@ -234,6 +250,12 @@ final class SideCell {
         Map<String, Long> d = new LinkedHashMap<>();
         after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
         return d;
+    }
+
+    private static long median(long[] times, int n) {
+        long[] sorted = java.util.Arrays.copyOf(times, n);
+        java.util.Arrays.sort(sorted);
+        return n == 0 ? Long.MAX_VALUE / STALL_FACTOR : sorted[n / 2];
     }
 
     /** Spins for the test hook's extra cost per operation (a known effect, inside the timed unit). */

@@ -30,6 +30,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     public record Sides(SideInfo a, SideInfo b) {
     }
 
+
     /**
      * One side: its JVM, its target directory, the slot folder under the target's that holds its
      * JMH-format results, and the test hook's extra nanoseconds per operation (0 in a real run).
@@ -92,7 +93,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             return new SideRecord(error, partnerFailed, 0, false, 0, 0, List.of(), Map.of());
         }
 
-        /** Microseconds per operation over every block: all the time its units took over all their operations. */
+        /** Microseconds per operation over every block, stalls included: all the time its units took over all their operations. */
         public double microsPerOperation() {
             long nanos = 0, ops = 0;
             for (Block b : blocks) {
@@ -101,27 +102,50 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             }
             return nanos / 1000.0 / ops;
         }
+
+        /** Microseconds per operation over every block, its stalled units left out: what lock-step compares (the stalls are counted apart). */
+        public double microsPerOperationWithoutStalls() {
+            long nanos = 0, ops = 0;
+            for (Block b : blocks) {
+                nanos += b.nanos() - b.stalledNanos();
+                ops += b.operations() - b.stalledOperations();
+            }
+            return nanos / 1000.0 / ops;
+        }
+
+        /** Stalled units over every block. */
+        public int stalls() {
+            return blocks.stream().mapToInt(Block::stalls).sum();
+        }
     }
 
     /**
      * One side's share of one measured block: its units, the operations they held (a unit of N
      * writes per sync is N operations), the nanoseconds they took (each unit timed on its own, the
-     * hand-overs not) and the slowest unit.
+     * hand-overs not), the slowest unit, and its stalls: units longer than 20 times the median unit of
+     * the side's last warmup block (a single flush the disk held for tens of ms), with their
+     * nanoseconds and operations. A stall lands on whichever side is in its unit at the time: it is
+     * not common-mode, and one 35 ms stall moves a pair's ratio by 5%.
      */
-    public record Block(long nanos, int units, long operations, long maxUnitNanos) {
+    public record Block(long nanos, int units, long operations, long maxUnitNanos, int stalls, long stalledNanos, long stalledOperations) {
         public double microsPerOperation() {
             return nanos / 1000.0 / operations;
         }
 
-        /** "nanos units operations max": one short line per block, since a run holds thousands. */
+        /** "nanos units operations max stalls stalledNanos stalledOperations": one short line per block, since a run holds thousands. */
         public String text() {
-            return nanos + " " + units + " " + operations + " " + maxUnitNanos;
+            return nanos + " " + units + " " + operations + " " + maxUnitNanos + " " + stalls + " " + stalledNanos + " " + stalledOperations;
         }
 
+        /** A block as {@link #text} writes it; the first runs' four fields (before stalls were counted) read as a block without stalls. */
         public static Block parse(String text) {
             String[] f = text.trim().split(" ");
-            if (f.length != 4) throw new IllegalArgumentException("a block is 'nanos units operations max', not '" + text + "'");
-            return new Block(Long.parseLong(f[0]), Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+            if (f.length != 7 && f.length != 4) {
+                throw new IllegalArgumentException("a block is 'nanos units operations max stalls stalledNanos stalledOperations', not '" + text + "'");
+            }
+            boolean counted = f.length == 7;
+            return new Block(Long.parseLong(f[0]), Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                    counted ? Integer.parseInt(f[4]) : 0, counted ? Long.parseLong(f[5]) : 0, counted ? Long.parseLong(f[6]) : 0);
         }
     }
 

@@ -86,6 +86,8 @@ public final class LockStepSuite {
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
     public boolean run(Path outDir) {
         JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
+        Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
+        checkTargets(envA, envB);
         LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), 0);
         LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
@@ -96,7 +98,6 @@ public final class LockStepSuite {
                         new RunManifest.Jvm(b.slot(), r.jvmB().java().toString(), r.jvmB().version())),
                 r.labVariants(), RunManifest.Options.DEFAULT);
         folder.writeManifest(manifest);
-        Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
         folder.target(a.targetLabel() + "/" + a.slot()).writeEnvironment(envA);
         folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
 
@@ -171,6 +172,18 @@ public final class LockStepSuite {
             if (o != null && o.isPresent()) blocked.put(probed.get(i), (o.get().unsupported() ? "n/a: " : "failed: ") + o.get().reason());
         }
         return blocked;
+    }
+
+    /** Two targets are held to the hand-off rule before anything is written ({@link HandOffRule#targetsRefusal}). */
+    static void checkTargets(Environment a, Environment b) {
+        if (a.target() == null || b.target() == null) return;
+        HandOffRule.targetsRefusal(a.target().mountPoint(), disk(a), b.target().mountPoint(), disk(b)).ifPresent(why -> {
+            throw new HandOffRule.RefusedPairingException(why);
+        });
+    }
+
+    private static String disk(Environment e) {
+        return e.flushDevice() == null ? null : e.flushDevice().name();
     }
 
     private static Environment environment(RunTarget target, JvmFacts jvm) {
