@@ -75,20 +75,21 @@ final class LockStepCommandLine {
         LockStepSettings lockStep = LockStepSettings.defaults();
         try {
             placement = c.pin == null ? Placement.lastCpu() : Placement.parse(c.pin);
-            placement.prefix(); // a missing taskset is bad input, said now
+            placement.requireTaskset(); // a missing taskset is bad input, said now
             if (c.grain != null) lockStep = lockStep.withGrain(c.grain);
             if (c.order != null) lockStep = lockStep.withOrder(Order.parse(c.order));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (c.testBusyWaitNanosB < 0) throw new UsageException("--test-busy-wait-b-ns must be 0 or more");
+        if (c.testBusyWaitNanosB < 0 || c.testBusyWaitBaseNanos < 0) throw new UsageException("--test-busy-wait-*-ns must be 0 or more");
         RunTarget ta = null, tb = null;
         if (c.lab.isEmpty()) {
             List<Path> dirs = checkedDirs();
             ta = RunTarget.directory(dirs.get(0));
             tb = RunTarget.directory(dirs.get(dirs.size() - 1));
         }
-        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitNanosB, c.lab,
+        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitBaseNanos,
+                c.testBusyWaitBaseNanos + c.testBusyWaitNanosB, c.lab,
                 c.reference);
     }
 
@@ -96,7 +97,7 @@ final class LockStepCommandLine {
     LockStepSuite.Request onLab(LockStepSuite.Request r, List<RunTarget> lab) {
         RunTarget ta = lab.get(0), tb = lab.get(lab.size() - 1);
         return new LockStepSuite.Request(r.profile(), r.settings(), r.jmhArgs(), r.jvmA(), ta, r.jvmB(), tb, r.lockStep(), r.placement(),
-                r.forkPairs(), r.busyWaitNanosB(), r.labVariants(), r.reference());
+                r.forkPairs(), r.busyWaitNanosA(), r.busyWaitNanosB(), r.labVariants(), r.reference());
     }
 
     /** Only benchmark patterns, -p NAME=V and -f N: the rest of JMH's options mean nothing to a lock-step run, which runs no JMH. */

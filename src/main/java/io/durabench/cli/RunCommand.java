@@ -115,6 +115,10 @@ public final class RunCommand implements Callable<Integer> {
             + " inside its timed unit, a known effect.")
     long testBusyWaitNanosB;
 
+    @Option(names = "--test-busy-wait-base-ns", hidden = true, paramLabel = "NS", description = "Tests only: both sides spin this long per"
+            + " operation (side B the --test-busy-wait-b-ns more), so both do the same kind of work and only the difference is the effect.")
+    long testBusyWaitBaseNanos;
+
     @Mixin
     SloOptions slo;
 
@@ -131,7 +135,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         slos = slo.checked();
         if (lockStep) return lockStepRun();
-        if (pin != null || grain != null || order != null || reference != null || testBusyWaitNanosB != 0) {
+        if (pin != null || grain != null || order != null || reference != null || testBusyWaitNanosB != 0
+                || testBusyWaitBaseNanos != 0) {
             throw new UsageException("--pin, --grain, --order and --reference are lock-step settings: add --lock-step");
         }
         if (resume != null) return resumeRun();

@@ -22,7 +22,7 @@ import java.util.List;
  * hand-off line (a UNIX socket in a private temporary folder), measuring the same list of cell
  * pairs in lock-step; then each side's result lines are read. The parent only waits: it is not on
  * the hand-off path, and it reads nothing while the sides run (their output goes to files).
- * Both sides get the same command prefix (taskset for a pinned pair), so both are placed alike.
+ * Both sides get the same placement ({@link Placement}), so both are placed alike.
  */
 public final class ForkPair {
     /** Time allowed per cell on top of the JVMs' start; generous, since a slow disk's warmup alone may take a minute. */
@@ -78,10 +78,15 @@ public final class ForkPair {
      * Runs one fork pair. A side that ends without a result for a cell (it died, or the other did)
      * gives that cell a failed record saying so, with the side's exit and the end of its stderr.
      *
-     * @param prefix what runs each side's JVM (empty, or taskset for a pinned pair)
+     * @param placement where both sides' measuring threads run
      * @param what   the pair in words for messages ("fork pair 3 of 10")
      */
-    public static Outcome run(SideSetup a, SideSetup b, List<CellPair> cells, LockStepSettings s, List<String> prefix, String what) {
+    public static Outcome run(SideSetup a, SideSetup b, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
+        return run(a, b, Side.A, cells, s, placement, what);
+    }
+
+    /** @param opener the side that opens each cell's workload first in this pair (alternated from pair to pair by the run) */
+    public static Outcome run(SideSetup a, SideSetup b, Side opener, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
         Path folder;
         try {
             folder = Files.createTempDirectory("durabench-lockstep-");
@@ -90,8 +95,8 @@ public final class ForkPair {
         }
         Path socket = folder.resolve("hand-off");
         Duration limit = START.plus(PER_CELL.multipliedBy(cells.size()));
-        try (ChildProcess pa = ChildProcess.start(command(Side.A, a, cells, s, prefix, socket), "side A of " + what);
-             ChildProcess pb = ChildProcess.start(command(Side.B, b, cells, s, prefix, socket), "side B of " + what)) {
+        try (ChildProcess pa = ChildProcess.start(command(Side.A, opener, a, cells, s, placement, socket), "side A of " + what);
+             ChildProcess pb = ChildProcess.start(command(Side.B, opener, b, cells, s, placement, socket), "side B of " + what)) {
             long until = System.nanoTime() + limit.toNanos();
             ChildProcess.Exit ea = pa.await(limit);
             ChildProcess.Exit eb = pb.await(Duration.ofNanos(Math.max(0, until - System.nanoTime())).plusSeconds(10));
@@ -123,13 +128,16 @@ public final class ForkPair {
         return SideRecord.failed("side " + side + " " + why + otherWhy, false);
     }
 
-    static List<String> command(Side side, SideSetup setup, List<CellPair> cells, LockStepSettings s, List<String> prefix, Path socket) {
-        List<String> args = new ArrayList<>(List.of("--side", side.name(), "--socket", socket.toString(), "--dir", setup.dir().toString(),
+    static List<String> command(Side side, Side opener, SideSetup setup, List<CellPair> cells, LockStepSettings s, Placement placement,
+                                Path socket) {
+        List<String> args = new ArrayList<>(List.of("--side", side.name(), "--opener", opener.name()));
+        args.addAll(placement.sideArgs());
+        args.addAll(List.of("--socket", socket.toString(), "--dir", setup.dir().toString(),
                 "--blocks", Integer.toString(s.blocks()), "--block-ms", Integer.toString(s.blockTargetMillis()),
                 "--grain", Integer.toString(s.grain()), "--order", s.order().text(),
                 "--warmup", s.warmupMinBlocks() + ":" + s.warmupMaxBlocks() + ":" + s.warmupUnits()));
         if (setup.busyWaitNanos() > 0) args.addAll(List.of("--busy-wait-ns", Long.toString(setup.busyWaitNanos())));
-        List<String> before = new ArrayList<>(prefix);
+        List<String> before = new ArrayList<>();
         if (setup.witnessed() != null) {
             args.addAll(List.of("--witness-token", setup.witnessed().token()));
             before.addAll(setup.witnessed().tracer());

@@ -46,12 +46,8 @@ public final class LockStepRun {
         }
     }
 
-    /**
-     * @param prefix    what runs each side's JVM (taskset for a pinned pair; empty: unpinned)
-     * @param placement the same in words, for lockstep.json ("pinned to CPU 1", "unpinned")
-     */
-    public record Plan(Side a, Side b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, List<String> prefix,
-                       String placement) {
+    /** @param placement where both sides' measuring threads run */
+    public record Plan(Side a, Side b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, Placement placement) {
     }
 
     /** Per cell pair: its record, and why it failed (null when it did not). */
@@ -81,7 +77,7 @@ public final class LockStepRun {
                     params(c.b(), plan.b()), c.unitsPerBlock(), List.of()));
         }
         LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
-                pairingWords(), settingsRecord(), plan.placement(), records);
+                pairingWords(), settingsRecord(), plan.placement().words(), records);
         Map<Integer, String> failed = new LinkedHashMap<>();
         file.write(folder.root());
         long start = System.nanoTime();
@@ -92,8 +88,10 @@ public final class LockStepRun {
                 if (todo.isEmpty()) break;
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
-                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), todo.stream().map(cells::get).toList(), plan.settings(),
-                        plan.prefix(), "fork pair " + pair + " of " + plan.forkPairs());
+                // The side that opens first alternates by pair (A in odd pairs): what a file made first gets, both sides get alike.
+                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? io.durabench.lockstep.Side.A : io.durabench.lockstep.Side.B,
+                        todo.stream().map(cells::get).toList(), plan.settings(),
+                        plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
                 if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
                 long pairMillis = (System.nanoTime() - pairStart) / 1_000_000;
                 for (int k = 0; k < todo.size(); k++) {
@@ -138,7 +136,7 @@ public final class LockStepRun {
                     continue;
                 }
                 for (PairRecord p : r.measured()) {
-                    entries.add(JmhEntries.entry(cell, side.jvm(), side.jvmArgs(), sideA ? p.a() : p.b(), r.unitsPerBlock()));
+                    entries.add(JmhEntries.entry(cell, side.jvm(), side.jvmArgs(), sideA ? p.a() : p.b()));
                 }
             }
             ResultsFolder.Target t = folder.target(side.folder());

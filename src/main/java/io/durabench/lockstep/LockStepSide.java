@@ -19,11 +19,13 @@ import java.util.List;
 /**
  * One side of a lock-step pair, in a JVM of its own ({@link ForkPair} starts two):
  * <pre>
- * java -cp CP io.durabench.lockstep.LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T
+ * java -cp CP io.durabench.lockstep.LockStepSide --side A|B [--opener A|B] [--pin-thread CPUS] --socket PATH --dir DIR --blocks K --block-ms T
  *      --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--witness-token T]
  *      [--units N] [--size REGION:CHUNK] CELL [[--units N] [--size ...] CELL]...
  * </pre>
- * A listens at the socket, B connects; then both run their cells in the given order, cell i of A
+ * With {@code --pin-thread} the side first pins its own measuring thread ({@link Placement}); each
+ * result line says on which CPUs that thread was allowed to run. A listens at the socket, B connects;
+ * then both run their cells in the given order, cell i of A
  * against cell i of B ({@link SideCell}). {@code --units} (0: sized from the warmup) and
  * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook: that much
  * spinning per operation inside the timed unit, a known effect. {@code --witness-token} makes the
@@ -55,6 +57,7 @@ public final class LockStepSide {
             System.err.println("lock-step side: " + e.getMessage());
             return 2;
         }
+        String cpus = a.pinThread == null ? Placement.allowedCpus() : Placement.pinThisThread(a.pinThread);
         try (HandOff line = a.side == Side.A ? HandOff.listen(a.socket, CONNECT_LIMIT) : HandOff.connect(a.socket, CONNECT_LIMIT)) {
             for (int i = 0; i < a.cells.size(); i++) {
                 SideCellSpec c = a.cells.get(i);
@@ -66,8 +69,10 @@ public final class LockStepSide {
                 SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE
                         : new SideCell.Marks(() -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.BEGIN),
                         () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.END), () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.CLOSED));
-                SideCell.Outcome o = new SideCell(line, a.side, s, work, marks).run();
-                ResultLines.print(System.out, json(i, c, a.side, o));
+                SideCell.Outcome o = new SideCell(line, a.side, a.opener, s, work, marks).run();
+                JsonObject result = json(i, c, a.side, o);
+                result.addProperty("cpus", cpus);
+                ResultLines.print(System.out, result);
             }
             return 0;
         } catch (HandOff.PartnerGoneException e) {
@@ -101,10 +106,11 @@ public final class LockStepSide {
     }
 
     /** The command line, checked before anything runs. */
-    private record Args(Side side, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, String witnessToken,
+    private record Args(Side side, Side opener, String pinThread, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, String witnessToken,
                         List<SideCellSpec> cells) {
         static Args parse(String[] args) {
-            Side side = null;
+            Side side = null, opener = Side.A;
+            String pinThread = null;
             Path socket = null, dir = null;
             int blocks = 0, blockMs = 0, grain = 1;
             Order order = Order.ALTERNATE;
@@ -117,6 +123,8 @@ public final class LockStepSide {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--side" -> side = Side.valueOf(value(args, ++i, "--side"));
+                    case "--opener" -> opener = Side.valueOf(value(args, ++i, "--opener"));
+                    case "--pin-thread" -> pinThread = value(args, ++i, "--pin-thread");
                     case "--socket" -> socket = Path.of(value(args, ++i, "--socket"));
                     case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
                     case "--blocks" -> blocks = whole(value(args, ++i, "--blocks"), "--blocks");
@@ -143,7 +151,7 @@ public final class LockStepSide {
             }
             LockStepSettings s = new LockStepSettings(blocks, 0, blockMs, grain, order, warmup[0], warmup[1], warmup[2]);
             if (token != null) TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // checks the token before anything runs
-            return new Args(side, socket, dir, s, busy, token, List.copyOf(cells));
+            return new Args(side, opener, pinThread, socket, dir, s, busy, token, List.copyOf(cells));
         }
 
         private static int[] warmup(String text) {

@@ -1,18 +1,29 @@
 package io.durabench.lockstep;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Where both sides of every fork pair run: both on the same CPUs (taskset), or both left to the
- * scheduler. Never one pinned and one not, and never changed within a fork pair: the disk's
- * interrupt lands on one CPU, and a side that shares that CPU pays less for its flushes (measured
- * here: pinned with the interrupt 245 µs per fdatasync of 8 KiB, pinned away from it 430 µs).
- * Unpinned, two JVMs did not share the CPUs evenly: A/A ratios of 0.94 to 1.02 from pair to pair,
- * and B faster on average; pinned to one CPU, 0.985 to 1.016.
+ * Where the two sides' measuring threads run: both on the same CPUs, or both left to the
+ * scheduler, never one pinned and one not, never changed within a fork pair. Only the thread that
+ * runs the units is pinned (the side pins itself, {@link #pinThisThread}); the JVM's other threads
+ * (JIT compilers, GC) stay free. Why, measured here:
+ * <ul>
+ *   <li>Unpinned, two JVMs did not share the two CPUs evenly: A/A ratios from 0.94 to 1.02 from pair
+ *       to pair, side B faster on average. The disk's interrupt lands on one CPU (CPU 1 here), and a
+ *       side on that CPU pays less per flush (8 KiB fdatasync: 245 µs pinned to CPU 1, 430 µs to CPU 0).</li>
+ *   <li>Whole JVMs pinned to one CPU (taskset on the process) put each side's background JIT
+ *       compilation on the CPU the other side measured on: the first cell of every pair read an A/A
+ *       of 0.9974 [0.9960, 0.9988] in two 30-pair runs, and a cell whose tier-4 compilations fell
+ *       into its measurement spent 70–90 ms compiling there. With only the measuring threads pinned
+ *       the same cell read 1.0008 [0.9987, 1.0028].</li>
+ * </ul>
  *
- * @param cpus  taskset's CPU list ("1", "0-1"); null for unpinned
+ * @param cpus taskset's CPU list ("1", "0-1"); null for unpinned
  */
 public record Placement(String cpus) {
     public static final Placement UNPINNED = new Placement(null);
@@ -26,23 +37,57 @@ public record Placement(String cpus) {
         return new Placement(text);
     }
 
-    /** The default: both sides on this machine's last CPU (on this project's machine, the one the disk's interrupt lands on). */
+    /** The default: both measuring threads on this machine's last CPU (on this project's machine, the one the disk's interrupt lands on). */
     public static Placement lastCpu() {
         return new Placement(Integer.toString(Runtime.getRuntime().availableProcessors() - 1));
     }
 
-    /** The command prefix that places a side. */
-    public List<String> prefix() {
-        if (cpus == null) return List.of();
-        return List.of(taskset(), "-c", cpus);
+    /** The side's arguments that place its measuring thread (none when unpinned). */
+    public List<String> sideArgs() {
+        return cpus == null ? List.of() : List.of("--pin-thread", cpus);
     }
 
     public String words() {
-        return cpus == null ? "unpinned" : "both sides pinned to CPU " + cpus;
+        return cpus == null ? "unpinned" : "both measuring threads pinned to CPU " + cpus + " (JIT and GC threads free)";
     }
 
     /** taskset's path; a missing taskset is bad input with the fix. */
-    static String taskset() {
+    public void requireTaskset() {
+        if (cpus != null) taskset();
+    }
+
+    /**
+     * Pins the calling thread to {@code cpus} (taskset -p on its thread id) and returns the CPUs the
+     * kernel then allows it, read back from /proc/thread-self/status: what the side reports.
+     */
+    static String pinThisThread(String cpus) {
+        try {
+            String tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
+            Process p = new ProcessBuilder(taskset(), "-p", "-c", cpus, tid).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (p.waitFor() != 0) throw new IllegalStateException("taskset -p -c " + cpus + " " + tid + " failed: " + out);
+            return allowedCpus();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot pin the measuring thread to CPU " + cpus + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while pinning the measuring thread", e);
+        }
+    }
+
+    /** The CPUs the calling thread may run on, as the kernel lists them ("1", "0-1"). */
+    static String allowedCpus() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) return line.substring("Cpus_allowed_list:".length()).strip();
+            }
+            return "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String taskset() {
         for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
             Path p = Path.of(d.isEmpty() ? "." : d, "taskset");
             if (Files.isExecutable(p)) return p.toString();

@@ -15,8 +15,10 @@ import java.util.function.Supplier;
  * alternation with the other side over the {@link HandOff}. Both sides run the same schedule, so
  * each knows whose turn comes next without being told:
  * <ol>
- *   <li><b>Open</b>, in turn: A opens its workload and says READY (or NOT_READY), then B does. A
- *       side that could not open ends the cell on both.</li>
+ *   <li><b>Open</b>, in turn: the pair's opener opens its workload and says READY (or NOT_READY),
+ *       then the other does. A side that could not open ends the cell on both. Which side opens first
+ *       alternates from fork pair to fork pair: a file made first gets the first of the free space,
+ *       and a side that always got it would be placed differently in every pair.</li>
  *   <li><b>Warmup</b>: blocks of {@code warmupUnits} units per side, discarded. At each block's end
  *       the sides swap whether their JIT compiled anything during it; warmup ends when neither did
  *       for {@link LockStepSettings#QUIET_BLOCKS} blocks in a row (the waiting side's JIT compiles
@@ -39,6 +41,7 @@ final class SideCell {
 
     private final HandOff line;
     private final Side me;
+    private final Side opener;
     private final LockStepSettings settings;
     private final UnitWork work;
     private final Marks marks;
@@ -77,12 +80,14 @@ final class SideCell {
     }
 
     SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
-        this(line, me, settings, work, Marks.NONE);
+        this(line, me, Side.A, settings, work, Marks.NONE);
     }
 
-    SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work, Marks marks) {
+    /** @param opener the side that opens its workload first in this fork pair */
+    SideCell(HandOff line, Side me, Side opener, LockStepSettings settings, UnitWork work, Marks marks) {
         this.line = line;
         this.me = me;
+        this.opener = opener;
         this.settings = settings;
         this.work = work;
         this.marks = marks;
@@ -94,9 +99,9 @@ final class SideCell {
     }
 
     private Outcome runCell() {
-        // Open, in turn: A first, then B; each says whether it could.
+        // Open, in turn: the pair's opener first (its file is made first, so it gets the first of the free space), then the other.
         boolean partnerReady = true;
-        if (me == Side.B) partnerReady = line.receive() == HandOff.READY;
+        if (me != opener) partnerReady = line.receive() == HandOff.READY;
         OperationLoop loop = null;
         String openError = null;
         try {
@@ -105,7 +110,7 @@ final class SideCell {
             openError = "opening the workload failed: " + oneLine(e);
         }
         line.send(loop != null ? HandOff.READY : HandOff.NOT_READY);
-        if (me == Side.A) partnerReady = line.receive() == HandOff.READY;
+        if (me == opener) partnerReady = line.receive() == HandOff.READY;
         Outcome outcome;
         if (openError != null) outcome = failed(openError, false);
         else if (!partnerReady) outcome = failed("the other side could not open its workload", true);

@@ -80,17 +80,18 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     /**
      * One side in one fork pair: its error (null when it measured; {@code partnerFailed} when the
      * error was the other side's), the warmup it took, the JIT time spent while measuring, the cell's
-     * wall time on this side (open to close), its blocks and its counters over them.
+     * wall time on this side (open to close), the CPUs its measuring thread was allowed (as the kernel
+     * said), its blocks and its counters over them.
      */
     public record SideRecord(String error, boolean partnerFailed, int warmupBlocks, boolean warmupCapped, long compileMillisWhileMeasured,
-                             long cellMillis, List<Block> blocks, Map<String, Long> counters) {
+                             long cellMillis, String cpus, List<Block> blocks, Map<String, Long> counters) {
         public SideRecord {
             blocks = List.copyOf(blocks);
             counters = Map.copyOf(counters);
         }
 
         public static SideRecord failed(String error, boolean partnerFailed) {
-            return new SideRecord(error, partnerFailed, 0, false, 0, 0, List.of(), Map.of());
+            return new SideRecord(error, partnerFailed, 0, false, 0, 0, null, List.of(), Map.of());
         }
 
         /** Microseconds per operation over every block, stalls included: all the time its units took over all their operations. */
@@ -241,6 +242,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         j.addProperty("warmupCapped", r.warmupCapped());
         j.addProperty("compileMillisWhileMeasured", r.compileMillisWhileMeasured());
         j.addProperty("cellMillis", r.cellMillis());
+        j.addProperty("cpus", r.cpus());
         JsonArray bs = new JsonArray();
         for (Block b : r.blocks()) bs.add(b.text());
         j.add("blocks", bs);
@@ -261,7 +263,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         if (c != null) c.entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
         Long cell = JsonFields.whole(j, "cellMillis");
         return new SideRecord(null, false, JsonFields.integer(j, "warmupBlocks"), Boolean.TRUE.equals(JsonFields.bool(j, "warmupCapped")),
-                JsonFields.whole(j, "compileMillisWhileMeasured"), cell == null ? 0 : cell, blocks, counters);
+                JsonFields.whole(j, "compileMillisWhileMeasured"), cell == null ? 0 : cell, JsonFields.string(j, "cpus"), blocks, counters);
     }
 
     public static LockStepFile read(Path folder) {

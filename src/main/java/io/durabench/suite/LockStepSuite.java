@@ -42,11 +42,12 @@ public final class LockStepSuite {
     /**
      * @param a,b          the two sides: a JVM and a target each
      * @param forkPairs    fork pairs per cell (-f)
-     * @param busyWaitNanosB the test hook's extra nanoseconds per operation on side B (0 in a real run)
+     * @param busyWaitNanosA the test hook's spin per operation on side A (0 in a real run)
+     * @param busyWaitNanosB the same on side B: a known effect of B − A per operation
      * @param reference    the method side A runs beside each cell on side B (--reference), null: the same cell on both sides
      */
     public record Request(Profile profile, JmhSettings settings, List<String> jmhArgs, JvmFacts jvmA, RunTarget targetA, JvmFacts jvmB,
-                          RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosB,
+                          RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosA, long busyWaitNanosB,
                           List<String> labVariants, String reference) {
     }
 
@@ -88,7 +89,7 @@ public final class LockStepSuite {
         JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
         Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
         checkTargets(envA, envB);
-        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), 0);
+        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
         LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
@@ -126,7 +127,7 @@ public final class LockStepSuite {
         LockStepRun.Outcome o;
         try {
             o = pairs.isEmpty() ? null : new LockStepRun(new LockStepRun.Plan(a, b, pairs, r.lockStep(), r.forkPairs(),
-                    r.placement().prefix(), r.placement().words()), folder, line -> {
+                    r.placement()), folder, line -> {
                 out.println(line);
                 out.flush();
             }, stopping::get).run();

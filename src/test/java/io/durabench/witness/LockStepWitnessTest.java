@@ -55,7 +55,7 @@ class LockStepWitnessTest {
                 LockStepSettings s = new LockStepSettings(4, 6, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
                 ForkPair.SideSetup a = ForkPair.SideSetup.of(JvmFacts.current(), dir.path())
                         .underWitness(SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token);
-                ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(JvmFacts.current(), dir.path()), pairs, s, Placement.lastCpu().prefix(),
+                ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(JvmFacts.current(), dir.path()), pairs, s, Placement.lastCpu(),
                         "the witnessed pair");
                 List<FileCall> calls = FileCalls.of(StraceTrace.read(trace));
                 List<SizedCell> sized = cells.stream().map(c -> new SizedCell(c, SMALL)).toList();
