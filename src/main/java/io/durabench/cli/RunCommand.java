@@ -96,8 +96,9 @@ public final class RunCommand implements Callable<Integer> {
             + " cancelled; after '--' only benchmark patterns, -p and -f N (fork pairs). See docs/lockstep.md.")
     boolean lockStep;
 
-    @Option(names = "--reference", paramLabel = "METHOD", description = "Lock-step: side A runs each cell with this method (e.g."
-            + " FDATASYNC) beside side B's cell, on one JVM and target: methods against a reference.")
+    @Option(names = "--reference", paramLabel = "METHOD", description = "The method every durable cell is paired with in lock-step"
+            + " (default FDATASYNC): in a quick or standard run on one JVM, after the rounds, for the decision table; with --lock-step,"
+            + " side A runs each cell with it beside side B's cell.")
     String reference;
 
     @Option(names = "--pin", paramLabel = "CPUS|none", description = "Lock-step: the CPUs both sides are pinned to (taskset's list), or none"
@@ -135,9 +136,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         slos = slo.checked();
         if (lockStep) return lockStepRun();
-        if (pin != null || grain != null || order != null || reference != null || testBusyWaitNanosB != 0
-                || testBusyWaitBaseNanos != 0) {
-            throw new UsageException("--pin, --grain, --order and --reference are lock-step settings: add --lock-step");
+        if (pin != null || grain != null || order != null || testBusyWaitNanosB != 0 || testBusyWaitBaseNanos != 0) {
+            throw new UsageException("--pin, --grain and --order are lock-step settings: add --lock-step");
         }
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
@@ -152,6 +152,7 @@ public final class RunCommand implements Callable<Integer> {
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
         if (seed != null) run.seed(seed);
+        if (reference != null) run.reference(referenceMethod());
         if (precision != null || budget != null) run.precision(precisionTarget());
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
         if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
@@ -179,6 +180,20 @@ public final class RunCommand implements Callable<Integer> {
         if (lab.isEmpty()) return finish(outDir, suite.run(outDir));
         return finish(outDir, withLab(Variant.parseList(lab), labTargets -> new LockStepSuite(line.onLab(request, labTargets), JnrSyscalls.get(),
                 stdout()).run(outDir)));
+    }
+
+    /** --reference in a run in rounds: a durable method of SyncWriteCost, with which every durable cell is paired in lock-step. */
+    private io.durabench.workload.SyncMethod referenceMethod() {
+        io.durabench.workload.SyncMethod m;
+        try {
+            m = io.durabench.workload.SyncMethod.valueOf(reference);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--reference " + reference + ": not a sync method; use one of "
+                    + java.util.Arrays.stream(io.durabench.workload.SyncMethod.values()).filter(io.durabench.workload.SyncMethod::durable)
+                    .map(Enum::name).toList());
+        }
+        if (!m.durable()) throw new UsageException("--reference " + reference + " is not durable (" + m.notDurableBecause() + "): pick a durable method");
+        return m;
     }
 
     private Integer resumeRun() {

@@ -59,12 +59,27 @@ public final class LockStepRun {
 
     private final Plan plan;
     private final ResultsFolder folder;
+    private final Path lockStepDir;
+    private final boolean sideResults;
     private final Consumer<String> progress;
     private final BooleanSupplier stopping;
 
+    /** A lock-step run: lockstep.json at the folder's top, each side's JMH-format results in its slot folder. */
     public LockStepRun(Plan plan, ResultsFolder folder, Consumer<String> progress, BooleanSupplier stopping) {
+        this(plan, folder, folder.root(), true, progress, stopping);
+    }
+
+    /**
+     * @param lockStepDir where lockstep.json goes
+     * @param sideResults whether each side's JMH-format results are written too (not for a run's reference pairs,
+     *                    whose absolute figures are the rounds')
+     */
+    public LockStepRun(Plan plan, ResultsFolder folder, Path lockStepDir, boolean sideResults, Consumer<String> progress,
+                       BooleanSupplier stopping) {
         this.plan = plan;
         this.folder = folder;
+        this.lockStepDir = lockStepDir;
+        this.sideResults = sideResults;
         this.progress = progress;
         this.stopping = stopping;
     }
@@ -79,7 +94,7 @@ public final class LockStepRun {
         LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
                 pairingWords(), settingsRecord(), plan.placement().words(), records);
         Map<Integer, String> failed = new LinkedHashMap<>();
-        file.write(folder.root());
+        file.write(lockStepDir);
         long start = System.nanoTime();
         try (JmhLock lock = JmhLock.acquire(progress)) {
             for (int pair = 1; pair <= plan.forkPairs() && !stopping.getAsBoolean(); pair++) {
@@ -122,7 +137,8 @@ public final class LockStepRun {
     }
 
     private void write(LockStepFile file, List<ForkPair.CellPair> cells, Map<Integer, String> failed) {
-        file.write(folder.root());
+        file.write(lockStepDir);
+        if (!sideResults) return;
         for (boolean sideA : new boolean[] {true, false}) {
             Side side = sideA ? plan.a() : plan.b();
             JsonArray entries = new JsonArray();

@@ -16,15 +16,23 @@ import java.util.Set;
  * @param unit        what one figure is ("µs per write")
  * @param replication forks x iterations behind the intervals ("1 fork x 5 iterations", or a range)
  * @param betweenForks true when every interval in the table varies between forks (else nothing can be resolved apart)
+ * @param lockStep     per target with lock-step figures against the run's reference at the centre: those figures and
+ *                     the fastest set decided on them (which is then the one marked); targets without keep the rounds' set
  */
 public record DecisionTable(String family, String centre, String unit, String replication, boolean betweenForks,
-                            List<Context> targets, List<Line> durable, List<Line> notDurable, List<Context> leftOut) {
+                            List<Context> targets, List<Line> durable, List<Line> notDurable, List<Context> leftOut,
+                            Map<Context, LockStepColumn> lockStep) {
 
     /** One method: its row per target (absent where it was not measured there) and the targets where it is in the fastest set. */
     public record Line(String method, Map<Context, ReportRow> rows, Set<Context> fastestIn) {
         public ReportRow on(Context target) {
             return rows.get(target);
         }
+    }
+
+    /** Whether the fastest set on a target was decided on lock-step figures. */
+    public boolean decidedInLockStep(Context target) {
+        return lockStep.containsKey(target);
     }
 
     /** The fastest set on a target, in table order. */

@@ -105,6 +105,18 @@ public final class Fmt {
         return f(GROUPED_0, fraction * 100) + "%";
     }
 
+    /** A signed change in %: "+2.1%", "-24%": one decimal under 10%, none above. */
+    public static String signedPercent(double pct) {
+        return (pct >= 0 ? "+" : "-") + percentBound(Math.abs(pct)) + "%";
+    }
+
+    /** An interval's end in %, without the sign's plus: "-29", "1.5", "-0.3". */
+    public static String percentBound(double pct) {
+        if (!Double.isFinite(pct)) return "?";
+        String s = Math.abs(pct) >= 10 ? String.format(java.util.Locale.ROOT, "%.0f", pct) : String.format(java.util.Locale.ROOT, "%.1f", pct);
+        return s.equals("-0.0") || s.equals("-0") ? "0" : s;
+    }
+
     /**
      * "[lo, hi]"; "unbounded" when a ratio's interval has no finite ends (the baseline's
      * own interval is too wide to divide by); "" when there is nothing to compute from.

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record Report(String baseline, List<Path> sources, List<Context> contexts, List<ReportRow> rows,
                      List<GroupCommitRow> groupCommitRows, List<PlainRow> plainRows, List<ReportWarning> warnings,
-                     List<Finding> findings, List<CostFit> costModel) {
+                     List<Finding> findings, List<CostFit> costModel, List<ReferenceComparison> references) {
 
     /** The footer every format carries: how the numbers were computed. */
     public static final String METHOD_NOTE =
@@ -22,6 +22,11 @@ public record Report(String baseline, List<Path> sources, List<Context> contexts
             + "committers, between forks; speed-up vs 1 committer of the same variant, log-scale interval. Findings: a "
             + "difference is resolved only between forks and with Holm over its family at 0.001. Cost model: least squares "
             + "over every fork's mean, Student t intervals with n-2 df.";
+
+    /** The target's methods against the run's reference in lock-step, if the run measured them there. */
+    public java.util.Optional<ReferenceComparison> referenceOn(Context context) {
+        return references.stream().filter(r -> r.context().equals(context)).findFirst();
+    }
 
     public List<ReportRow> rowsOf(Context context) {
         return rows.stream().filter(r -> r.context().equals(context)).toList();

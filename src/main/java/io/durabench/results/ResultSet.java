@@ -9,16 +9,19 @@ import java.util.List;
  *
  * @param environment null when there was no environment.json (any JMH file, not a durabench run)
  * @param host        the fleet host whose folder the set was read from (its inventory name, {@link FleetFolder}); null outside a fleet
+ * @param referencePairs the run's methods against its reference, in lock-step on this target (lockstep.json beside the
+ *                       results, made by a quick or standard run); null when there are none
  */
-public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured, String host) {
+public record ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured, String host,
+                        LockStepFile referencePairs) {
 
     public ResultSet(Path source, Environment environment, List<BenchmarkResult> results, List<NotMeasured> notMeasured) {
-        this(source, environment, results, notMeasured, null);
+        this(source, environment, results, notMeasured, null, null);
     }
 
     /** The same set, read from a fleet host's folder. */
     public ResultSet onHost(String fleetHost) {
-        return new ResultSet(source, environment, results, notMeasured, fleetHost);
+        return new ResultSet(source, environment, results, notMeasured, fleetHost, referencePairs);
     }
 
     /**

@@ -118,7 +118,8 @@ public final class ResultsLoader {
     private static ResultSet resultFolder(Path dir) {
         Path result = dir.resolve(RESULT_FILE);
         List<BenchmarkResult> results = present(result) ? JmhJsonReader.read(result) : List.of();
-        return new ResultSet(result, environment(dir), results, notMeasured(dir));
+        return new ResultSet(result, environment(dir), results, notMeasured(dir), null,
+                LockStepFile.isLockStep(dir) ? LockStepFile.read(dir) : null);
     }
 
     private static ResultSet file(Path file) {

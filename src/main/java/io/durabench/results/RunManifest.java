@@ -28,9 +28,18 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
     public record Jvm(String slot, String java, String version) {
     }
 
-    /** Run options that change what is measured or written. */
-    public record Options(boolean verifySyscalls, boolean trimHistograms) {
-        public static final Options DEFAULT = new Options(false, false);
+    /**
+     * Run options that change what is measured or written.
+     *
+     * @param reference the method every durable cell was paired with in lock-step (FDATASYNC by default; null: no
+     *                  reference pairs, as in runs before them and in runs of several JVMs)
+     */
+    public record Options(boolean verifySyscalls, boolean trimHistograms, String reference) {
+        public static final Options DEFAULT = new Options(false, false, null);
+
+        public Options(boolean verifySyscalls, boolean trimHistograms) {
+            this(verifySyscalls, trimHistograms, null);
+        }
     }
 
     /** One cell on one JVM in one round (1-based; 1 in runs from before rounds), in the order they ran: outcome is "measured", "n/a" or "failed". */
@@ -104,6 +113,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         JsonObject opts = new JsonObject();
         opts.addProperty("verifySyscalls", options.verifySyscalls());
         opts.addProperty("trimHistograms", options.trimHistograms());
+        if (options.reference() != null) opts.addProperty("reference", options.reference());
         o.add("options", opts);
         JsonArray order = new JsonArray();
         for (Ran r : ran) {
@@ -139,7 +149,8 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             }
             JsonObject opts = JsonFields.object(o, "options");
             Options options = opts == null ? Options.DEFAULT
-                    : new Options(Boolean.TRUE.equals(JsonFields.bool(opts, "verifySyscalls")), Boolean.TRUE.equals(JsonFields.bool(opts, "trimHistograms")));
+                    : new Options(Boolean.TRUE.equals(JsonFields.bool(opts, "verifySyscalls")), Boolean.TRUE.equals(JsonFields.bool(opts, "trimHistograms")),
+                    JsonFields.string(opts, "reference"));
             int rounds = o.has("rounds") ? o.get("rounds").getAsInt() : 1;
             long seed = o.has("seed") ? o.get("seed").getAsLong() : 0;
             return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), strings(file, o, "jmhArgs"), rounds, seed,

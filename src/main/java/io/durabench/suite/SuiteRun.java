@@ -8,6 +8,7 @@ import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.NotMeasured;
+import io.durabench.workload.SyncMethod;
 import io.durabench.workload.ownership.Leftovers;
 import io.durabench.workload.ownership.OwnedFiles;
 import io.durabench.workload.ownership.StaleFiles;
@@ -52,6 +53,7 @@ public final class SuiteRun {
     private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
     private long seed = new java.util.Random().nextLong() & 0xffffffffL;
     private PrecisionTarget precisionTarget = PrecisionTarget.NONE;
+    private SyncMethod reference = ReferencePairs.DEFAULT_REFERENCE;
     private long startNanos;
     private int targetCount = 1;
 
@@ -86,6 +88,19 @@ public final class SuiteRun {
         return this;
     }
 
+    /** The method a single-JVM quick or standard run pairs every durable cell with in lock-step (FDATASYNC unless --reference). */
+    public SuiteRun reference(SyncMethod method) {
+        this.reference = method;
+        return this;
+    }
+
+    /** The cells of a blocked map that will not be measured (n/a or failed). */
+    private static Map<Cell, String> failedOrNa(Map<Cell, Optional<String>> blocked) {
+        Map<Cell, String> out = new LinkedHashMap<>();
+        blocked.forEach((c, why) -> why.ifPresent(w -> out.put(c, w)));
+        return out;
+    }
+
     /** --precision / --budget: rounds beyond the profile's for the cells still too imprecise. */
     public SuiteRun precision(PrecisionTarget target) {
         this.precisionTarget = target;
@@ -106,7 +121,8 @@ public final class SuiteRun {
         RunManifest manifest = RunManifest.starting(profile.label(), Instant.now().toString(), jmhArgs, settings.rounds(), seed, manifestTargets,
                 slots.stream().filter(s -> s.label() != null)
                         .map(s -> new RunManifest.Jvm(s.label(), s.facts().java().toString(), s.facts().version())).toList(),
-                labVariants, new RunManifest.Options(options.verifySyscalls(), options.trimHistograms()));
+                labVariants, new RunManifest.Options(options.verifySyscalls(), options.trimHistograms(),
+                        slots.size() == 1 && ReferencePairs.forkPairs(profile) > 0 ? reference.name() : null));
         return execute(targets, new RunState(folder, manifest, err), false);
     }
 
@@ -194,6 +210,7 @@ public final class SuiteRun {
                 env.filesystem(), slots.size() > 1 ? " x " + slots.size() + " JVMs" : "", profile.label(), describe(rounds),
                 Progress.clock(estimate), base.dir().resolve("jmh-log.txt"));
         out.flush();
+        boolean pairsFailed;
         try (JmhOutput output = new JmhOutput(out, options.verbose(), base.dir().resolve("jmh-log.txt"))) {
             Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
             for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), rounds, output));
@@ -211,9 +228,11 @@ public final class SuiteRun {
                 runRound(target, cells, round, rounds, results, blocked, envs, runner, progress, state);
             }
             if (precisionTarget.active()) extraRounds(target, cells, rounds, results, blocked, envs, runner, progress, state);
+            pairsFailed = slots.size() == 1 && ReferencePairs.measure(target, envs.get(slots.get(0)), cells, failedOrNa(blocked.get(slots.get(0))),
+                    slots.get(0), reference, profile, state.folder(), base, out, state::stopping);
         }
         if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
-        boolean failed = false;
+        boolean failed = pairsFailed;
         for (JvmSlot slot : slots) {
             SlotResults r = results.get(slot);
             failed |= r.anyFailed();

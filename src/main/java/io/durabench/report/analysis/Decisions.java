@@ -3,6 +3,8 @@ package io.durabench.report.analysis;
 import io.durabench.catalogue.BenchmarkFamily;
 import io.durabench.report.Context;
 import io.durabench.report.DecisionTable;
+import io.durabench.report.LockStepColumn;
+import io.durabench.report.ReferenceComparison;
 import io.durabench.report.DecisionTable.Line;
 import io.durabench.report.Difference;
 import io.durabench.report.ReportRow;
@@ -28,17 +30,27 @@ public final class Decisions {
     }
 
     public static List<DecisionTable> of(List<ReportRow> rows, List<Context> contexts) {
+        return of(rows, contexts, List.of());
+    }
+
+    /** The report's tables, the fastest set decided on its lock-step figures against the reference where it has them. */
+    public static List<DecisionTable> of(io.durabench.report.Report report) {
+        return of(report.rows(), report.contexts(), report.references());
+    }
+
+    static List<DecisionTable> of(List<ReportRow> rows, List<Context> contexts, List<ReferenceComparison> references) {
         Map<BenchmarkFamily, List<ReportRow>> byFamily = new LinkedHashMap<>();
         for (ReportRow r : rows) byFamily.computeIfAbsent(r.cell().family(), f -> new ArrayList<>()).add(r);
         List<DecisionTable> tables = new ArrayList<>();
         byFamily.forEach((family, familyRows) -> {
-            DecisionTable t = table(family, familyRows, contexts);
+            DecisionTable t = table(family, familyRows, contexts, references);
             if (t != null) tables.add(t);
         });
         return tables;
     }
 
-    private static DecisionTable table(BenchmarkFamily family, List<ReportRow> familyRows, List<Context> contexts) {
+    private static DecisionTable table(BenchmarkFamily family, List<ReportRow> familyRows, List<Context> contexts,
+                                       List<ReferenceComparison> references) {
         Centre centre = centre(familyRows);
         if (centre.rows.stream().noneMatch(r -> r.durable() && r.measured())) return null;
         List<Context> targets = new ArrayList<>(), leftOut = new ArrayList<>();
@@ -52,9 +64,16 @@ public final class Decisions {
             if (targets.contains(r.context())) byMethod.computeIfAbsent(r.methodLabel(), m -> new LinkedHashMap<>()).put(r.context(), r);
         }
         Map<Context, Set<ReportRow>> fastest = new HashMap<>();
+        Map<Context, LockStepColumn> lockStep = new LinkedHashMap<>();
         for (Context c : targets) {
             List<ReportRow> durableHere = centre.rows.stream().filter(r -> r.context().equals(c) && r.durable() && r.measured()).toList();
-            fastest.put(c, new LinkedHashSet<>(Difference.fastestSet(durableHere, ReportRow::time)));
+            LockStepColumn column = lockStepColumn(c, durableHere, references);
+            if (column != null) {
+                lockStep.put(c, column);
+                fastest.put(c, new LinkedHashSet<>(durableHere.stream().filter(r -> column.fastest().contains(r.methodLabel())).toList()));
+            } else {
+                fastest.put(c, new LinkedHashSet<>(Difference.fastestSet(durableHere, ReportRow::time)));
+            }
         }
         List<Line> durable = new ArrayList<>(), notDurable = new ArrayList<>();
         byMethod.forEach((method, cells) -> {
@@ -71,7 +90,20 @@ public final class Decisions {
         List<ReportRow> shown = centre.rows.stream().filter(r -> targets.contains(r.context()) && r.measured()).toList();
         boolean betweenForks = !shown.isEmpty() && shown.stream().allMatch(r -> r.time().betweenForks());
         return new DecisionTable(family.simpleName(), centre.describe, "µs per " + family.operation().noun(),
-                replication(shown), betweenForks, targets, durable, notDurable, leftOut);
+                replication(shown), betweenForks, targets, durable, notDurable, leftOut, lockStep);
+    }
+
+    /**
+     * The target's lock-step figures at the centre and the fastest set on them, when the run paired
+     * the centre's durable methods with its reference there; null otherwise (or when too few were paired to decide).
+     */
+    private static LockStepColumn lockStepColumn(Context c, List<ReportRow> durableHere, List<ReferenceComparison> references) {
+        ReferenceComparison rc = references.stream().filter(r -> r.context().equals(c)).findFirst().orElse(null);
+        if (rc == null || durableHere.isEmpty()) return null;
+        String group = durableHere.get(0).cell().groupKey();
+        if (rc.inGroup(group).isEmpty()) return null;
+        LockStepColumn column = LockStepFastest.of(rc, group, durableHere.stream().map(ReportRow::methodLabel).toList());
+        return column.best() == null ? null : column;
     }
 
     /** The mean of the log means over the targets a method was measured on: the order of rows. */

@@ -58,6 +58,13 @@ public record Headline(Integer block, Integer batch, Preallocation prealloc) {
         return best;
     }
 
+    /** A SyncWriteCost cell at the centre on every axis. */
+    public boolean matches(io.durabench.catalogue.Cell c) {
+        if (!c.benchmark().equals(Catalogue.SYNC_WRITE_COST.writeBlock())) return false;
+        return Objects.equals(c.get(SyncWriteCostFamily.BLOCK_SIZE), block) && Objects.equals(c.get(SyncWriteCostFamily.WRITES_PER_SYNC), batch)
+                && Objects.equals(c.get(SyncWriteCostFamily.PREALLOCATION), prealloc);
+    }
+
     /** A SyncWriteCost row at the centre on every axis it does not vary. */
     public boolean matches(ReportRow r, boolean varyBlock, boolean varyBatch, boolean varyPrealloc) {
         if (!r.cell().benchmark().equals(Catalogue.SYNC_WRITE_COST.writeBlock())) return false;

@@ -45,6 +45,7 @@ public final class Recommendations {
         List<Line> durable = table.durableOn(target);
         List<Line> fastest = table.fastestOn(target);
         if (durable.isEmpty()) return "no recommendation: no durable method was measured here";
+        if (table.decidedInLockStep(target)) return LockStepRecommendation.line(table, target, allRows);
         ReportRow best = fastest.stream().map(l -> l.on(target)).min(Comparator.comparingDouble(ReportRow::meanUs)).orElseThrow();
         String bestFigure = best.methodLabel() + " " + Fmt.usRounded(best.meanUs()) + " µs " + Fmt.usRoundedInterval(best.time());
         if (!table.betweenForks()) {
@@ -63,6 +64,12 @@ public final class Recommendations {
                 .append(String.join(" or ", fastest.stream().map(Line::method).toList()))
                 .append(fastest.size() > 1 ? " (not resolved apart), " : ", ")
                 .append(Fmt.usRounded(best.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(best.time()));
+        return sb.append(addOns(best, allRows)).toString();
+    }
+
+    /** What preallocation and batching buy with the recommended method, where the rounds resolve it cheaper. */
+    static String addOns(ReportRow best, List<ReportRow> allRows) {
+        StringBuilder sb = new StringBuilder();
         cheaperVariant(best, allRows, true).ifPresent(r -> sb.append("; with prealloc ").append(r.cell().get(SyncWriteCostFamily.PREALLOCATION))
                 .append(": ").append(Fmt.usRounded(r.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(r.time())));
         cheaperVariant(best, allRows, false).ifPresent(r -> sb.append("; batching ").append(r.cell().get(SyncWriteCostFamily.WRITES_PER_SYNC))
@@ -71,7 +78,7 @@ public final class Recommendations {
     }
 
     /** "8 KiB append", "8 KiB write into a ZERO_FILL log", with ", 10 writes per sync" when batched. */
-    private static String what(ReportRow centre) {
+    static String what(ReportRow centre) {
         Preallocation p = centre.cell().get(SyncWriteCostFamily.PREALLOCATION);
         Integer batch = centre.cell().get(SyncWriteCostFamily.WRITES_PER_SYNC);
         return Fmt.bytes(centre.cell().get(SyncWriteCostFamily.BLOCK_SIZE)) + (p == Preallocation.NONE ? " append" : " write, prealloc " + p)
@@ -82,7 +89,7 @@ public final class Recommendations {
      * The cheapest variant of the centre row along one axis (preallocation, or writes per sync)
      * that is resolved cheaper than the centre row, Holm over that axis' variants; empty otherwise.
      */
-    private static java.util.Optional<ReportRow> cheaperVariant(ReportRow centre, List<ReportRow> rows, boolean preallocation) {
+    static java.util.Optional<ReportRow> cheaperVariant(ReportRow centre, List<ReportRow> rows, boolean preallocation) {
         List<ReportRow> variants = new ArrayList<>();
         for (ReportRow r : rows) {
             if (r == centre || !r.measured() || !r.durable() || !r.context().equals(centre.context())

@@ -38,6 +38,7 @@ public final class ReportBuilder {
     private final Map<String, Path> contextSources = new LinkedHashMap<>();
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private final List<PlainRow> plainRows = new ArrayList<>();
+    private final List<io.durabench.report.ReferenceComparison> references = new ArrayList<>();
     private final GroupCommitRows groupCommits = new GroupCommitRows();
 
     /** The results of one (context, cell) combination, in any modes, or why it has none. */
@@ -93,6 +94,11 @@ public final class ReportBuilder {
                 ? (set.environment() == null || set.environment().jdk() == null || set.environment().jdk().version() == null
                         ? "JDK unknown" : "JDK " + set.environment().jdk().version())
                 : set.results().get(0).jdkLabel();
+        if (set.referencePairs() != null && !set.results().isEmpty()) {
+            BenchmarkResult first = set.results().get(0);
+            cellOf(set.source(), first.benchmark(), first.params().asMap()).ifPresent(c ->
+                    references.add(ReferenceComparisons.of(set.referencePairs(), context(set, c.targetDir(), first.jdkLabel()))));
+        }
         // After the set's durabench results: a plain result takes the context they registered for its folder.
         plain.forEach(r -> addPlain(r, set, plainContext(set, r.jdkLabel())));
         for (NotMeasured nm : set.notMeasured()) {
@@ -201,7 +207,7 @@ public final class ReportBuilder {
             rows.add(row(rows.size(), p, figures.get(p), b == null ? null : figures.get(b), baselineRows.get(b), percentiles));
         }
         List<Context> ctxs = new ArrayList<>(contexts.values());
-        return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline));
+        return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline), references);
     }
 
     /**
@@ -255,9 +261,11 @@ public final class ReportBuilder {
      */
     static Report readFrom(String baseline, List<Path> sources, List<Context> contexts, List<ReportRow> rows,
                            List<io.durabench.report.GroupCommitRow> groupCommitRows, List<PlainRow> plainRows,
-                           List<io.durabench.report.ReportWarning> warnings) {
+                           List<io.durabench.report.ReportWarning> warnings, List<io.durabench.report.ReferenceComparison> references) {
         List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
-        return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline)), fits);
+        List<io.durabench.report.ReferenceComparison> shown = references.stream().filter(r -> contexts.contains(r.context())).toList();
+        return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline)),
+                fits, shown);
     }
 
     /**

@@ -60,7 +60,7 @@ public final class ReportFilter {
         commits.forEach(r -> shownContexts.add(r.context()));
         List<Context> contexts = full.contexts().stream().filter(shownContexts::contains).toList();
         List<ReportWarning> warnings = WarningRules.all(withTheirBaselines(full.rows(), rows), SyncMethod.valueOf(full.baseline()));
-        return ReportBuilder.readFrom(full.baseline(), full.sources(), contexts, rows, commits, plain, warnings);
+        return ReportBuilder.readFrom(full.baseline(), full.sources(), contexts, rows, commits, plain, warnings, full.references());
     }
 
     /**

@@ -45,6 +45,7 @@ public final class Charts {
         Headline centre = Headline.of(report.rows());
         List<ChartSpec> specs = new ArrayList<>();
         specs.add(DurabilityCostChart.spec(report, centre));
+        if (!report.references().isEmpty()) specs.add(LockStepChart.spec(report, centre));
         specs.add(BatchSizeChart.spec(report, centre));
         specs.add(PercentileChart.spec(report, centre));
         specs.add(PreallocationChart.spec(report, centre));

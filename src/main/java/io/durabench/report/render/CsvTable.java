@@ -18,7 +18,9 @@ public enum CsvTable {
     PG("pg", Catalogue.PG_TEST_FSYNC, Catalogue.PG_TWO_WRITES, Catalogue.PG_OPEN_SYNC_SIZES, Catalogue.PG_FSYNC_DESCRIPTOR),
     FILE_CREATE("file-create", Catalogue.FILE_CREATE),
     GROUP_COMMIT("group-commit", Catalogue.GROUP_COMMIT),
-    OTHER("other");
+    OTHER("other"),
+    /** The run's methods against its reference in lock-step, per target (not a family's rows: {@link LockStepFields}). */
+    LOCK_STEP("lock-step");
 
     private final String id;
     private final List<BenchmarkFamily> families;
@@ -45,6 +47,7 @@ public enum CsvTable {
     /** The table a durabench family's rows go to. */
     public static CsvTable of(BenchmarkFamily family) {
         for (CsvTable t : values()) {
+            if (t == LOCK_STEP) continue;
             if (t.families.contains(family)) return t;
         }
         throw new IllegalStateException(family.simpleName() + " has no CSV table: add it to one in CsvTable");

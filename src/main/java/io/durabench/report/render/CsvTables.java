@@ -33,6 +33,7 @@ public final class CsvTables {
             boolean has = switch (t) {
                 case GROUP_COMMIT -> !report.groupCommitRows().isEmpty();
                 case OTHER -> !report.plainRows().isEmpty();
+                case LOCK_STEP -> !report.references().isEmpty();
                 default -> report.rows().stream().anyMatch(r -> CsvTable.of(r.cell().family()) == t);
             };
             if (has) out.add(t);
@@ -45,6 +46,7 @@ public final class CsvTables {
         return switch (table) {
             case GROUP_COMMIT -> CsvRenderer.csv(groupCommitFields(), report.groupCommitRows());
             case OTHER -> CsvRenderer.csv(otherFields(report.plainRows()), report.plainRows());
+            case LOCK_STEP -> CsvRenderer.csv(LockStepFields.FIELDS, LockStepFields.rows(report));
             default -> CsvRenderer.csv(perWriteFields(table),
                     report.rows().stream().filter(r -> CsvTable.of(r.cell().family()) == table).toList());
         };

@@ -26,6 +26,7 @@ final class DecisionJson {
             o.addProperty("replication", t.replication());
             o.addProperty("betweenForks", t.betweenForks());
             o.add("targets", labels(t.targets()));
+            o.add("decidedInLockStep", labels(t.targets().stream().filter(t::decidedInLockStep).toList()));
             o.add("noStableStorage", labels(t.leftOut()));
             o.add("durable", lines(t.durable(), t));
             o.add("notDurable", lines(t.notDurable(), t));
@@ -52,7 +53,8 @@ final class DecisionJson {
                 JsonObject cell = new JsonObject();
                 cell.addProperty("context", c.label());
                 cell.addProperty("row", r.id());
-                cell.addProperty("fastest", l.fastestIn().contains(c) && t.betweenForks());
+                cell.addProperty("fastest", l.fastestIn().contains(c) && (t.betweenForks() || t.decidedInLockStep(c)));
+                if (t.decidedInLockStep(c)) cell.addProperty("versusReference", DecisionTableText.versusReference(l, t.lockStep().get(c)));
                 cells.add(cell);
             }
             o.add("cells", cells);

@@ -3,6 +3,8 @@ package io.durabench.report.render;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
+import io.durabench.report.LockStepColumn;
+import io.durabench.report.ReferenceComparison;
 import io.durabench.report.DecisionTable.Line;
 import io.durabench.report.Fmt;
 import io.durabench.report.ReportRow;
@@ -29,21 +31,32 @@ final class DecisionTableText {
 
     /** What each figure is and what its interval is over (n). */
     static String subtitle(DecisionTable t) {
-        return t.unit() + ": mean [99.9% interval], n = " + t.replication() + " per cell";
+        String s = t.unit() + ": mean [99.9% interval], n = " + t.replication() + " per cell";
+        if (t.lockStep().isEmpty()) return s;
+        LockStepColumn any = t.lockStep().values().iterator().next();
+        return s + "; vs " + any.reference() + ": the lock-step difference in % [95% interval between fork pairs], n = "
+                + t.lockStep().values().stream().map(c -> c.forkPairs() + "").distinct().reduce((a, b) -> a + " or " + b).orElse("")
+                + " fork pairs";
     }
 
     static Table table(DecisionTable t, ContextNames names) {
         List<String> headers = new ArrayList<>(List.of("Method"));
-        boolean[] numeric = new boolean[t.targets().size() + 1];
-        for (int i = 0; i < t.targets().size(); i++) {
-            headers.add(names.of(t.targets().get(i)));
-            numeric[i + 1] = true;
+        List<Boolean> numericList = new ArrayList<>(List.of(false));
+        for (Context c : t.targets()) {
+            headers.add(names.of(c));
+            numericList.add(true);
+            if (t.decidedInLockStep(c)) {
+                headers.add("vs " + t.lockStep().get(c).reference());
+                numericList.add(true);
+            }
         }
+        boolean[] numeric = new boolean[numericList.size()];
+        for (int i = 0; i < numeric.length; i++) numeric[i] = numericList.get(i);
         Table table = new Table(headers, numeric);
         for (Line l : t.durable()) if (!everywhereNotApplicable(l)) table.add(cells(l.method(), l, t));
         if (!t.notDurable().isEmpty()) {
             List<String> rule = new ArrayList<>(List.of("not durable:"));
-            t.targets().forEach(c -> rule.add(""));
+            for (int i = 1; i < headers.size(); i++) rule.add("");
             table.add(rule);
             for (Line l : t.notDurable()) {
                 if (everywhereNotApplicable(l)) continue;
@@ -61,18 +74,35 @@ final class DecisionTableText {
 
     private static List<String> cells(String label, Line l, DecisionTable t) {
         List<String> row = new ArrayList<>(List.of(label));
-        for (Context c : t.targets()) row.add(cell(l.on(c), l.fastestIn().contains(c)));
+        for (Context c : t.targets()) {
+            boolean lockStep = t.decidedInLockStep(c);
+            row.add(cell(l.on(c), l.fastestIn().contains(c), lockStep));
+            if (lockStep) row.add(versusReference(l, t.lockStep().get(c)));
+        }
         return row;
     }
 
-    private static String cell(ReportRow r, boolean fastest) {
+    /** The method's lock-step difference to the reference: "-24.1% [-29, -19]", "(reference)", or why there is none. */
+    static String versusReference(Line l, LockStepColumn col) {
+        if (l.method().equals(col.reference())) return "(reference)";
+        ReferenceComparison.Entry e = col.byMethod().get(l.method());
+        if (e == null) return "—";
+        if (e.failed() != null) return "FAILED";
+        if (!e.measured()) return "—";
+        var est = e.estimate();
+        if (!est.ratioCi().isAvailable()) return Fmt.signedPercent(est.changePercent());
+        return Fmt.signedPercent(est.changePercent()) + " [" + Fmt.percentBound((est.ratioCi().low() - 1) * 100) + ", "
+                + Fmt.percentBound((est.ratioCi().high() - 1) * 100) + "]";
+    }
+
+    private static String cell(ReportRow r, boolean fastest, boolean lockStep) {
         if (r == null) return "—";
         if (r.failed() != null) return "FAILED";
         if (r.na() != null) return "n/a";
         if (!r.measured()) return "—";
         String interval = Fmt.usRoundedInterval(r.time());
         String s = Fmt.usRounded(r.meanUs()) + (interval.isEmpty() ? "" : " " + interval);
-        if (fastest && r.time().betweenForks()) s += " " + FASTEST;
+        if (fastest && (lockStep || r.time().betweenForks())) s += " " + FASTEST;
         boolean durableMethod = r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
         if (!r.durable() && durableMethod) s += " " + NOT_DURABLE_HERE;
         return s;
@@ -81,9 +111,22 @@ final class DecisionTableText {
     /** The lines under the table, unwrapped: the renderers wrap them to their width. */
     static List<String> legend(DecisionTable t, ContextNames names) {
         List<String> out = new ArrayList<>();
-        out.add(t.betweenForks() ? FASTEST + " fastest on that target: the lowest mean and every durable method not resolved "
-                + "slower than it (Holm over the target's methods at 0.001, intervals between forks)."
-                : "No fastest set marked: these intervals are within one fork, and nothing is resolved on those.");
+        List<Context> inLockStep = t.targets().stream().filter(t::decidedInLockStep).toList();
+        if (!inLockStep.isEmpty()) {
+            LockStepColumn any = t.lockStep().get(inLockStep.get(0));
+            out.add(FASTEST + " fastest " + (inLockStep.size() == t.targets().size() ? "on each target" : "on " + names.list(inLockStep))
+                    + ", decided in lock-step against " + any.reference() + ": the method of the lowest ratio to it and every durable method "
+                    + "not resolved slower (X against Y is the ratio of their ratios to " + any.reference() + ", both variances added; Holm "
+                    + "over the target's methods at 0.05)." + (any.undecided().isEmpty() ? ""
+                    : " Not paired, so not decided: " + String.join(", ", any.undecided()) + "."));
+        }
+        if (inLockStep.size() < t.targets().size()) {
+            out.add(t.betweenForks() ? FASTEST + " fastest" + (inLockStep.isEmpty() ? " on that target" : " elsewhere")
+                    + ": the lowest mean and every durable method not resolved slower than it (Holm over the target's methods at 0.001, "
+                    + "intervals between forks)."
+                    : "No fastest set marked" + (inLockStep.isEmpty() ? "" : " elsewhere") + ": these intervals are within one fork, and "
+                    + "nothing is resolved on those.");
+        }
         List<ReportRow> all = new ArrayList<>();
         t.durable().forEach(l -> all.addAll(l.rows().values()));
         if (all.stream().anyMatch(r -> !r.durable())) out.add(NOT_DURABLE_HERE + " not durable on that target.");

@@ -23,7 +23,8 @@ import java.util.Map;
  * written from its field list in {@link RowFields} (the same lists the report-KIND.csv files are written from),
  * null where a figure does not exist; "contexts" with their environment lines; "warnings"
  * {kind, message, rows} whose rows are row ids; "findings" {context, kind, message, rows}; and
- * "costModel", one fit per context and durable method ({@link CostModelJson}); with {@code report --slo}, "slo"
+ * "costModel", one fit per context and durable method ({@link CostModelJson}); "lockStep", the run's methods
+ * against its reference in lock-step ({@link LockStepFields}, as report-lock-step.csv); with {@code report --slo}, "slo"
  * ({@link SloJson}).
  */
 public final class JsonRenderer {
@@ -68,6 +69,7 @@ public final class JsonRenderer {
         root.add("costModel", CostModelJson.of(report.costModel()));
         root.add("groupCommit", rows(RowFields.GROUP_COMMIT, report.groupCommitRows()));
         root.add("otherResults", rows(RowFields.OTHER, report.plainRows()));
+        root.add("lockStep", rows(LockStepFields.FIELDS, LockStepFields.rows(report)));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 

@@ -78,6 +78,11 @@ public final class MarkdownRenderer {
                 own.forEach(m -> sb.append("* ").append(m).append('\n'));
                 sb.append('\n');
             }
+            report.referenceOn(c).ifPresent(rc -> {
+                sb.append("**").append(LockStepTable.title(rc)).append("**\n\n").append(LockStepTable.of(rc).markdown());
+                LockStepTable.failures(rc).forEach(l -> sb.append("* ").append(l).append('\n'));
+                sb.append('\n');
+            });
             if (!rows.isEmpty()) {
                 sb.append(Tables.durabench(rows, columns).markdown());
                 for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');

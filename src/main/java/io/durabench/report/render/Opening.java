@@ -21,7 +21,7 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
 
     static Opening of(Report report) {
         ContextNames names = report.contextNames();
-        List<DecisionTable> tables = Decisions.of(report.rows(), report.contexts());
+        List<DecisionTable> tables = Decisions.of(report);
         List<String> recommendations = new ArrayList<>();
         for (DecisionTable t : tables) recommendations.addAll(Recommendations.of(t, report.rows(), names).values());
         return new Opening(context(report, names), tables, recommendations);

@@ -64,6 +64,11 @@ public final class TextRenderer {
                 sb.append("  Findings\n");
                 own.forEach(m -> Wrap.append(sb, m, "  * ", "    "));
             }
+            report.referenceOn(c).ifPresent(rc -> {
+                Wrap.append(sb, LockStepTable.title(rc), "\n  ", "    ");
+                sb.append(LockStepTable.of(rc).text());
+                LockStepTable.failures(rc).forEach(l -> Wrap.append(sb, l, "  ", "    "));
+            });
             if (!rows.isEmpty()) {
                 sb.append('\n').append(Tables.durabench(rows, columns).text());
                 notDurableLegend(rows).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));

@@ -27,8 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
  * into rows whose keys are the header, the right number of them, and none of another table's.
  */
 class CsvTablesTest {
-    /** SyncWriteCost, the pg_test_fsync family, FileCreateCost (xfs-quick), group commit, foreign JMH with @Params, a FAILED cell. */
-    static final List<String> EVERY_KIND = List.of("xfs-quick", "group-commit", "jmh-samples/sample27-params-avgt.json", "failed-cell");
+    /**
+     * SyncWriteCost, the pg_test_fsync family, FileCreateCost (xfs-quick), group commit, foreign JMH with @Params, a FAILED cell,
+     * and a target with lock-step pairs against its reference (reference-pairs: a real run's, made on a busy machine).
+     */
+    static final List<String> EVERY_KIND = List.of("xfs-quick", "group-commit", "jmh-samples/sample27-params-avgt.json", "failed-cell",
+            "reference-pairs");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
 
     @TempDir
@@ -101,7 +105,8 @@ class CsvTablesTest {
                 assertEquals(read.header(), read.keys().get(r), t + " row " + r + ": keys are the header (no extra or missing cell)");
                 assertFalse(read.values().get(r).contains(null), t + " row " + r + ": every cell present");
                 assertEquals(read.values().get(r), java.get(r + 1), t + " row " + r + ": Java reads what Python reads");
-                assertEquals(t, tableOfBenchmark(read.values().get(r).get(benchmark)), t + " row " + r + ": no row of another table");
+                // A lock-step row names the SyncWriteCost cell it paired: its table is its own kind all the same.
+                if (t != CsvTable.LOCK_STEP) assertEquals(t, tableOfBenchmark(read.values().get(r).get(benchmark)), t + " row " + r + ": no row of another table");
             }
         }
     }
@@ -144,11 +149,11 @@ class CsvTablesTest {
         assertEquals(CsvTable.SYNC_WRITE, CsvTables.chosen(one, null));
         Report all = report(EVERY_KIND);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CsvTables.chosen(all, null));
-        assertEquals("several tables: pick one with --table sync-write|pg|file-create|group-commit|other (--out DIR writes each "
+        assertEquals("several tables: pick one with --table sync-write|pg|file-create|group-commit|other|lock-step (--out DIR writes each "
                 + "to its own report-KIND.csv)", e.getMessage());
         assertEquals(CsvTable.PG, CsvTables.chosen(all, "pg"));
         e = assertThrows(IllegalArgumentException.class, () -> CsvTables.chosen(all, "fsync"));
-        assertEquals("--table fsync: no such table; use one of sync-write, pg, file-create, group-commit, other", e.getMessage());
+        assertEquals("--table fsync: no such table; use one of sync-write, pg, file-create, group-commit, other, lock-step", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> CsvTables.chosen(one, "group-commit"));
         assertEquals("--table group-commit: these results have no group-commit rows; pick one of sync-write", e.getMessage());
     }
@@ -167,6 +172,7 @@ class CsvTablesTest {
         return switch (t) {
             case GROUP_COMMIT -> report.groupCommitRows().size();
             case OTHER -> report.plainRows().size();
+            case LOCK_STEP -> report.references().stream().mapToInt(rc -> rc.entries().size()).sum();
             default -> (int) report.rows().stream().filter(r -> CsvTable.of(r.cell().family()) == t).count();
         };
     }

@@ -1,0 +1,51 @@
+package io.durabench.report;
+
+import io.durabench.catalogue.Cell;
+import io.durabench.stats.LockStepEstimate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A target's durable methods against the run's reference method, measured in lock-step after the
+ * rounds (lockstep.json in the target's folder): per cell, its ratio and difference to the
+ * reference cell of the same block, batch and preallocation, each with its 95% Student-t interval
+ * between fork pairs. What the decision table's fastest set and the recommendation are decided on
+ * where there are such figures; the rounds give the absolute costs beside them.
+ *
+ * @param reference the reference method's label ("FDATASYNC")
+ * @param forkPairs the most fork pairs any entry has
+ */
+public record ReferenceComparison(Context context, String reference, int forkPairs, List<Entry> entries) {
+    /** The confidence of lock-step intervals: compare's, not the rounds' 99.9% (over 3 to 10 fork pairs a t at 99.9% says little). */
+    public static final double CONFIDENCE = 0.95;
+
+    /**
+     * One cell beside the reference: B = the cell, A = the reference cell. {@code estimate} is null when the
+     * pairs FAILED ({@code failed} says why) or none measured.
+     *
+     * @param perPairLogSd sd of ln(B/A) over the fork pairs (what the next pairs are estimated with)
+     * @param stalls       stalled units left out: the reference's and the method's, over every pair
+     */
+    public record Entry(Cell cell, LockStepEstimate estimate, double perPairLogSd, long referenceStalls, long methodStalls, String failed) {
+        public String method() {
+            return cell.method();
+        }
+
+        public boolean measured() {
+            return estimate != null;
+        }
+    }
+
+    public ReferenceComparison {
+        entries = List.copyOf(entries);
+    }
+
+    /** The entries of one group (the cell without its method: block, batch, preallocation). */
+    public List<Entry> inGroup(String groupKey) {
+        return entries.stream().filter(e -> e.cell().groupKey().equals(groupKey)).toList();
+    }
+
+    public Optional<Entry> entry(String groupKey, String method) {
+        return inGroup(groupKey).stream().filter(e -> e.method().equals(method)).findFirst();
+    }
+}

@@ -1,0 +1,91 @@
+package io.durabench.report.analysis;
+
+import io.durabench.report.LockStepColumn;
+import io.durabench.report.ReferenceComparison;
+import io.durabench.stats.MultipleComparisons;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The fastest set of a target's durable methods at one group, decided on lock-step figures: each
+ * method's mean ln ratio to the reference (the reference itself at 0, exactly), the lowest one the
+ * best, and every other method compared with the best by the difference of their mean ln ratios,
+ * its standard error the two methods' own added (they were measured in separate fork pairs; the
+ * reference's is 0) on Welch–Satterthwaite degrees of freedom, two-sided t, Holm over the methods at
+ * 0.05. A method is in the fastest set unless it is resolved slower than the best: ties stay ties.
+ */
+final class LockStepFastest {
+    private static final double ALPHA = 1 - ReferenceComparison.CONFIDENCE;
+
+    private LockStepFastest() {
+    }
+
+    /** One method's figures: mean ln(method/reference), its squared standard error, and its degrees of freedom (infinite for the reference). */
+    private record Figure(String method, double logMean, double se2, double df, double perPairSd, int n) {
+    }
+
+    /**
+     * @param durable the table's durable methods at this group on this target (the reference among them or not)
+     */
+    static LockStepColumn of(ReferenceComparison rc, String groupKey, List<String> durable) {
+        Map<String, ReferenceComparison.Entry> byMethod = new LinkedHashMap<>();
+        List<Figure> figures = new ArrayList<>();
+        List<String> undecided = new ArrayList<>();
+        for (String m : durable) {
+            if (m.equals(rc.reference())) {
+                figures.add(new Figure(m, 0, 0, Double.POSITIVE_INFINITY, 0, 0));
+                continue;
+            }
+            var e = rc.entry(groupKey, m);
+            if (e.isEmpty() || !e.get().measured() || e.get().estimate().n() < 2) {
+                undecided.add(m);
+                e.ifPresent(x -> byMethod.put(m, x));
+                continue;
+            }
+            var est = e.get().estimate();
+            byMethod.put(m, e.get());
+            figures.add(new Figure(m, Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.n() - 1, est.logSd(), est.n()));
+        }
+        if (figures.size() < 2) return new LockStepColumn(rc.reference(), rc.forkPairs(), byMethod, Set.of(), null, Map.of(), undecided);
+        Figure best = figures.get(0);
+        for (Figure f : figures) if (f.logMean() < best.logMean()) best = f;
+        List<Figure> others = new ArrayList<>();
+        for (Figure f : figures) if (f != best) others.add(f);
+        double[] p = new double[others.size()];
+        double[][] ci = new double[others.size()][];
+        for (int i = 0; i < others.size(); i++) {
+            Figure f = others.get(i);
+            double d = f.logMean() - best.logMean(), se2 = f.se2() + best.se2();
+            double df = welchDf(f, best);
+            double se = Math.sqrt(se2);
+            TDistribution t = new TDistribution(null, df);
+            p[i] = se > 0 ? 2 * t.cumulativeProbability(-Math.abs(d) / se) : (d == 0 ? 1 : 0);
+            double q = t.inverseCumulativeProbability(1 - ALPHA / 2);
+            ci[i] = new double[] {Math.exp(d), Math.exp(d - q * se), Math.exp(d + q * se)};
+        }
+        double[] adjusted = MultipleComparisons.holm(p);
+        Set<String> fastest = new LinkedHashSet<>(List.of(best.method()));
+        Map<String, LockStepColumn.Versus> versus = new LinkedHashMap<>();
+        for (int i = 0; i < others.size(); i++) {
+            Figure f = others.get(i);
+            double perPair = Math.sqrt(f.perPairSd() * f.perPairSd() + best.perPairSd() * best.perPairSd());
+            LockStepColumn.Versus v = new LockStepColumn.Versus(ci[i][0], ci[i][1], ci[i][2], p[i], adjusted[i], perPair,
+                    Math.min(f.n() == 0 ? best.n() : f.n(), best.n() == 0 ? f.n() : best.n()));
+            versus.put(f.method(), v);
+            if (!v.resolvedSlower()) fastest.add(f.method());
+        }
+        return new LockStepColumn(rc.reference(), rc.forkPairs(), byMethod, fastest, best.method(), versus, undecided);
+    }
+
+    /** Welch–Satterthwaite: (s1² + s2²)² / (s1⁴/df1 + s2⁴/df2), an infinite df (the reference's) contributing nothing. */
+    private static double welchDf(Figure a, Figure b) {
+        double num = Math.pow(a.se2() + b.se2(), 2);
+        double den = (Double.isInfinite(a.df()) ? 0 : a.se2() * a.se2() / a.df()) + (Double.isInfinite(b.df()) ? 0 : b.se2() * b.se2() / b.df());
+        return den > 0 ? num / den : 1e6;
+    }
+}

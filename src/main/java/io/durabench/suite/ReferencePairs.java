@@ -1,0 +1,103 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Catalogue;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.env.Environment;
+import io.durabench.lockstep.ForkPair;
+import io.durabench.lockstep.HandOffRule;
+import io.durabench.lockstep.LockStepRun;
+import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.Placement;
+import io.durabench.nativeio.Syscalls;
+import io.durabench.results.ResultsFolder;
+import io.durabench.workload.SyncMethod;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A run's methods against a reference, in lock-step: after a target's rounds (which give every
+ * cell's absolute cost, with an interval as wide as the disk is noisy), each durable SyncWriteCost
+ * cell the run measured is paired with the same cell made with the reference method (FDATASYNC
+ * unless --reference says otherwise: the same block, batch and preallocation), and the pairs are
+ * measured as fork pairs of the launcher's JVM on the same target, one fork pair measuring every
+ * pair in sequence ({@link LockStepRun}). Their ratios and differences to the reference, to about
+ * ±1%, are what the report's decision table decides the fastest set on. They go into the target's
+ * folder as lockstep.json; the rounds' JMH results are the absolute figures, as before.
+ *
+ * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link #settings}): a quick run
+ * holds some 30 pairs, and the whole quick profile stays near four minutes on this machine.
+ */
+final class ReferencePairs {
+    /** The reference when the run names none: pg_test_fsync's and PostgreSQL's default, the decision table's usual yardstick. */
+    static final SyncMethod DEFAULT_REFERENCE = SyncMethod.FDATASYNC;
+
+    private ReferencePairs() {
+    }
+
+    /** 12 blocks of about 20 ms per side, warmup 4 to 100 blocks of 30 units: a pair's cell in about a second. */
+    static LockStepSettings settings() {
+        return new LockStepSettings(12, 0, 20, 1, io.durabench.lockstep.Order.ALTERNATE, 4, 100, 30);
+    }
+
+    /** Fork pairs per profile: only quick and standard measure reference pairs. */
+    static int forkPairs(Profile profile) {
+        return switch (profile) {
+            case QUICK -> 3;
+            case STANDARD -> 5;
+            default -> 0;
+        };
+    }
+
+    /**
+     * The pairs to measure on a target: every measured durable single-threaded SyncWriteCost cell
+     * whose method is not the reference, beside the reference at its block, batch and preallocation,
+     * each pairing held to the hand-off rule.
+     */
+    static List<ForkPair.CellPair> plan(List<Cell> measured, SyncMethod reference) {
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
+        for (Cell c : measured) {
+            if (c.family() != Catalogue.SYNC_WRITE_COST || c.methodValue() == reference || !HandOffRule.endsDurable(c)
+                    || HandOffRule.cannotTakePart(c).isPresent()) continue;
+            Cell ref = c.withMethod(reference.name());
+            if (c.family().invalidCombination(ref).isPresent()) continue;
+            HandOffRule.kind(ref, c);
+            pairs.add(new ForkPair.CellPair(ref, c, 0, WorkloadSize.DEFAULT));
+        }
+        return pairs;
+    }
+
+    /**
+     * Measures a target's reference pairs after its rounds; {@code blocked} holds the cells the
+     * rounds could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
+     */
+    static boolean measure(RunTarget target, Environment env, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, SyncMethod reference,
+                           Profile profile, ResultsFolder folder, ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
+        int forkPairs = forkPairs(profile);
+        if (forkPairs == 0 || stopping.getAsBoolean()) return false;
+        if (!Boolean.TRUE.equals(env.durableStorage())) {
+            out.println("# lock-step against " + reference + ": not on " + target.dir() + " (no stable storage: nothing is durable there)");
+            return false;
+        }
+        List<Cell> measured = cells.stream().filter(c -> !blocked.containsKey(c)).toList();
+        List<Cell> refs = measured.stream().filter(c -> c.methodValue() == reference).toList();
+        List<ForkPair.CellPair> pairs = plan(measured, reference).stream()
+                .filter(p -> refs.stream().anyMatch(r -> r.keyWithoutTarget().equals(p.a().keyWithoutTarget()))).toList();
+        if (pairs.isEmpty()) return false;
+        out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
+                slot.describe());
+        out.flush();
+        LockStepRun.Side a = new LockStepRun.Side("reference", target.label(), slot.facts(), target.dir(), List.of(), 0);
+        LockStepRun.Side b = new LockStepRun.Side("method", target.label(), slot.facts(), target.dir(), List.of(), 0);
+        LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), forkPairs, Placement.lastCpu()), folder,
+                targetFolder.dir(), false, line -> {
+                    out.println(line);
+                    out.flush();
+                }, stopping).run();
+        o.failed().forEach((i, why) -> out.println("FAILED lock-step " + pairs.get(i).b() + " beside " + reference + ": " + why));
+        return o.anyFailed();
+    }
+}
