@@ -137,8 +137,9 @@ final class SideCell {
             long compiledBefore = compileMillis();
             unitTimes = new long[settings.warmupUnits()];
             Block b = block(loop, warmup, settings.warmupUnits(), Order.ALTERNATE);
-            lastUnitNanos = b.nanos() / Math.max(1, b.units());
-            stallNanos = STALL_FACTOR * median(unitTimes, b.units());
+            // The median, not the mean: one stalled unit in the last warmup block made a cell's blocks a third the size (40 units, not 100).
+            lastUnitNanos = median(unitTimes, b.units());
+            stallNanos = STALL_FACTOR * lastUnitNanos;
             boolean bothQuiet = endBlock(Order.ALTERNATE.firstIn(warmup).other(), compileMillis() == compiledBefore);
             warmup++;
             quiet = bothQuiet ? quiet + 1 : 0;
@@ -258,9 +259,10 @@ final class SideCell {
     }
 
     private static long median(long[] times, int n) {
+        if (n == 0) return Long.MAX_VALUE / STALL_FACTOR;
         long[] sorted = java.util.Arrays.copyOf(times, n);
         java.util.Arrays.sort(sorted);
-        return n == 0 ? Long.MAX_VALUE / STALL_FACTOR : sorted[n / 2];
+        return sorted[n / 2];
     }
 
     /** Spins for the test hook's extra cost per operation (a known effect, inside the timed unit). */
