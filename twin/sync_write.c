@@ -126,8 +126,18 @@ static void prepare(struct durable_write_loop *l) {
     }
 }
 
-/* DurableWriteLoop.recycle: region used up; truncate to zero and prepare again (no sync of the tail). */
+/* DurableWriteLoop.syncPending */
+static void sync_pending(struct durable_write_loop *l) {
+    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
+}
+
+/*
+ * DurableWriteLoop.recycle: region used up; the unfinished batch is synced first (its writes were never
+ * made durable and the truncate is about to discard them; the sync is counted), then truncate to zero
+ * and prepare again.
+ */
 static void recycle(struct durable_write_loop *l) {
+    sync_pending(l);
     chk_ftruncate(l->control_fd, 0, l->path);
     l->offset = l->synced_up_to = 0;
     l->zeroed_up_to = 0;
@@ -148,11 +158,6 @@ static void write_one(void *self) {
     l->counters.bytes += (uint64_t) len;
     if (method_syncs_in_write(l->method)) l->counters.synced_writes++;
     if (method_has_explicit_sync(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
-}
-
-/* DurableWriteLoop.syncPending */
-static void sync_pending(struct durable_write_loop *l) {
-    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
 }
 
 /* SyncWriteCost.startOver: loop.restart() (syncPending + recycle), then counters().reset(). */
