@@ -96,7 +96,8 @@ struct workload file_create_open(const char *dir, int block, bool sync_directory
     snprintf(c->prefix, sizeof c->prefix, "durabench-create-%ld-%llu-", (long) getpid(), (unsigned long long) monotonic_ns());
     cleanup_set(discard, c);
     if (sync_directory) c->dir_fd = chk_open(dir, O_RDONLY | O_DIRECTORY, 0);
-    return (struct workload) {create_one, reset_counters, delete_created, close_creation, &c->counters, c};
+    return (struct workload) {.op = create_one, .iteration_setup = reset_counters, .iteration_teardown = delete_created,
+                              .close = close_creation, .counters = &c->counters, .self = c};
 }
 
 /* The no-op syscall row: what one libc call into the kernel costs, to compare with the Java side's. */
@@ -112,5 +113,5 @@ static void close_nothing(void *self) {
 }
 
 struct workload getppid_open(void) {
-    return (struct workload) {call_getppid, NULL, NULL, close_nothing, NULL, NULL};
+    return (struct workload) {.op = call_getppid, .close = close_nothing};
 }

@@ -128,6 +128,6 @@ struct workload pg_open(const char *dir, enum pg_method m, int blocks) {
     pg_test_file_create(dir, l->path, sizeof l->path);
     as_after_the_first_test(l->path, l->block);
     l->fd = chk_open(l->path, O_RDWR | l->flags, 0);
-    return (struct workload) {blocks == 2 ? rewrite_two_blocks : rewrite_first_block, reset_counters, NULL, close_pg,
-                              &l->counters, l};
+    return (struct workload) {.op = blocks == 2 ? rewrite_two_blocks : rewrite_first_block, .iteration_setup = reset_counters,
+                              .close = close_pg, .counters = &l->counters, .self = l};
 }
