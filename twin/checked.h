@@ -28,9 +28,9 @@ _Noreturn void cleanup_and_exit(int code);
 
 /*
  * A lock-step side goes on after a failed unit (the cell fails, the next one runs): while target is
- * set, a failure above cleans up as always (the workload closes its fds and deletes its files, as the
- * Java workloads fail closed), keeps its one line (failure_text) and longjmps to target with 1, once:
- * the target is cleared before the jump. NULL: failures exit, as in a measuring run.
+ * set, a failure above cleans up as always (the workload closes its fds, deletes its files and frees
+ * itself, as the Java workloads fail closed), keeps its one line (failure_text) and longjmps to target
+ * with 1, once: the target is cleared before the jump. NULL: failures exit, as in a measuring run.
  */
 void fail_recover_at(jmp_buf *target);
 /* The last recovered failure's line: "pwrite failed: ENOSPC (No space left on device) on PATH". */

@@ -35,11 +35,13 @@ static const char *created_path(struct file_creation *c, uint64_t n) {
     return c->scratch;
 }
 
-/* After a failure: every created file is deleted, errors ignored. */
+/* After a failure: every created file is deleted, errors ignored; the workload is freed, never used again. */
 static void discard(void *self) {
     struct file_creation *c = self;
     for (; c->deleted_up_to < c->created; c->deleted_up_to++) unlink(created_path(c, c->deleted_up_to));
     if (c->dir_fd >= 0) close(c->dir_fd);
+    free(c->block);
+    free(c);
 }
 
 /* FileCreation.createOne */

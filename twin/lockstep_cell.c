@@ -29,7 +29,7 @@ struct cell_run {
     const struct side *side;
     struct workload w;
     bool durable;        /* the cell ends durable at all (HandOffRule.endsDurable) */
-    bool discarded;      /* a unit failed: the workload closed and deleted its files already */
+    bool discarded;      /* a unit failed: the workload closed, deleted its files and freed itself already */
     int64_t *unit_times; /* the warmup block's unit times, for the stall threshold; NULL while measuring */
     int64_t stall_nanos;
     char *error;         /* the outcome's */

@@ -36,11 +36,13 @@ struct pg_section_loop {
     unsigned char *buffer;
 };
 
-/* After a failure: close what is open and delete the test file, ignoring errors (PgTestFile.discardAfterFailure). */
+/* After a failure: close what is open and delete the test file, ignoring errors (PgTestFile.discardAfterFailure); the loop is freed. */
 static void discard(void *self) {
     struct pg_section_loop *l = self;
     if (l->fd >= 0) close(l->fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->buffer);
+    free(l);
 }
 
 /* PgOpenSyncLoop.writeSixteenKiB: 16 KiB as 16/k synchronous direct writes of k KiB. */

@@ -37,10 +37,13 @@ struct pg_loop {
     unsigned char *block;
 };
 
+/* After a failure: close the fd and delete the test file, ignoring errors; the loop is freed, never used again. */
 static void discard(void *self) {
     struct pg_loop *l = self;
     if (l->fd >= 0) close(l->fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->block);
+    free(l);
 }
 
 /* PgTestFile.create: test_open()'s one 16 MiB write and fsync, on a new owned file; path set once it exists. */

@@ -196,12 +196,15 @@ static void settle(void *self) {
     l->settled_recycles = l->counters.recycles;
 }
 
-/* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard). */
+/* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard); the loop is freed, never used again. */
 static void discard(void *self) {
     struct durable_write_loop *l = self;
     if (l->log_fd >= 0) close(l->log_fd);
     if (l->control_fd >= 0) close(l->control_fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->block);
+    free(l->zeros);
+    free(l);
 }
 
 /* SyncWriteCost.closeLog: syncPending, then WorkloadFiles.closeAndDelete(path, log, control). */
