@@ -122,6 +122,41 @@ static bool parse_line(char *line, const char *target_dir, bool tmpfs, const cha
     return true;
 }
 
+void cell_spec_parse(const char *spec, struct cell *out, char *canonical, size_t size) {
+    char where[700], text[512];
+    snprintf(where, sizeof where, "in '%s': ", spec);
+    if (snprintf(text, sizeof text, "%s", spec) >= (int) sizeof text) usage_error("%scell spec too long", where);
+    char *list = strchr(text, ':');
+    if (list != NULL) *list++ = '\0';
+    struct cell c = {.benchmark = benchmark_named(text, where)};
+    const char *simple = BENCHMARK_NAMES[c.benchmark] + strlen("io.durabench.bench.");
+    int used = snprintf(canonical, size, "%s:", simple);
+    unsigned given = 0; /* bit i: PARAM_NAMES[benchmark][i] seen */
+    bool any = list != NULL && *list != '\0', first = true;
+    for (char *kv; any && (kv = strsep(&list, ",")) != NULL; first = false) {
+        char *eq = strchr(kv, '=');
+        if (eq == NULL || eq == kv) usage_error("%s'%s' is not name=value", where, kv);
+        *eq = '\0';
+        if (strcmp(kv, "targetDir") == 0) usage_error("%sthe target directory is given apart (--dir)", where);
+        int i = 0;
+        while (PARAM_NAMES[c.benchmark][i] != NULL && strcmp(PARAM_NAMES[c.benchmark][i], kv) != 0) i++;
+        if (PARAM_NAMES[c.benchmark][i] == NULL) usage_error("%s%s has no parameter '%s'", where, simple, kv);
+        if (given & (1u << i)) usage_error("%s'%s' is given twice", where, kv);
+        given |= 1u << i;
+        cell_set_param(&c, kv, eq + 1, where);
+        char num[32];
+        used += snprintf(canonical + used, size - (size_t) used, "%s%s=%s", first ? "" : ",", kv,
+                         param_value(&c, kv, NULL, num, sizeof num));
+        if (used < 0 || (size_t) used >= size) usage_error("%scell spec too long", where);
+    }
+    for (int i = 0; i < MAX_PARAMS && PARAM_NAMES[c.benchmark][i] != NULL; i++) {
+        if (!(given & (1u << i)) && strcmp(PARAM_NAMES[c.benchmark][i], "targetDir") != 0) {
+            usage_error("%slacks %s=...", where, PARAM_NAMES[c.benchmark][i]);
+        }
+    }
+    *out = c;
+}
+
 void read_cells(const char *file, const char *target_dir, bool tmpfs, struct cell_list *out) {
     FILE *f = fopen(file, "r");
     if (f == NULL) usage_error("--cells %s: cannot open (%s)", file, strerror(errno));

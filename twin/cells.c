@@ -134,6 +134,31 @@ void cell_mark_not_applicable(struct cell *c, bool tmpfs) {
     }
 }
 
+struct workload cell_open(const struct cell *c, const char *dir, struct workload_size size) {
+    switch (c->benchmark) {
+        case BENCH_SYNC_WRITE: return sync_write_open(dir, c->method, c->block_bytes, c->writes_per_sync, c->prealloc, size);
+        case BENCH_PG_EQUIVALENT: return pg_open(dir, c->pg_method, 1);
+        case BENCH_PG_TWO_WRITES: return pg_open(dir, c->pg_method, 2);
+        case BENCH_PG_OPEN_SYNC: return pg_open_sync_open(dir, c->open_sync);
+        case BENCH_PG_FSYNC_DESCRIPTOR: return pg_fd_sync_open(dir, c->fsync_through);
+        case BENCH_FILE_CREATE: return file_create_open(dir, c->block_bytes, c->sync_directory);
+        default: return getppid_open();
+    }
+}
+
+/* Each family's notDurableBecause: the method's durability, pg_test_fsync's plain write, the directory fsync, the no-op. */
+bool cell_ends_durable(const struct cell *c) {
+    switch (c->benchmark) {
+        case BENCH_SYNC_WRITE: return method_durable(c->method);
+        case BENCH_PG_EQUIVALENT:
+        case BENCH_PG_TWO_WRITES: return c->pg_method != PG_WRITE;
+        case BENCH_PG_OPEN_SYNC:
+        case BENCH_PG_FSYNC_DESCRIPTOR: return true;
+        case BENCH_FILE_CREATE: return c->sync_directory;
+        default: return false;
+    }
+}
+
 void cell_set_param(struct cell *c, const char *name, const char *value, const char *where) {
     for (int i = 0; i < AXIS_COUNT; i++) {
         if (strcmp(AXIS_NAMES[i], name) == 0) {

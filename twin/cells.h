@@ -73,6 +73,17 @@ void cell_list_push(struct cell_list *l, struct cell c);
 void cell_set_param(struct cell *c, const char *name, const char *value, const char *where);
 /* WorkloadConfig's checks and FeasibilityProbe's tmpfs rule: sets na_reason where durabench says n/a. */
 void cell_mark_not_applicable(struct cell *c, bool tmpfs);
+/* The cell's workload on dir (the region and chunk at size: SyncWriteCost's only), opened as its JMH trial's setup does. */
+struct workload cell_open(const struct cell *c, const char *dir, struct workload_size size);
+/* HandOffRule.endsDurable: every operation (or batch) of the cell ends with its writes on stable storage. */
+bool cell_ends_durable(const struct cell *c);
+/*
+ * A cell as CellSpec writes it (a lock-step side's argument): the benchmark's short name, then every
+ * parameter but targetDir as name=value, e.g. "SyncWriteCost.writeBlock:syncMethod=FDATASYNC,
+ * blockSizeBytes=8192,writesPerSync=1,preallocation=NONE". Bad text is a usage error. canonical[size]
+ * gets the spec as CellSpec.of writes the cell back (the parameters in the order given).
+ */
+void cell_spec_parse(const char *spec, struct cell *out, char *canonical, size_t size);
 /* Reads a --cells file; any bad line is a usage error naming the file and line. */
 void read_cells(const char *file, const char *target_dir, bool tmpfs, struct cell_list *out);
 

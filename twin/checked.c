@@ -42,6 +42,29 @@ void usage_error(const char *fmt, ...) {
     exit(TWIN_EXIT_USAGE);
 }
 
+static jmp_buf *recover_target;
+static char last_failure[4400];
+
+void fail_recover_at(jmp_buf *target) {
+    recover_target = target;
+}
+
+const char *failure_text(void) {
+    return last_failure;
+}
+
+/* The one ending of every failure: recovered (a lock-step side's unit) or exit 1 with the line. */
+static _Noreturn void fail_with_text(void) {
+    run_cleanup();
+    jmp_buf *target = recover_target;
+    if (target != NULL) {
+        recover_target = NULL;
+        longjmp(*target, 1);
+    }
+    fprintf(stderr, "durabench-twin: %s; no result written\n", last_failure);
+    exit(TWIN_EXIT_FAILED);
+}
+
 void fail_call(const char *call, int err, const char *path) {
     const char *name = strerrorname_np(err);
     char unknown[32];
@@ -49,21 +72,32 @@ void fail_call(const char *call, int err, const char *path) {
         snprintf(unknown, sizeof unknown, "errno %d", err);
         name = unknown;
     }
-    fprintf(stderr, "durabench-twin: %s failed: %s (%s) on %s; no result written\n", call, name, strerror(err), path);
-    run_cleanup();
-    exit(TWIN_EXIT_FAILED);
+    snprintf(last_failure, sizeof last_failure, "%s failed: %s (%s) on %s", call, name, strerror(err), path);
+    fail_with_text();
 }
 
 void fail_problem(const char *call, const char *problem, const char *path) {
-    fprintf(stderr, "durabench-twin: %s failed: %s on %s; no result written\n", call, problem, path);
-    run_cleanup();
-    exit(TWIN_EXIT_FAILED);
+    snprintf(last_failure, sizeof last_failure, "%s failed: %s on %s", call, problem, path);
+    fail_with_text();
+}
+
+void fail_because(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_failure, sizeof last_failure, fmt, ap);
+    va_end(ap);
+    fail_with_text();
 }
 
 void fail_interrupted(int signal_number) {
     fprintf(stderr, "durabench-twin: interrupted by %s; files deleted, no result written\n", sigabbrev_np(signal_number));
     run_cleanup();
     exit(128 + signal_number);
+}
+
+void cleanup_and_exit(int code) {
+    run_cleanup();
+    exit(code);
 }
 
 const char *describe_open_flags(int flags, char *buf, size_t size) {

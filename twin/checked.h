@@ -6,6 +6,7 @@
 #ifndef TWIN_CHECKED_H
 #define TWIN_CHECKED_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -18,8 +19,22 @@ _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1
 _Noreturn void fail_call(const char *call, int err, const char *path);
 /* A call did something wrong without an errno (a short write): "<call> failed: <problem> on <path>". */
 _Noreturn void fail_problem(const char *call, const char *problem, const char *path);
+/* A failure that is no call's (a workload refusing its settings): "<message>", cleanup, exit 1. */
+_Noreturn void fail_because(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Ctrl-C or SIGTERM: cleanup, "interrupted", exit 128+signal, no result. */
 _Noreturn void fail_interrupted(int signal_number);
+/* Runs the pending cleanup (the open workload's discard), then exits with code: a lock-step side whose partner went away. */
+_Noreturn void cleanup_and_exit(int code);
+
+/*
+ * A lock-step side goes on after a failed unit (the cell fails, the next one runs): while target is
+ * set, a failure above cleans up as always (the workload closes its fds, deletes its files and frees
+ * itself, as the Java workloads fail closed), keeps its one line (failure_text) and longjmps to target
+ * with 1, once: the target is cleared before the jump. NULL: failures exit, as in a measuring run.
+ */
+void fail_recover_at(jmp_buf *target);
+/* The last recovered failure's line: "pwrite failed: ENOSPC (No space left on device) on PATH". */
+const char *failure_text(void);
 
 /* What to undo if the run dies now (the running trial's fds and files); one at a time. */
 typedef void (*cleanup_fn)(void *arg);

@@ -8,6 +8,7 @@
 #include "cells.h"
 #include "checked.h"
 #include "jmh_json.h"
+#include "lockstep.h"
 #include "measure.h"
 #include "workloads.h"
 
@@ -39,7 +40,13 @@ static const char USAGE[] =
     "  --lock FILE    JMH's lock file (default /tmp/jmh.lock): the twin waits for it and holds it, so it never\n"
     "                 measures while a JMH run does (and no JMH starts while it measures)\n"
     "  --no-lock      take no lock (for tests that measure nothing)\n"
-    "Exit: 0 done, 1 a call failed (no result written), 2 bad arguments, 130/143 interrupted.\n";
+    "Exit: 0 done, 1 a call failed (no result written), 2 bad arguments, 130/143 interrupted.\n"
+    "\n"
+    "durabench-twin --lock-step-side A|B [--opener A|B] [--pin-thread CPUS] --socket PATH --dir DIR --blocks K\n"
+    "                      --block-ms T --grain G --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--witness-token T]\n"
+    "                      [--units N] [--size REGION:CHUNK] SPEC...\n"
+    "One side of a lock-step pair (docs/lockstep.md): LockStepSide's arguments and protocol, one result line a cell.\n"
+    "Exit: 0 every result printed, 2 bad arguments, 3 the other side went away.\n";
 
 /* JMH's TimeValue.fromString, then its toString spelling ("300 ms") for the JSON. */
 static uint64_t parse_time(const char *opt, const char *text, char *spelled, size_t size) {
@@ -150,23 +157,11 @@ static void check_interrupted(void) {
     if (sig != 0) fail_interrupted(sig);
 }
 
-static struct workload open_workload(const struct cell *c, const char *dir) {
-    switch (c->benchmark) {
-        case BENCH_SYNC_WRITE: return sync_write_open(dir, c->method, c->block_bytes, c->writes_per_sync, c->prealloc);
-        case BENCH_PG_EQUIVALENT: return pg_open(dir, c->pg_method, 1);
-        case BENCH_PG_TWO_WRITES: return pg_open(dir, c->pg_method, 2);
-        case BENCH_PG_OPEN_SYNC: return pg_open_sync_open(dir, c->open_sync);
-        case BENCH_PG_FSYNC_DESCRIPTOR: return pg_fd_sync_open(dir, c->fsync_through);
-        case BENCH_FILE_CREATE: return file_create_open(dir, c->block_bytes, c->sync_directory);
-        default: return getppid_open();
-    }
-}
-
 /* One JMH trial: setup, warmup and measurement iterations (each with its iteration setup/teardown), teardown. */
 static struct cell_result run_cell(const struct cell *c, const char *dir, const struct run_settings *s) {
     struct cell_result r = {.cell = *c, .n = (size_t) s->measurement_iterations};
     r.scores = calloc(r.n, sizeof *r.scores);
-    struct workload w = open_workload(c, dir);
+    struct workload w = cell_open(c, dir, WORKLOAD_SIZE_DEFAULT);
     if (w.counters != NULL) r.counters = calloc(r.n, sizeof *r.counters);
     check_interrupted();
     for (int i = 0, measured = 0; i < s->warmup_iterations + s->measurement_iterations; i++) {
@@ -220,6 +215,7 @@ int main(int argc, char **argv) {
     struct axes axes = {{0}};
     bool any_p = false, list = false;
     const char *lock = "/tmp/jmh.lock";
+    if (argc > 1 && strcmp(argv[1], "--lock-step-side") == 0) return lock_step_side_main(argc, argv);
     struct run_settings s = {.warmup_iterations = 1, .warmup_ns = 300000000, .warmup_time = "300 ms",
                              .measurement_iterations = 5, .measurement_ns = 300000000, .measurement_time = "300 ms"};
     for (int i = 1; i < argc; i++) {

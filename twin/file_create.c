@@ -35,11 +35,13 @@ static const char *created_path(struct file_creation *c, uint64_t n) {
     return c->scratch;
 }
 
-/* After a failure: every created file is deleted, errors ignored. */
+/* After a failure: every created file is deleted, errors ignored; the workload is freed, never used again. */
 static void discard(void *self) {
     struct file_creation *c = self;
     for (; c->deleted_up_to < c->created; c->deleted_up_to++) unlink(created_path(c, c->deleted_up_to));
     if (c->dir_fd >= 0) close(c->dir_fd);
+    free(c->block);
+    free(c);
 }
 
 /* FileCreation.createOne */
@@ -96,7 +98,8 @@ struct workload file_create_open(const char *dir, int block, bool sync_directory
     snprintf(c->prefix, sizeof c->prefix, "durabench-create-%ld-%llu-", (long) getpid(), (unsigned long long) monotonic_ns());
     cleanup_set(discard, c);
     if (sync_directory) c->dir_fd = chk_open(dir, O_RDONLY | O_DIRECTORY, 0);
-    return (struct workload) {create_one, reset_counters, delete_created, close_creation, &c->counters, c};
+    return (struct workload) {.op = create_one, .iteration_setup = reset_counters, .iteration_teardown = delete_created,
+                              .close = close_creation, .counters = &c->counters, .self = c};
 }
 
 /* The no-op syscall row: what one libc call into the kernel costs, to compare with the Java side's. */
@@ -112,5 +115,5 @@ static void close_nothing(void *self) {
 }
 
 struct workload getppid_open(void) {
-    return (struct workload) {call_getppid, NULL, NULL, close_nothing, NULL, NULL};
+    return (struct workload) {.op = call_getppid, .close = close_nothing};
 }

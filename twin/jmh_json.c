@@ -55,7 +55,7 @@ static void emit_double(FILE *f, double d) {
     }
 }
 
-static void emit_string(FILE *f, const char *s) {
+void json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
         if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
@@ -144,7 +144,7 @@ static void emit_entry(FILE *f, const struct run_settings *s, const struct cell_
     indent(f, 2); fputs("],\n", f);
     indent(f, 2); fputs("\"jdkVersion\" : \"C\",\n", f);
     indent(f, 2); fputs("\"vmName\" : \"durabench-twin\",\n", f);
-    indent(f, 2); fputs("\"vmVersion\" : ", f); emit_string(f, vm_version); fputs(",\n", f);
+    indent(f, 2); fputs("\"vmVersion\" : ", f); json_string(f, vm_version); fputs(",\n", f);
     indent(f, 2); fprintf(f, "\"warmupIterations\" : %d,\n", s->warmup_iterations);
     indent(f, 2); fprintf(f, "\"warmupTime\" : \"%s\",\n", s->warmup_time);
     indent(f, 2); fputs("\"warmupBatchSize\" : 1,\n", f);
@@ -157,7 +157,7 @@ static void emit_entry(FILE *f, const struct run_settings *s, const struct cell_
         indent(f, 2); fputs("\"params\" : {\n", f);
         for (size_t i = 0; i < np; i++) {
             indent(f, 3); fprintf(f, "\"%s\" : ", params[i].name);
-            emit_string(f, params[i].value);
+            json_string(f, params[i].value);
             fputs(i + 1 < np ? ",\n" : "\n", f);
         }
         indent(f, 2); fputs("},\n", f);
@@ -203,11 +203,11 @@ void write_not_applicable(FILE *f, const struct cell_list *cells, const char *ta
         size_t np = cell_params(c, target_dir, params);
         for (size_t k = 0; k < np; k++) {
             fprintf(f, "      \"%s\": ", params[k].name);
-            emit_string(f, params[k].value);
+            json_string(f, params[k].value);
             fputs(k + 1 < np ? ",\n" : "\n", f);
         }
         fputs("    },\n    \"kind\": \"n/a\",\n    \"reason\": ", f);
-        emit_string(f, c->na_reason);
+        json_string(f, c->na_reason);
         fputs("\n  }", f);
     }
     fputs(first ? "]\n" : "\n]\n", f);

@@ -36,6 +36,9 @@ double student_t_999(double df);
 /* commons-math3 Percentile (legacy estimation), as JMH's ListStatistics.getPercentile; rank 0 = min. */
 double stats_percentile(const double *values, size_t n, double rank);
 
+/* s as a JSON string: quoted, the quote and backslash escaped, control characters as \u00XX. */
+void json_string(FILE *f, const char *s);
+
 void write_jmh_json(FILE *f, const struct run_settings *s, const struct cell_result *results, size_t count, const char *target_dir);
 /* durabench's not-applicable.json: [{benchmark, params, kind: "n/a", reason}]. */
 void write_not_applicable(FILE *f, const struct cell_list *cells, const char *target_dir);

@@ -20,7 +20,7 @@ static struct timespec deadline;
 
 uint64_t monotonic_ns(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) fail_call("clock_gettime", errno, "(CLOCK_MONOTONIC)");
     return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
@@ -54,14 +54,17 @@ void measure_init(void) {
     if (rc != 0) fail_call("pthread_create", rc, "(timer)");
     pthread_detach(timer);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    catch_stop_signals(true); /* a pending fsync finishes; the loop then sees the flag */
+}
 
+void catch_stop_signals(bool restart) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESTART; /* a pending fsync finishes; the loop then sees the flag */
+    sa.sa_flags = restart ? SA_RESTART : 0;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    if (sigaction(SIGINT, &sa, NULL) != 0) fail_call("sigaction", errno, "(SIGINT)");
+    if (sigaction(SIGTERM, &sa, NULL) != 0) fail_call("sigaction", errno, "(SIGTERM)");
 }
 
 int stop_signal(void) {

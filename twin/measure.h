@@ -18,6 +18,12 @@ struct iteration_result {
 /* Starts the timer thread and catches SIGINT/SIGTERM (which end the run with no result). */
 void measure_init(void);
 
+/*
+ * Catches SIGINT/SIGTERM into stop_signal(). restart: interrupted calls resume (a measuring run checks
+ * between iterations); without, a blocking read returns EINTR (a lock-step side waiting for its turn).
+ */
+void catch_stop_signals(bool restart);
+
 /* The signal that asked the run to stop, or 0. */
 int stop_signal(void);
 

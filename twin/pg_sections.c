@@ -36,11 +36,13 @@ struct pg_section_loop {
     unsigned char *buffer;
 };
 
-/* After a failure: close what is open and delete the test file, ignoring errors (PgTestFile.discardAfterFailure). */
+/* After a failure: close what is open and delete the test file, ignoring errors (PgTestFile.discardAfterFailure); the loop is freed. */
 static void discard(void *self) {
     struct pg_section_loop *l = self;
     if (l->fd >= 0) close(l->fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->buffer);
+    free(l);
 }
 
 /* PgOpenSyncLoop.writeSixteenKiB: 16 KiB as 16/k synchronous direct writes of k KiB. */
@@ -110,13 +112,15 @@ struct workload pg_open_sync_open(const char *dir, enum pg_open_sync z) {
     struct pg_section_loop *l = new_loop(dir, PG_OPEN_SYNC_OPERATION_BYTES);
     l->write_bytes = pg_open_sync_write_bytes(z);
     l->fd = chk_open(l->path, O_RDWR | O_SYNC | O_DIRECT, 0);
-    return (struct workload) {write_sixteen_kib, reset_counters, NULL, close_section, &l->counters, l};
+    return (struct workload) {.op = write_sixteen_kib, .iteration_setup = reset_counters, .close = close_section, .counters = &l->counters,
+                              .self = l};
 }
 
 struct workload pg_fd_sync_open(const char *dir, enum pg_descriptor d) {
     struct pg_section_loop *l = new_loop(dir, PG_BLOCK_BYTES);
     l->sync = d;
-    return (struct workload) {write_and_sync, reset_counters, NULL, close_section, &l->counters, l};
+    return (struct workload) {.op = write_and_sync, .iteration_setup = reset_counters, .close = close_section, .counters = &l->counters,
+                              .self = l};
 }
 
 /* FeasibilityProbe's reason: the errno first, its hint for EINVAL, then the call's failure as NativeCallException says it. */

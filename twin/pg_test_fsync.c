@@ -37,10 +37,13 @@ struct pg_loop {
     unsigned char *block;
 };
 
+/* After a failure: close the fd and delete the test file, ignoring errors; the loop is freed, never used again. */
 static void discard(void *self) {
     struct pg_loop *l = self;
     if (l->fd >= 0) close(l->fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->block);
+    free(l);
 }
 
 /* PgTestFile.create: test_open()'s one 16 MiB write and fsync, on a new owned file; path set once it exists. */
@@ -128,6 +131,6 @@ struct workload pg_open(const char *dir, enum pg_method m, int blocks) {
     pg_test_file_create(dir, l->path, sizeof l->path);
     as_after_the_first_test(l->path, l->block);
     l->fd = chk_open(l->path, O_RDWR | l->flags, 0);
-    return (struct workload) {blocks == 2 ? rewrite_two_blocks : rewrite_first_block, reset_counters, NULL, close_pg,
-                              &l->counters, l};
+    return (struct workload) {.op = blocks == 2 ? rewrite_two_blocks : rewrite_first_block, .iteration_setup = reset_counters,
+                              .close = close_pg, .counters = &l->counters, .self = l};
 }

@@ -2,7 +2,8 @@
  * SyncWriteCost's workload: io.durabench.workload.DurableWriteLoop with ZeroFiller, RegionLogFiles
  * and NativeLogFile. Two descriptors, as in Java: the payload fd opened with the method's flags, and
  * a plain O_RDWR control fd for preallocation (ftruncate, fallocate, zero-fill), so control work never
- * borrows the method's flags. The region (64 MiB) is truncated and prepared again when used up.
+ * borrows the method's flags. The region (64 MiB unless a lock-step side's --size says) is truncated
+ * and prepared again when used up.
  */
 #define _GNU_SOURCE
 #include "checked.h"
@@ -28,6 +29,10 @@ const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE
 
 bool method_has_explicit_sync(enum sync_method m) {
     return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_SYNC_FILE_RANGE;
+}
+
+bool method_durable(enum sync_method m) {
+    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC;
 }
 
 bool method_uses_direct_io(enum sync_method m) {
@@ -56,6 +61,8 @@ struct durable_write_loop {
     int block_bytes;
     int writes_per_sync;
     enum preallocation prealloc;
+    long long region_bytes;
+    int chunk_bytes; /* ZERO_FILL's */
     char path[PATH_MAX];
     int control_fd;
     int log_fd;
@@ -65,6 +72,7 @@ struct durable_write_loop {
     long long synced_up_to;
     long long zeroed_up_to;
     int writes_since_sync;
+    uint64_t settled_recycles; /* the recycle count at the last settle */
 };
 
 /* NativeLogFile.sync: the method's explicit sync of [fromOffset, toOffset). */
@@ -84,14 +92,14 @@ static void sync_now(struct durable_write_loop *l) {
 
 /* ZeroFiller.needsFillFor */
 static bool needs_fill_for(const struct durable_write_loop *l, long long end) {
-    return end > l->zeroed_up_to && l->zeroed_up_to < REGION_BYTES;
+    return end > l->zeroed_up_to && l->zeroed_up_to < l->region_bytes;
 }
 
 /* DurableWriteLoop.zeroFillAhead + ZeroFiller.fillNextChunk: synced zeros, chunk by chunk, counted each. */
 static void zero_fill_ahead(struct durable_write_loop *l, long long end) {
     while (needs_fill_for(l, end)) {
-        long long left = REGION_BYTES - l->zeroed_up_to;
-        size_t len = (size_t) (left < ZERO_FILL_CHUNK_BYTES ? left : ZERO_FILL_CHUNK_BYTES);
+        long long left = l->region_bytes - l->zeroed_up_to;
+        size_t len = (size_t) (left < l->chunk_bytes ? left : l->chunk_bytes);
         chk_pwrite(l->control_fd, l->zeros, len, l->zeroed_up_to, l->path);
         chk_fdatasync(l->control_fd, l->path);
         l->zeroed_up_to += (long long) len;
@@ -105,29 +113,39 @@ static void prepare(struct durable_write_loop *l) {
     switch (l->prealloc) {
         case PRE_NONE: break;
         case PRE_FTRUNCATE:
-            chk_ftruncate(l->control_fd, REGION_BYTES, l->path);
+            chk_ftruncate(l->control_fd, l->region_bytes, l->path);
             chk_fsync(l->control_fd, l->path);
             l->counters.prealloc_syncs++;
             break;
         case PRE_FALLOCATE:
-            chk_fallocate(l->control_fd, 0, 0, REGION_BYTES, l->path);
+            chk_fallocate(l->control_fd, 0, 0, l->region_bytes, l->path);
             chk_fsync(l->control_fd, l->path);
             l->counters.prealloc_syncs++;
             break;
         case PRE_FALLOCATE_KEEP_SIZE: /* the blocks reserved, st_size untouched: appends still grow it */
-            chk_fallocate(l->control_fd, FALLOC_FL_KEEP_SIZE, 0, REGION_BYTES, l->path);
+            chk_fallocate(l->control_fd, FALLOC_FL_KEEP_SIZE, 0, l->region_bytes, l->path);
             chk_fsync(l->control_fd, l->path);
             l->counters.prealloc_syncs++;
             break;
         case PRE_ZERO_FILL:
-            zero_fill_ahead(l, REGION_BYTES < ZERO_FILL_CHUNK_BYTES ? REGION_BYTES : ZERO_FILL_CHUNK_BYTES);
+            zero_fill_ahead(l, l->region_bytes < l->chunk_bytes ? l->region_bytes : l->chunk_bytes);
             break;
         default: break;
     }
 }
 
-/* DurableWriteLoop.recycle: region used up; truncate to zero and prepare again (no sync of the tail). */
+/* DurableWriteLoop.syncPending */
+static void sync_pending(struct durable_write_loop *l) {
+    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
+}
+
+/*
+ * DurableWriteLoop.recycle: region used up; the unfinished batch is synced first (its writes were never
+ * made durable and the truncate is about to discard them; the sync is counted), then truncate to zero
+ * and prepare again.
+ */
 static void recycle(struct durable_write_loop *l) {
+    sync_pending(l);
     chk_ftruncate(l->control_fd, 0, l->path);
     l->offset = l->synced_up_to = 0;
     l->zeroed_up_to = 0;
@@ -140,7 +158,7 @@ static void recycle(struct durable_write_loop *l) {
 static void write_one(void *self) {
     struct durable_write_loop *l = self;
     int len = l->block_bytes;
-    if (l->offset + len > REGION_BYTES) recycle(l);
+    if (l->offset + len > l->region_bytes) recycle(l);
     if (l->zeros != NULL) zero_fill_ahead(l, l->offset + len);
     chk_pwrite(l->log_fd, l->block, (size_t) len, l->offset, l->path);
     l->offset += len;
@@ -150,25 +168,43 @@ static void write_one(void *self) {
     if (method_has_explicit_sync(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
 }
 
-/* DurableWriteLoop.syncPending */
-static void sync_pending(struct durable_write_loop *l) {
-    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
-}
-
 /* SyncWriteCost.startOver: loop.restart() (syncPending + recycle), then counters().reset(). */
 static void start_over(void *self) {
     struct durable_write_loop *l = self;
     sync_pending(l);
     recycle(l);
     memset(&l->counters, 0, sizeof l->counters);
+    l->settled_recycles = 0;
 }
 
-/* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard). */
+/* DurableWriteLoop.atDurablePoint: the method is durable and the last write completed its batch (or synced itself). */
+static bool at_durable_point(void *self) {
+    const struct durable_write_loop *l = self;
+    return method_durable(l->method) && l->writes_since_sync == 0;
+}
+
+/*
+ * DurableWriteLoop.settle: a file started over since the last call (truncated, prepared again) is
+ * fsynced through the control fd, so its metadata cannot wait in the journal for the other side's
+ * commit. Counted as a settle sync; a lock-step side calls it after every unit, untimed.
+ */
+static void settle(void *self) {
+    struct durable_write_loop *l = self;
+    if (l->counters.recycles == l->settled_recycles) return;
+    chk_fsync(l->control_fd, l->path);
+    l->counters.settle_syncs++;
+    l->settled_recycles = l->counters.recycles;
+}
+
+/* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard); the loop is freed, never used again. */
 static void discard(void *self) {
     struct durable_write_loop *l = self;
     if (l->log_fd >= 0) close(l->log_fd);
     if (l->control_fd >= 0) close(l->control_fd);
     if (l->path[0] != '\0') unlink(l->path);
+    free(l->block);
+    free(l->zeros);
+    free(l);
 }
 
 /* SyncWriteCost.closeLog: syncPending, then WorkloadFiles.closeAndDelete(path, log, control). */
@@ -194,11 +230,11 @@ static void create_region_file(struct durable_write_loop *l, const char *dir) {
     struct statvfs vfs;
     if (statvfs(dir, &vfs) != 0) fail_call("statvfs", errno, dir);
     long long usable = (long long) vfs.f_bavail * (long long) vfs.f_frsize;
-    long long needed = REGION_BYTES + ZERO_FILL_CHUNK_BYTES + FREE_SPACE_MARGIN_BYTES;
+    long long needed = l->region_bytes + l->chunk_bytes + FREE_SPACE_MARGIN_BYTES;
     if (usable < needed) {
         char problem[256];
         snprintf(problem, sizeof problem, "not enough free space: %lld MiB usable, %lld MiB needed for a %lld MiB region; "
-                 "free space or pick another dir", usable >> 20, needed >> 20, REGION_BYTES >> 20);
+                 "free space or pick another dir", usable >> 20, needed >> 20, l->region_bytes >> 20);
         fail_problem("free-space check", problem, dir);
     }
     char lower[32];
@@ -209,20 +245,39 @@ static void create_region_file(struct durable_write_loop *l, const char *dir) {
     create_owned_file(dir, lower, ".log", l->path, sizeof l->path);
 }
 
-struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p) {
+/* WorkloadConfig's constructor: what the loop refuses to run, before any file exists. */
+static void check_config(enum sync_method m, int block, int writes_per_sync, struct workload_size size) {
+    if (block <= 0) fail_because("blockSizeBytes must be positive, not %d", block);
+    if (writes_per_sync <= 0) fail_because("writesPerSync must be positive, not %d", writes_per_sync);
+    if (writes_per_sync > 1 && !method_has_explicit_sync(m)) {
+        fail_because("writesPerSync=%d does not apply to %s: it issues no separate sync call (use writesPerSync=1)", writes_per_sync,
+                     SYNC_METHOD_NAMES[m]);
+    }
+    if (size.region_bytes < block) fail_because("region %lld B is smaller than one block", size.region_bytes);
+    if (size.zero_fill_chunk_bytes <= 0 || size.zero_fill_chunk_bytes % ALIGNMENT != 0) {
+        fail_because("zero-fill chunk must be a positive multiple of %d B", ALIGNMENT);
+    }
+}
+
+struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p,
+                                struct workload_size size) {
+    check_config(m, block, writes_per_sync, size);
     struct durable_write_loop *l = calloc(1, sizeof *l);
     if (l == NULL) fail_call("calloc", ENOMEM, "(memory)");
     l->method = m;
     l->block_bytes = block;
     l->writes_per_sync = writes_per_sync;
     l->prealloc = p;
+    l->region_bytes = size.region_bytes;
+    l->chunk_bytes = size.zero_fill_chunk_bytes;
     l->control_fd = l->log_fd = -1;
     cleanup_set(discard, l);
     create_region_file(l, dir);
     l->control_fd = chk_open(l->path, O_RDWR, 0);
     l->log_fd = chk_open(l->path, O_RDWR | O_CREAT | method_open_flags(m), 0644);
     l->block = aligned_patterned((size_t) block, ALIGNMENT);
-    if (p == PRE_ZERO_FILL) l->zeros = aligned_zeroed(ZERO_FILL_CHUNK_BYTES, ALIGNMENT);
+    if (p == PRE_ZERO_FILL) l->zeros = aligned_zeroed((size_t) l->chunk_bytes, ALIGNMENT);
     prepare(l);
-    return (struct workload) {write_one, start_over, NULL, close_log, &l->counters, l};
+    return (struct workload) {.op = write_one, .iteration_setup = start_over, .close = close_log, .counters = &l->counters, .self = l,
+                              .at_durable_point = at_durable_point, .settle = settle};
 }

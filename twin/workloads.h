@@ -35,17 +35,29 @@ int pg_open_sync_write_bytes(enum pg_open_sync z);
 
 /* SyncMethod.hasExplicitSync(): a separate sync call, to which writesPerSync applies. */
 bool method_has_explicit_sync(enum sync_method m);
+/* SyncMethod.durable(): the method's writes reach stable storage (not NONE, O_DIRECT, SYNC_FILE_RANGE). */
+bool method_durable(enum sync_method m);
 bool method_uses_direct_io(enum sync_method m);
 
-/* WriteCounters: what the workload issued since the last reset (operations: the pg loops' only). */
+/*
+ * WriteCounters: what the workload issued since the last reset (operations: the pg loops' only;
+ * settle_syncs: a lock-step side's untimed fsyncs after a unit that started the file over).
+ */
 struct counters {
-    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles;
+    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles, settle_syncs;
 };
 
 /* WorkloadConfig's defaults: the bounded region the log cycles through, and the zero-fill chunk. */
 #define REGION_BYTES (64LL << 20)
 #define ZERO_FILL_CHUNK_BYTES (4 << 20)
 #define ALIGNMENT 4096
+
+/* WorkloadSize: the region a log cycles through and ZERO_FILL's chunk (a lock-step side's --size REGION:CHUNK). */
+struct workload_size {
+    long long region_bytes;
+    int zero_fill_chunk_bytes;
+};
+#define WORKLOAD_SIZE_DEFAULT ((struct workload_size) {REGION_BYTES, ZERO_FILL_CHUNK_BYTES})
 /* PgTestFile.BLOCK_BYTES, FILE_BYTES; PgOpenSyncLoop.Size.OPERATION_BYTES */
 #define PG_BLOCK_BYTES 8192
 #define PG_FILE_BYTES (16 << 20)
@@ -54,7 +66,10 @@ struct counters {
 /*
  * One benchmark's state for one trial, with JMH's lifecycle: open = @Setup(Trial), iteration_setup =
  * @Setup(Iteration), op = the @Benchmark method, iteration_teardown = @TearDown(Iteration),
- * close = @TearDown(Trial). counters is NULL for the no-op syscall.
+ * close = @TearDown(Trial). counters is NULL for the no-op syscall. For a lock-step side, as
+ * OperationLoop: at_durable_point, whether nothing written waits for a sync now (NULL: every
+ * operation ends at one, for a cell that ends durable at all), and settle, which makes durable,
+ * untimed, what the last operations left beside their own syncs (NULL: they leave nothing).
  */
 struct workload {
     void (*op)(void *self);
@@ -63,10 +78,13 @@ struct workload {
     void (*close)(void *self);
     struct counters *counters;
     void *self;
+    bool (*at_durable_point)(void *self);
+    void (*settle)(void *self);
 };
 
-/* SyncWriteCost: DurableWriteLoop.open on dir; fails (exit 1) naming the call on any error. */
-struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p);
+/* SyncWriteCost: DurableWriteLoop.open on dir at a size; fails (exit 1) naming the call on any error. */
+struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p,
+                                struct workload_size size);
 /* PgTestFsyncEquivalent (blocks 1: writeOne) and PgTwoWrites (blocks 2: writeTwo): new PgTestFsyncLoop(dir, method). */
 struct workload pg_open(const char *dir, enum pg_method m, int blocks);
 /* PgOpenSyncSizes: new PgOpenSyncLoop(dir, size). */

@@ -18,38 +18,58 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One fork pair: two side JVMs ({@link LockStepSide}) started together, joined by their own
- * hand-off line (a UNIX socket in a private temporary folder), measuring the same list of cell
- * pairs in lock-step; then each side's result lines are read. The parent only waits: it is not on
- * the hand-off path, and it reads nothing while the sides run (their output goes to files).
- * Both sides get the same placement ({@link Placement}), so both are placed alike.
+ * One fork pair: two sides started together, joined by their own hand-off line (a UNIX socket in a
+ * private temporary folder), measuring the same list of cell pairs in lock-step; then each side's
+ * result lines are read. A side is a JVM running {@link LockStepSide}, or the C twin in its
+ * lock-step mode ({@link NativeSide}), which speaks the same protocol and prints the same lines.
+ * The parent only waits: it is not on the hand-off path, and it reads nothing while the sides run
+ * (their output goes to files). Both sides get the same placement ({@link Placement}), so both are
+ * placed alike.
  */
 public final class ForkPair {
     /** Time allowed per cell on top of the JVMs' start; generous, since a slow disk's warmup alone may take a minute. */
     static final Duration PER_CELL = Duration.ofMinutes(5);
     static final Duration START = Duration.ofMinutes(1);
 
+    /** What runs a side: {@link LockStepSide} in a JVM, or the C twin's binary in its lock-step mode. */
+    public sealed interface Program permits Program.Jvm, Program.Twin {
+        /** LockStepSide in this JVM. */
+        record Jvm(JvmFacts facts) implements Program {
+        }
+
+        /** The C twin ({@code durabench-twin --lock-step-side}): no JIT, no JVM options. */
+        record Twin(Path binary) implements Program {
+        }
+    }
+
     /**
-     * One side as the parent starts it: its JVM, its target directory, its JVM options (after the
-     * flags every JVM of ours gets), the test hook's extra nanoseconds per operation (0: none), and
-     * the witness over it (null: none).
+     * One side as the parent starts it: what runs it, its target directory, its JVM options (after the
+     * flags every JVM of ours gets; none for the twin), the test hook's extra nanoseconds per operation
+     * (0: none), and the witness over it (null: none).
      */
-    public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
+    public record SideSetup(Program program, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
         public SideSetup {
             jvmArgs = List.copyOf(jvmArgs);
+            if (program instanceof Program.Twin && !jvmArgs.isEmpty()) {
+                throw new IllegalArgumentException("the C twin is no JVM: it takes no JVM options (" + String.join(" ", jvmArgs) + ")");
+            }
         }
 
         public static SideSetup of(JvmFacts jvm, Path dir) {
-            return new SideSetup(jvm, dir, List.of(), 0, null);
+            return of(new Program.Jvm(jvm), dir);
+        }
+
+        public static SideSetup of(Program program, Path dir) {
+            return new SideSetup(program, dir, List.of(), 0, null);
         }
 
         public SideSetup withBusyWaitNanos(long nanos) {
-            return new SideSetup(jvm, dir, jvmArgs, nanos, witnessed);
+            return new SideSetup(program, dir, jvmArgs, nanos, witnessed);
         }
 
-        /** The side run under the syscall witness: {@code tracer} (strace and its options) before its JVM, its marker calls made with {@code token}. */
+        /** The side run under the syscall witness: {@code tracer} (strace and its options) before its program, its marker calls made with {@code token}. */
         public SideSetup underWitness(List<String> tracer, String token) {
-            return new SideSetup(jvm, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
+            return new SideSetup(program, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
         }
     }
 
@@ -128,9 +148,10 @@ public final class ForkPair {
         return SideRecord.failed("side " + side + " " + why + otherWhy, false);
     }
 
+    /** The side's command: its JVM and LockStepSide with {@code --side}, or the twin with {@code --lock-step-side}, then the same arguments. */
     static List<String> command(Side side, Side opener, SideSetup setup, List<CellPair> cells, LockStepSettings s, Placement placement,
                                 Path socket) {
-        List<String> args = new ArrayList<>(List.of("--side", side.name(), "--opener", opener.name()));
+        List<String> args = new ArrayList<>(List.of("--opener", opener.name()));
         args.addAll(placement.sideArgs());
         args.addAll(List.of("--socket", socket.toString(), "--dir", setup.dir().toString(),
                 "--blocks", Integer.toString(s.blocks()), "--block-ms", Integer.toString(s.blockTargetMillis()),
@@ -145,6 +166,14 @@ public final class ForkPair {
         List<LockStepSide.SideCellSpec> specs = new ArrayList<>();
         for (CellPair c : cells) specs.add(new LockStepSide.SideCellSpec(side == Side.A ? c.a() : c.b(), c.unitsPerBlock(), c.size()));
         args.addAll(LockStepSide.cellArgs(specs));
-        return ChildJvm.of(setup.jvm(), LockStepSide.class).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
+        if (setup.program() instanceof Program.Twin twin) {
+            List<String> command = new ArrayList<>(before);
+            command.addAll(List.of(twin.binary().toString(), "--lock-step-side", side.name()));
+            command.addAll(args);
+            return command;
+        }
+        args.addAll(0, List.of("--side", side.name()));
+        JvmFacts jvm = ((Program.Jvm) setup.program()).facts();
+        return ChildJvm.of(jvm, LockStepSide.class).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
     }
 }

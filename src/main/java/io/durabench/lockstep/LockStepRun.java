@@ -38,7 +38,7 @@ public final class LockStepRun {
      */
     public record Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
         ForkPair.SideSetup setup() {
-            return new ForkPair.SideSetup(jvm, dir, jvmArgs, busyWaitNanos, null);
+            return new ForkPair.SideSetup(new ForkPair.Program.Jvm(jvm), dir, jvmArgs, busyWaitNanos, null);
         }
 
         String folder() {

@@ -2,6 +2,7 @@ package io.durabench.twin;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.durabench.lockstep.NativeSide;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The C twin, compiled from twin/*.c into target/twin/ once per test JVM with the documented
- * command line, and run as a real process. Tests skip (with the reason) where there is no cc.
+ * command line ({@link NativeSide#compileCommand}) and -Werror, and run as a real process. Tests skip
+ * (with the reason) where there is no cc.
  */
 final class TwinBinary {
     static final Path SOURCES = Path.of("twin").toAbsolutePath();
@@ -39,12 +40,7 @@ final class TwinBinary {
         if (!onPath("cc")) return false;
         try {
             Files.createDirectories(BINARY.getParent());
-            List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", "-o", BINARY.toString()));
-            try (Stream<Path> files = Files.list(SOURCES)) {
-                files.filter(p -> p.toString().endsWith(".c")).sorted().forEach(p -> cmd.add(p.toString()));
-            }
-            cmd.add("-lm");
-            Run r = exec(cmd, 120);
+            Run r = exec(NativeSide.compileCommand(Path.of("cc"), NativeSide.sources(SOURCES), BINARY, List.of("-Werror")), 120);
             if (r.exitCode() != 0) throw new AssertionError("the twin does not compile:\n" + r.stderr());
             return true;
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import static io.durabench.witness.WitnessAssertions.assumeStrace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.Cell;
@@ -13,6 +14,7 @@ import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.LockStepFile.SideRecord;
@@ -40,6 +42,17 @@ class LockStepWitnessTest {
 
     @Test
     void aSideInLockStepMakesTheCallsItsCountersSayAndTheSameCallsPerOperationAsAlone() throws Exception {
+        assertWitnessedSideA(new ForkPair.Program.Jvm(JvmFacts.current()));
+    }
+
+    /** The C twin as the witnessed side A (its marker calls are LockStepSide's): the same rules hold it, call for call. */
+    @Test
+    void theTwinAsASideMakesTheCallsItsCountersSayToo() throws Exception {
+        assumeTrue(onPath("cc"), "no cc on PATH: the C twin cannot be built here");
+        assertWitnessedSideA(NativeSide.twin());
+    }
+
+    private static void assertWitnessedSideA(ForkPair.Program programA) throws Exception {
         assumeStrace();
         List<Cell> cells = List.of(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE),
                 Cells.syncWrite(SyncMethod.FSYNC, 8192, 1, Preallocation.ZERO_FILL),
@@ -53,7 +66,7 @@ class LockStepWitnessTest {
             try {
                 List<ForkPair.CellPair> pairs = cells.stream().map(c -> new ForkPair.CellPair(c, c, 6, SMALL)).toList();
                 LockStepSettings s = new LockStepSettings(4, 6, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
-                ForkPair.SideSetup a = ForkPair.SideSetup.of(JvmFacts.current(), dir.path())
+                ForkPair.SideSetup a = ForkPair.SideSetup.of(programA, dir.path())
                         .underWitness(SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token);
                 ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(JvmFacts.current(), dir.path()), pairs, s, Placement.lastCpu(),
                         "the witnessed pair");
@@ -95,6 +108,13 @@ class LockStepWitnessTest {
             }
             assertEquals(List.of(), dir.listing());
         }
+    }
+
+    private static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!d.isEmpty() && java.nio.file.Files.isExecutable(Path.of(d, tool))) return true;
+        }
+        return false;
     }
 
     private static double perWrite(Map<String, Long> counters, String name) {
