@@ -38,8 +38,8 @@ public final class DurableWriteLoop implements AutoCloseable {
     private long offset;
     private long syncedUpTo;
     private int writesSinceSync;
-    /** The recycle count at the last {@link #settle}: a recycle since then is what settle makes durable. */
-    private long settledRecycles;
+    /** A recycle happened since the last {@link #settle}: what settle makes durable (a flag, not a count: counters are reset per JMH iteration). */
+    private boolean recycledSinceSettle;
     private final FailClosed state;
     /** Null unless {@link #timeCalls} turned timing on: the untimed loop reads no clock. */
     private CallLatencySink latencies;
@@ -126,10 +126,10 @@ public final class DurableWriteLoop implements AutoCloseable {
      */
     public void settle() {
         failingClosed(() -> {
-            if (counters.recycles == settledRecycles) return;
+            if (!recycledSinceSettle) return;
             control.fsync();
             counters.settleSyncs++;
-            settledRecycles = counters.recycles;
+            recycledSinceSettle = false;
         });
     }
 
@@ -201,12 +201,14 @@ public final class DurableWriteLoop implements AutoCloseable {
             // A Java mapping cannot be unmapped or shrunk safely (SIGBUS): the mapped log wraps in place.
             offset = syncedUpTo = 0;
             counters.recycles++;
+            recycledSinceSettle = true;
             return;
         }
         control.ftruncate(0);
         offset = syncedUpTo = 0;
         if (zeroFiller != null) zeroFiller.forgetZeroed();
         counters.recycles++;
+        recycledSinceSettle = true;
         prepare();
     }
 
