@@ -201,8 +201,7 @@ public final class DurableWriteLoop implements AutoCloseable {
             // A Java mapping cannot be unmapped or shrunk safely (SIGBUS): the mapped log wraps in place.
             offset = syncedUpTo = 0;
             counters.recycles++;
-            recycledSinceSettle = true;
-            return;
+            return; // nothing truncated, nothing to settle
         }
         control.ftruncate(0);
         offset = syncedUpTo = 0;
