@@ -113,6 +113,15 @@ public abstract class BenchmarkFamily {
         return Optional.empty();
     }
 
+    /**
+     * The cell the C twin (twin/) runs that makes the same durable system calls as {@code cell}: the
+     * cell itself where the twin mirrors the family's workload, another method where a JDK path has a
+     * native one with the same calls; empty where the twin has none.
+     */
+    public Optional<Cell> cellInC(Cell cell) {
+        return Optional.empty();
+    }
+
     /** JMH threads a cell runs with; 1 unless the family says otherwise. */
     public int threads(Cell cell) {
         return 1;

@@ -57,6 +57,12 @@ public final class FileCreateFamily extends BenchmarkFamily {
         return Optional.ofNullable(FileCreation.notDurableBecause((Boolean) methodValue));
     }
 
+    /** The twin mirrors this workload call for call (twin/README.md). */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return Optional.of(cell);
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         FileCreation c = new FileCreation(sys, cell.targetPath(), cell.get(SyncWriteCostFamily.BLOCK_SIZE), cell.get(SYNC_DIRECTORY));

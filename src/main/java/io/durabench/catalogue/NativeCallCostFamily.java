@@ -66,6 +66,12 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
         return Optional.of("a no-op system call writes nothing");
     }
 
+    /** The twin makes getppid as NoOpCall does; the clock's own cost (callTimer) it does not mirror. */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return cell.benchmark() == benchmarks.get(0) ? Optional.of(cell) : Optional.empty();
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         long[] calls = {0};

@@ -60,6 +60,12 @@ public final class PgFsyncDescriptorFamily extends BenchmarkFamily {
         return Optional.empty();
     }
 
+    /** The twin mirrors this workload call for call (twin/README.md). */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return Optional.of(cell);
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgFdSyncLoop loop = new PgFdSyncLoop(sys, cell.targetPath(), cell.get(FSYNC_THROUGH));

@@ -69,6 +69,12 @@ public final class PgOpenSyncSizesFamily extends BenchmarkFamily {
         return true;
     }
 
+    /** The twin mirrors this workload call for call (twin/README.md). */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return Optional.of(cell);
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgOpenSyncLoop loop = new PgOpenSyncLoop(sys, cell.targetPath(), cell.get(WRITES));

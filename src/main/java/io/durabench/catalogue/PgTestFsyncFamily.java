@@ -64,6 +64,12 @@ public final class PgTestFsyncFamily extends BenchmarkFamily {
         return m != null && m.usesDirectIo();
     }
 
+    /** The twin mirrors this workload call for call (twin/README.md). */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return Optional.of(cell);
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         PgTestFsyncLoop loop = new PgTestFsyncLoop(sys, cell.targetPath(), cell.get(PG_METHOD));

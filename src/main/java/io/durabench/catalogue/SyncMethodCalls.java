@@ -7,6 +7,7 @@ import io.durabench.nativeio.OpenFlags;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How each {@link SyncMethod} looks to the kernel, for the rules of the families that take one
@@ -51,6 +52,32 @@ final class SyncMethodCalls {
         else if ((f & OpenFlags.O_DSYNC) != 0) names.add("O_DSYNC");
         if ((f & OpenFlags.O_DIRECT) != 0) names.add("O_DIRECT");
         return CallHow.fd(names);
+    }
+
+    /**
+     * The native method (the C twin's) that makes the same durable calls as {@code m}: the same kind of
+     * payload fd (open flags) and the same sync call, by this table; empty for MMAP_FORCE (msync has no
+     * native twin). The payload call itself may differ: the java.io paths write(2) at the file position
+     * where the native ones pwrite64.
+     */
+    static Optional<SyncMethod> nativeWithSameCalls(SyncMethod m) {
+        for (SyncMethod n : SyncMethod.values()) {
+            if (n.api() == SyncMethod.Api.NATIVE && payloadFd(n).equals(payloadFd(m)) && syncCall(n.sync()).equals(syncCall(m.sync()))) {
+                return Optional.of(n);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The sync call a method makes, by name ("fsync", "fdatasync", "sync_file_range", "msync"), or "" for none. */
+    private static String syncCall(SyncMethod.Sync sync) {
+        return switch (sync) {
+            case FSYNC, FORCE_ALL, FD_SYNC -> "fsync";
+            case FDATASYNC, FORCE_DATA -> "fdatasync";
+            case SYNC_FILE_RANGE -> "sync_file_range";
+            case MSYNC -> "msync";
+            case NONE, IN_WRITE -> "";
+        };
     }
 
     /**

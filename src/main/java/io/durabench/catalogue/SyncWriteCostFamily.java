@@ -146,6 +146,12 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         return usesDirectIo(cell) ? cell.find(BLOCK_SIZE) : Optional.empty();
     }
 
+    /** The native method with the same durable calls (SyncMethodCalls), in the same cell; none for MMAP_FORCE. */
+    @Override
+    public Optional<Cell> cellInC(Cell cell) {
+        return SyncMethodCalls.nativeWithSameCalls(cell.get(SYNC_METHOD)).map(m -> cell.with(SYNC_METHOD, m));
+    }
+
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
         DurableWriteLoop loop = DurableWriteLoop.open(sys, config(cell, size));

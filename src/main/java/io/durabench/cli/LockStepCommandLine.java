@@ -54,6 +54,10 @@ final class LockStepCommandLine {
         if (jvms.isEmpty()) jvms.add(JvmFacts.current());
         int targets = c.lab.isEmpty() ? Math.max(1, c.dirs.size()) : c.lab.size();
         JvmFacts a, b;
+        if (c.twin && (c.reference != null || jvms.size() != 1 || repeat != 1 || targets != 1)) {
+            throw new UsageException("--twin pairs each cell with its C twin on one JVM and one target: give one --jvm (or none) and one --dir"
+                    + " or --lab variant, without --repeat or --reference");
+        }
         if (c.reference != null && (jvms.size() != 1 || repeat != 1 || targets != 1)) {
             throw new UsageException("--reference pairs each cell with the reference method on one JVM and one target: give one --jvm (or none)"
                     + " and one --dir or --lab variant, without --repeat");
@@ -63,7 +67,7 @@ final class LockStepCommandLine {
             b = jvms.get(1);
         } else if (jvms.size() == 1 && repeat == 2 && targets == 1) {
             a = b = jvms.get(0);
-        } else if (jvms.size() == 1 && repeat == 1 && (targets == 2 || c.reference != null)) {
+        } else if (jvms.size() == 1 && repeat == 1 && (targets == 2 || c.reference != null || c.twin)) {
             a = b = jvms.get(0);
         } else {
             throw new UsageException("--lock-step measures two sides: --jvm A --jvm B on one target, one JVM with --repeat 2 (an A/A), one JVM"
@@ -90,14 +94,14 @@ final class LockStepCommandLine {
         }
         return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitBaseNanos,
                 c.testBusyWaitBaseNanos + c.testBusyWaitNanosB, c.lab,
-                c.reference);
+                c.reference, c.twin);
     }
 
     /** The request with the lab's targets, once the lab is up (one variant: both sides on it; two: A on the first, B on the second). */
     LockStepSuite.Request onLab(LockStepSuite.Request r, List<RunTarget> lab) {
         RunTarget ta = lab.get(0), tb = lab.get(lab.size() - 1);
         return new LockStepSuite.Request(r.profile(), r.settings(), r.jmhArgs(), r.jvmA(), ta, r.jvmB(), tb, r.lockStep(), r.placement(),
-                r.forkPairs(), r.busyWaitNanosA(), r.busyWaitNanosB(), r.labVariants(), r.reference());
+                r.forkPairs(), r.busyWaitNanosA(), r.busyWaitNanosB(), r.labVariants(), r.reference(), r.twin());
     }
 
     /** Only benchmark patterns, -p NAME=V and -f N: the rest of JMH's options mean nothing to a lock-step run, which runs no JMH. */

@@ -101,6 +101,10 @@ public final class RunCommand implements Callable<Integer> {
             + " side A runs each cell with it beside side B's cell.")
     String reference;
 
+    @Option(names = "--twin", description = "Lock-step: side A is the C twin (twin/) making each cell's durable system calls from C,"
+            + " side B the JVM: what Java costs over C, per cell.")
+    boolean twin;
+
     @Option(names = "--pin", paramLabel = "CPUS|none", description = "Lock-step: the CPUs both sides are pinned to (taskset's list), or none"
             + " (default: the last CPU).")
     String pin;
@@ -136,8 +140,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         slos = slo.checked();
         if (lockStep) return lockStepRun();
-        if (pin != null || grain != null || order != null || testBusyWaitNanosB != 0 || testBusyWaitBaseNanos != 0) {
-            throw new UsageException("--pin, --grain and --order are lock-step settings: add --lock-step");
+        if (pin != null || grain != null || order != null || twin || testBusyWaitNanosB != 0 || testBusyWaitBaseNanos != 0) {
+            throw new UsageException("--pin, --grain, --order and --twin are lock-step settings: add --lock-step");
         }
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);

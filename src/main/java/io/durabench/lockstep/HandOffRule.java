@@ -22,6 +22,7 @@ public final class HandOffRule {
     /** What differs between the two sides. */
     public enum Kind {
         SAME_CELL("the same cell on both sides (A/A, two JVMs or two targets)"),
+        C_TWIN("a Java cell beside its C twin, the same durable system calls made from C"),
         TWO_DURABLE_CELLS("two cells, each ending at a durable point");
 
         private final String words;
@@ -68,6 +69,24 @@ public final class HandOffRule {
             }
         }
         return Kind.TWO_DURABLE_CELLS;
+    }
+
+    /**
+     * The kind of pairing of a cell in C (side A, the twin) with the Java cell (side B): allowed like
+     * the same cell on another JVM whatever its durability, since the twin makes the same calls
+     * ({@link io.durabench.catalogue.BenchmarkFamily#cellInC}); refused when {@code c} is not the
+     * Java cell's C twin.
+     */
+    public static Kind kindInC(Cell c, Cell java) {
+        cannotTakePart(java).ifPresent(why -> {
+            throw new RefusedPairingException("refused: " + why);
+        });
+        String twin = java.family().cellInC(java).map(Cell::keyWithoutTarget).orElse(null);
+        if (!c.keyWithoutTarget().equals(twin)) {
+            throw new RefusedPairingException("refused: " + c.spec() + " is not the C twin of " + java.spec()
+                    + (twin == null ? " (the twin has none)" : ""));
+        }
+        return Kind.C_TWIN;
     }
 
     /**

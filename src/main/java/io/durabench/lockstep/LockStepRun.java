@@ -36,9 +36,26 @@ public final class LockStepRun {
      * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM,
      * target directory, JVM options and the test hook's nanoseconds per operation.
      */
-    public record Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+    public record Side(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+        public Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+            this(slot, targetLabel, new ForkPair.Program.Jvm(jvm), dir, jvmArgs, busyWaitNanos);
+        }
+
         ForkPair.SideSetup setup() {
-            return new ForkPair.SideSetup(new ForkPair.Program.Jvm(jvm), dir, jvmArgs, busyWaitNanos, null);
+            return new ForkPair.SideSetup(program, dir, jvmArgs, busyWaitNanos, null);
+        }
+
+        boolean twin() {
+            return program instanceof ForkPair.Program.Twin;
+        }
+
+        /** What runs the side, for lockstep.json: the JVM's java, or the twin's binary. */
+        String executable() {
+            return program instanceof ForkPair.Program.Jvm j ? j.facts().java().toString() : ((ForkPair.Program.Twin) program).binary().toString();
+        }
+
+        String version() {
+            return program instanceof ForkPair.Program.Jvm j ? j.facts().version() : "C (durabench-twin)";
         }
 
         String folder() {
@@ -138,9 +155,16 @@ public final class LockStepRun {
 
     private void write(LockStepFile file, List<ForkPair.CellPair> cells, Map<Integer, String> failed) {
         file.write(lockStepDir);
+        try {
+            java.nio.file.Files.writeString(lockStepDir.resolve("lockstep.md"), LockStepSummary.markdown(file));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + lockStepDir.resolve("lockstep.md") + ": " + e.getMessage(), e);
+        }
         if (!sideResults) return;
         for (boolean sideA : new boolean[] {true, false}) {
             Side side = sideA ? plan.a() : plan.b();
+            // The twin's figures are in lockstep.json only: JMH's format describes a JVM.
+            if (side.twin()) continue;
             JsonArray entries = new JsonArray();
             List<NotMeasured> notMeasured = new ArrayList<>();
             for (int i = 0; i < cells.size(); i++) {
@@ -152,7 +176,7 @@ public final class LockStepRun {
                     continue;
                 }
                 for (PairRecord p : r.measured()) {
-                    entries.add(JmhEntries.entry(cell, side.jvm(), side.jvmArgs(), sideA ? p.a() : p.b()));
+                    entries.add(JmhEntries.entry(cell, ((ForkPair.Program.Jvm) side.program()).facts(), side.jvmArgs(), sideA ? p.a() : p.b()));
                 }
             }
             ResultsFolder.Target t = folder.target(side.folder());
@@ -185,8 +209,9 @@ public final class LockStepRun {
     }
 
     private String pairingWords() {
-        List<String> kinds = plan.cells().stream().map(c -> HandOffRule.kind(c.a(), c.b()).words()).distinct().toList();
-        String what = !plan.a().jvm().java().equals(plan.b().jvm().java()) ? "two JVMs"
+        List<String> kinds = plan.cells().stream().map(c -> (plan.a().twin() ? HandOffRule.kindInC(c.a(), c.b()) : HandOffRule.kind(c.a(), c.b()))
+                .words()).distinct().toList();
+        String what = plan.a().twin() ? "C against a JVM" : !plan.a().executable().equals(plan.b().executable()) ? "two JVMs"
                 : !plan.a().dir().equals(plan.b().dir()) ? "two targets" : "one JVM and target on both sides";
         return String.join("; ", kinds) + " (" + what + ")";
     }
@@ -198,7 +223,7 @@ public final class LockStepRun {
     }
 
     private static LockStepFile.SideInfo info(Side s) {
-        return new LockStepFile.SideInfo(s.slot(), s.jvm().java().toString(), s.jvm().version(), s.dir().toString(), s.targetLabel(),
+        return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.dir().toString(), s.targetLabel(),
                 s.busyWaitNanos());
     }
 

@@ -9,6 +9,7 @@ import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Placement;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.JmhParams;
@@ -45,10 +46,11 @@ public final class LockStepSuite {
      * @param busyWaitNanosA the test hook's spin per operation on side A (0 in a real run)
      * @param busyWaitNanosB the same on side B: a known effect of B − A per operation
      * @param reference    the method side A runs beside each cell on side B (--reference), null: the same cell on both sides
+     * @param twin         side A is the C twin running each cell's C twin (--twin: Java against C), side B the JVM
      */
     public record Request(Profile profile, JmhSettings settings, List<String> jmhArgs, JvmFacts jvmA, RunTarget targetA, JvmFacts jvmB,
                           RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosA, long busyWaitNanosB,
-                          List<String> labVariants, String reference) {
+                          List<String> labVariants, String reference, boolean twin) {
     }
 
     private final Request r;
@@ -77,6 +79,13 @@ public final class LockStepSuite {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
         for (Cell c : plan()) {
             if (HandOffRule.cannotTakePart(c).isPresent()) continue;
+            if (r.twin()) {
+                Optional<Cell> inC = c.family().cellInC(c);
+                if (inC.isEmpty()) continue; // listed n/a by run(): the twin has no cell with its calls
+                HandOffRule.kindInC(inC.get(), c);
+                pairs.add(new ForkPair.CellPair(inC.get(), c, 0, WorkloadSize.DEFAULT));
+                continue;
+            }
             Cell a = r.reference() == null ? c : c.withMethod(r.reference());
             HandOffRule.kind(a, c);
             pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
@@ -89,7 +98,9 @@ public final class LockStepSuite {
         JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
         Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
         checkTargets(envA, envB);
-        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
+        LockStepRun.Side a = r.twin()
+                ? new LockStepRun.Side("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
+                : new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
         LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
@@ -106,6 +117,11 @@ public final class LockStepSuite {
         List<ForkPair.CellPair> candidates = pairs();
         Map<Cell, String> blocked = new LinkedHashMap<>();
         for (Cell c : cells) HandOffRule.cannotTakePart(c).ifPresent(why -> blocked.put(c, "n/a: lock-step: " + why));
+        if (r.twin()) {
+            for (Cell c : cells) {
+                if (c.family().cellInC(c).isEmpty()) blocked.putIfAbsent(c, "n/a: the C twin makes no cell with " + c.method() + "'s calls");
+            }
+        }
         Map<Cell, String> onA = probe(candidates.stream().map(ForkPair.CellPair::a).distinct().toList(), slotA, r.targetA(), envA);
         Map<Cell, String> onB = probe(candidates.stream().map(ForkPair.CellPair::b).toList(), slotB, r.targetB(), envB);
         List<ForkPair.CellPair> pairs = new ArrayList<>();
@@ -152,7 +168,11 @@ public final class LockStepSuite {
         }
         folder.writeManifest(manifest.finishedAt(Instant.now().toString()));
         boolean failed = blocked.values().stream().anyMatch(w -> w.startsWith("failed")) || (o != null && o.anyFailed());
-        if (o != null) o.failed().forEach((i, why) -> out.println("FAILED " + pairs.get(i).a() + ": " + why));
+        if (o != null) {
+            out.println();
+            out.print(io.durabench.lockstep.LockStepSummary.markdown(o.file()));
+            o.failed().forEach((i, why) -> out.println("FAILED " + pairs.get(i).a() + ": " + why));
+        }
         return failed;
     }
 
