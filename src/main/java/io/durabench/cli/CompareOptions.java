@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /** The options `compare` and `gate` share: what counts as a change, what fails, what may differ. */
 final class CompareOptions {
     /** What makes the exit code 1 (a counted change: the measurement says no). */
-    enum FailOn { regression, any, never }
+    enum FailOn { regression, any, never, absolute }
 
     /** The threshold of a lock-step comparison when none is given: what its fork pairs resolve (about ±1%), not the 5% of forks in rounds. */
     static final double LOCK_STEP_THRESHOLD = 1;
@@ -25,8 +25,9 @@ final class CompareOptions {
     @Option(names = "--alpha", paramLabel = "ALPHA", description = "Family-wise error rate over all rows, Holm-corrected (default: ${DEFAULT-VALUE}).")
     double alpha = 0.05;
 
-    @Option(names = "--fail-on", paramLabel = "WHAT", description = "regression, any (regression or improvement) or never: "
-            + "what makes the exit code 1 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fail-on", paramLabel = "WHAT", description = "regression, any (regression or improvement), never, or absolute "
+            + "(gate --history with a control: a regression in the absolute values fails too, not only one in the ratio to the control; "
+            + "elsewhere as regression): what makes the exit code 1 (default: ${DEFAULT-VALUE}).")
     FailOn failOn = FailOn.regression;
 
     @Option(names = "--allow-different", paramLabel = "KEY", split = ",", description = "Compare although these differ (repeatable or "
@@ -68,7 +69,7 @@ final class CompareOptions {
     /** 1 when --fail-on counts one of these regressions or improvements (compare's or the gate's), else 0. */
     int exitCode(long regressions, long improvements) {
         long counted = switch (failOn) {
-            case regression -> regressions;
+            case regression, absolute -> regressions;
             case any -> regressions + improvements;
             case never -> 0;
         };

@@ -80,6 +80,15 @@ public final class GateCommand implements Callable<Integer> {
     @Option(names = "--no-admit", description = "With --history: never add this run to the history, even when it passes.")
     boolean noAdmit;
 
+    @Option(names = "--control", paramLabel = "c-twin|none", description = "With --history: what each row is also measured against "
+            + "in lock-step, so that the build is judged on its ratio to it: c-twin (its C twin, the same durable calls without a JVM; the "
+            + "default of an empty history) or none (absolute values only). A history with runs repeats its own; empty: theirs.")
+    String control;
+
+    @Option(names = "--ratio-threshold", paramLabel = "PCT", description = "With --history and a control: the smallest change of a row's "
+            + "ratio to its control in %% that counts (default: ${DEFAULT-VALUE}; the absolute rule's is --threshold).")
+    double ratioThreshold = CompareOptions.LOCK_STEP_THRESHOLD;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Target directory of the new run. Default: target/durabench-data in the project.")
     Path dir;
 
@@ -103,7 +112,9 @@ public final class GateCommand implements Callable<Integer> {
         if (positional.size() != 1) {
             throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
         }
-        if (profile != null || startOver || noAdmit) throw new UsageException("--profile, --start-over and --no-admit go with --history");
+        if (profile != null || startOver || noAdmit || (control != null && !control.isBlank())) {
+            throw new UsageException("--profile, --control, --start-over and --no-admit go with --history");
+        }
         return againstBaseline(Path.of(positional.get(0)));
     }
 
@@ -156,7 +167,8 @@ public final class GateCommand implements Callable<Integer> {
     boolean measure(Rerun rerun, Path target, Path outDir, String intro) {
         PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
         SuiteRun run = new SuiteRun(rerun.profile(), rerun.jmh(), rerun.jmhArgs(), rerun.slots(),
-                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), JnrSyscalls.get(), stdout, stderr);
+                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), JnrSyscalls.get(), stdout, stderr)
+                .control(rerun.runOptions().control() != null);
         if (run.plan(target).isEmpty()) {
             throw new UsageException("JMH options " + rerun.jmhArgs() + " select no benchmark of the " + rerun.profile().label() + " profile");
         }
@@ -199,6 +211,11 @@ public final class GateCommand implements Callable<Integer> {
         int rc = options.exitCode(c);
         if (rc != 0) err().println("durabench gate: FAILED: " + options.why(c) + " against " + baseline);
         return finish(rc, failed, "against " + baseline);
+    }
+
+    /** The exit code {@link #finish} will return for this verdict's code: 1 too for a FAILED cell or a missed --slo. */
+    int finalCode(int rc, boolean failedCells) {
+        return Math.max(failedCells ? OneLineErrors.EXIT_FAILURE : rc, Math.max(rc, sloExit));
     }
 
     int finish(int rc, boolean failedCells, String against) {

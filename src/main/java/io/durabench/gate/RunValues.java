@@ -1,10 +1,16 @@
 package io.durabench.gate;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.compare.Direction;
 import io.durabench.compare.RowKey;
 import io.durabench.compare.SideRows;
+import io.durabench.lockstep.HandOffRule;
+import io.durabench.results.LockStepFile;
 import io.durabench.results.ResultSet;
+import io.durabench.results.ResultsFolder;
 import io.durabench.stats.ShiftEstimate;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,16 +23,44 @@ import java.util.Map;
  * of replication is the run: its forks share the run's moment, and what the gate must not mistake
  * for a change is how much that moment moves from run to run.
  *
- * @param rows by row id (benchmark, mode and parameters; the target directory left out)
+ * <p>A run of the control design also has, per row, the location of ln(Java/C) over its control
+ * fork pairs (each pair's µs per operation without stalls, the JVM's over its C twin's, measured in
+ * lock-step: RUN/&lt;target&gt;/control/lockstep.json), and for each row it has none, why.
+ *
+ * @param rows    by row id (benchmark, mode and parameters; the target directory left out)
+ * @param control the control pairs' ratios, null for a run without the control design
  */
-public record RunValues(String label, Map<String, Value> rows) {
+public record RunValues(String label, Map<String, Value> rows, Control control) {
+
+    /** The unit of a ratio row: the JVM's µs per operation over its C twin's. */
+    public static final String RATIO_UNIT = "Java/C";
 
     /** One row of one run. */
     public record Value(RowKey key, String unit, Direction direction, double logMean, int forks) {
     }
 
-    public static RunValues of(String label, List<ResultSet> sets) {
+    /**
+     * @param ratios   by row id, the ratio Java/C (unit {@link #RATIO_UNIT}, forks: the fork pairs)
+     * @param unpaired by row id, why a row of the run has no ratio
+     */
+    public record Control(Map<String, Value> ratios, Map<String, String> unpaired) {
+    }
+
+    public RunValues(String label, Map<String, Value> rows) {
+        this(label, rows, null);
+    }
+
+    /** The ratios as a run of their own, for {@link HistoryJudge}; empty for a run without the control design. */
+    public RunValues ratios() {
+        return new RunValues(label, control == null ? Map.of() : control.ratios(), null);
+    }
+
+    /** A run's rows; with {@code controlled}, its ratios to the C twin from each target's control folder too. */
+    public static RunValues of(String label, List<ResultSet> sets, boolean controlled) {
         Map<String, Value> rows = new LinkedHashMap<>();
+        Map<String, Value> ratios = new LinkedHashMap<>();
+        Map<String, String> unpaired = new LinkedHashMap<>();
+        Map<Path, Map<String, double[]>> controls = new HashMap<>();
         for (SideRows.Row r : SideRows.of(sets).rows()) {
             Direction direction;
             try {
@@ -35,10 +69,45 @@ public record RunValues(String label, Map<String, Value> rows) {
                 continue;
             }
             double[] v = r.scores().values();
-            boolean positive = v.length > 0;
-            for (double x : v) positive &= x > 0 && Double.isFinite(x);
-            if (positive) rows.put(r.key().id(), new Value(r.key(), r.unit(), direction, ShiftEstimate.logLocation(v), r.scores().forks()));
+            if (!positive(v)) continue;
+            rows.put(r.key().id(), new Value(r.key(), r.unit(), direction, ShiftEstimate.logLocation(v), r.scores().forks()));
+            if (!controlled) continue;
+            String why = r.key().cell() == null ? "not a durabench cell" : HandOffRule.controlRefusal(r.key().cell()).orElse(null);
+            double[] ratio = null;
+            for (ResultSet s : sets) {
+                if (why != null || ratio != null) break;
+                ratio = controls.computeIfAbsent(s.folder(), RunValues::controlRatios).get(r.key().cellKey());
+            }
+            if (why == null && ratio == null) why = "no control pair in this run";
+            if (why == null && !positive(ratio)) why = "its control pairs gave no positive ratio";
+            if (why != null) unpaired.put(r.key().id(), why);
+            else ratios.put(r.key().id(), new Value(r.key(), RATIO_UNIT, Direction.LOWER_IS_BETTER, ShiftEstimate.logLocation(ratio), ratio.length));
         }
-        return new RunValues(label, rows);
+        return new RunValues(label, rows, controlled ? new Control(ratios, unpaired) : null);
+    }
+
+    /** Without the control design. */
+    public static RunValues of(String label, List<ResultSet> sets) {
+        return of(label, sets, false);
+    }
+
+    /** By cell key (without target), each measured fork pair's Java/C without stalls, from FOLDER/control/lockstep.json. */
+    static Map<String, double[]> controlRatios(Path targetFolder) {
+        Path dir = targetFolder.resolve(ResultsFolder.CONTROL);
+        Map<String, double[]> out = new HashMap<>();
+        if (!LockStepFile.isLockStep(dir)) return out;
+        for (LockStepFile.CellRecord c : LockStepFile.read(dir).cells()) {
+            List<LockStepFile.PairRecord> m = c.measured();
+            if (m.isEmpty()) continue;
+            double[] ratio = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls() / p.a().microsPerOperationWithoutStalls()).toArray();
+            Catalogue.cell(c.benchmark(), c.paramsB()).ifPresent(cell -> out.put(cell.keyWithoutTarget(), ratio));
+        }
+        return out;
+    }
+
+    private static boolean positive(double[] v) {
+        boolean positive = v.length > 0;
+        for (double x : v) positive &= x > 0 && Double.isFinite(x);
+        return positive;
     }
 }

@@ -89,6 +89,14 @@ public final class HandOffRule {
         return Kind.C_TWIN;
     }
 
+    /** Why a Java cell cannot be paired with its C twin (the gate's control); empty when it can. */
+    public static Optional<String> controlRefusal(Cell java) {
+        Optional<String> alone = cannotTakePart(java);
+        if (alone.isPresent()) return alone;
+        if (java.family().cellInC(java).isEmpty()) return Optional.of("the C twin makes no cell with " + java.method() + "'s calls");
+        return Optional.empty();
+    }
+
     /**
      * Why two sides on two targets may not pair; empty when they may. Two directories of one
      * filesystem pair like one target. Two filesystems over one disk do not: the disk's locality

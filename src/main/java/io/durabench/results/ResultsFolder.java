@@ -27,6 +27,8 @@ public final class ResultsFolder {
     public static final String JMH_RESULT = "jmh-result.json";
     public static final String ENVIRONMENT = "environment.json";
     public static final String NOT_MEASURED = "not-applicable.json";
+    /** A target's folder's subfolder of control pairs (each cell beside its C twin in lock-step, lockstep.json): the gate's control design. */
+    public static final String CONTROL = "control";
 
     private final Path root;
 

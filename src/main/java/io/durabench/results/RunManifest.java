@@ -33,12 +33,20 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
      *
      * @param reference the method every durable cell was paired with in lock-step (FDATASYNC by default; null: no
      *                  reference pairs, as in runs before them and in runs of several JVMs)
+     * @param control   what each cell was paired with as its control in lock-step ({@link #C_TWIN}: its C twin, the gate's
+     *                  control design); null: no control pairs
      */
-    public record Options(boolean verifySyscalls, boolean trimHistograms, String reference) {
-        public static final Options DEFAULT = new Options(false, false, null);
+    public record Options(boolean verifySyscalls, boolean trimHistograms, String reference, String control) {
+        public static final Options DEFAULT = new Options(false, false, null, null);
+        /** The control of the gate's control design: each cell's C twin, which makes the same durable calls without a JVM. */
+        public static final String C_TWIN = "c-twin";
 
         public Options(boolean verifySyscalls, boolean trimHistograms) {
-            this(verifySyscalls, trimHistograms, null);
+            this(verifySyscalls, trimHistograms, null, null);
+        }
+
+        public Options withControl(String c) {
+            return new Options(verifySyscalls, trimHistograms, reference, c);
         }
     }
 
@@ -114,6 +122,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         opts.addProperty("verifySyscalls", options.verifySyscalls());
         opts.addProperty("trimHistograms", options.trimHistograms());
         if (options.reference() != null) opts.addProperty("reference", options.reference());
+        if (options.control() != null) opts.addProperty("control", options.control());
         o.add("options", opts);
         JsonArray order = new JsonArray();
         for (Ran r : ran) {
@@ -150,7 +159,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             JsonObject opts = JsonFields.object(o, "options");
             Options options = opts == null ? Options.DEFAULT
                     : new Options(Boolean.TRUE.equals(JsonFields.bool(opts, "verifySyscalls")), Boolean.TRUE.equals(JsonFields.bool(opts, "trimHistograms")),
-                    JsonFields.string(opts, "reference"));
+                    JsonFields.string(opts, "reference"), JsonFields.string(opts, "control"));
             int rounds = o.has("rounds") ? o.get("rounds").getAsInt() : 1;
             long seed = o.has("seed") ? o.get("seed").getAsLong() : 0;
             return new RunManifest(JsonFields.string(o, "profile"), JsonFields.string(o, "started"), strings(file, o, "jmhArgs"), rounds, seed,

@@ -53,7 +53,7 @@ public final class SuiteRun {
     private Function<Path, SyscallWitness> witnesses = SyscallWitness::in;
     private long seed = new java.util.Random().nextLong() & 0xffffffffL;
     private PrecisionTarget precisionTarget = PrecisionTarget.NONE;
-    private SyncMethod reference = ReferencePairs.DEFAULT_REFERENCE;
+    private final PairsAfterRounds pairs = new PairsAfterRounds();
     private long startNanos;
     private int targetCount = 1;
 
@@ -90,7 +90,13 @@ public final class SuiteRun {
 
     /** The method a single-JVM quick or standard run pairs every durable cell with in lock-step (FDATASYNC unless --reference). */
     public SuiteRun reference(SyncMethod method) {
-        this.reference = method;
+        pairs.reference(method);
+        return this;
+    }
+
+    /** The gate's control design: each cell the run measured also beside its C twin in lock-step, after the target's rounds. */
+    public SuiteRun control(boolean on) {
+        pairs.control(on);
         return this;
     }
 
@@ -121,8 +127,7 @@ public final class SuiteRun {
         RunManifest manifest = RunManifest.starting(profile.label(), Instant.now().toString(), jmhArgs, settings.rounds(), seed, manifestTargets,
                 slots.stream().filter(s -> s.label() != null)
                         .map(s -> new RunManifest.Jvm(s.label(), s.facts().java().toString(), s.facts().version())).toList(),
-                labVariants, new RunManifest.Options(options.verifySyscalls(), options.trimHistograms(),
-                        slots.size() == 1 && ReferencePairs.forkPairs(profile) > 0 ? reference.name() : null));
+                labVariants, pairs.manifestOptions(options.verifySyscalls(), options.trimHistograms(), profile, slots.size()));
         return execute(targets, new RunState(folder, manifest, err), false);
     }
 
@@ -228,8 +233,8 @@ public final class SuiteRun {
                 runRound(target, cells, round, rounds, results, blocked, envs, runner, progress, state);
             }
             if (precisionTarget.active()) extraRounds(target, cells, rounds, results, blocked, envs, runner, progress, state);
-            pairsFailed = slots.size() == 1 && ReferencePairs.measure(target, envs.get(slots.get(0)), cells, failedOrNa(blocked.get(slots.get(0))),
-                    slots.get(0), reference, profile, state.folder(), base, out, state::stopping);
+            pairsFailed = pairs.measure(target, slots, envs, cells, failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), base, out,
+                    state::stopping);
         }
         if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
         boolean failed = pairsFailed;

@@ -1,0 +1,92 @@
+package io.durabench.suite;
+
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.WorkloadSize;
+import io.durabench.lockstep.ForkPair;
+import io.durabench.lockstep.HandOffRule;
+import io.durabench.lockstep.LockStepRun;
+import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.NativeSide;
+import io.durabench.lockstep.Order;
+import io.durabench.lockstep.Placement;
+import io.durabench.results.ResultsFolder;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The gate's control design: after a target's rounds, every cell the run measured beside its C
+ * twin in lock-step (side A the twin, side B the JVM), so that the ratio Java/C of each cell can be
+ * kept build by build. The twin makes the same durable system calls without a JVM: what the disk
+ * does to one side it does to the other within a unit or two, so the ratio is steady where each
+ * absolute figure drifts with the disk, and a JDK, jnr or durabench slowdown moves the ratio alone.
+ * A control inside a JVM would slow down with the JDK and cancel the very regression the gate is for.
+ *
+ * <p>Pairs go to RUN/&lt;target&gt;/control/lockstep.json (no side's JMH-format results: the
+ * rounds' are the run's absolute figures). A cell with no C twin, or that cannot take turns, is not
+ * paired, and {@link HandOffRule#controlRefusal} says why: the gate keeps its absolute history only.
+ */
+public final class ControlPairs {
+    /** Fork pairs per control cell: the ratio's run-to-run spread is what a history judges, and 5 pairs keep it near 0.5%. */
+    static final int FORK_PAIRS = 5;
+
+    private ControlPairs() {
+    }
+
+    /** As reference pairs: 12 blocks of about 20 ms per side, warmup 4 to 100 blocks of 30 units. */
+    static LockStepSettings settings() {
+        return new LockStepSettings(12, 0, 20, 1, Order.ALTERNATE, 4, 100, 30);
+    }
+
+    /** Each cell that can be paired, beside its C twin (side A). */
+    static List<ForkPair.CellPair> plan(List<Cell> measured) {
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
+        for (Cell c : measured) {
+            if (HandOffRule.controlRefusal(c).isPresent()) continue;
+            Cell inC = c.family().cellInC(c).orElseThrow();
+            HandOffRule.kindInC(inC, c);
+            pairs.add(new ForkPair.CellPair(inC, c, 0, WorkloadSize.DEFAULT));
+        }
+        return pairs;
+    }
+
+    /** The twin's program, found or built now: a gate with the control design cannot run without it. */
+    static ForkPair.Program twin() {
+        return NativeSide.twin();
+    }
+
+    /**
+     * Measures a target's control pairs after its rounds; {@code blocked} holds the cells the rounds
+     * could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
+     */
+    static boolean measure(RunTarget target, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, ResultsFolder folder,
+                           ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
+        if (stopping.getAsBoolean()) return false;
+        List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList());
+        for (Cell c : cells) {
+            if (!blocked.containsKey(c)) HandOffRule.controlRefusal(c).ifPresent(why -> out.println("# control: " + c + ": not paired (" + why + ")"));
+        }
+        if (pairs.isEmpty()) return false;
+        out.printf("# control on %s: %d cells beside their C twin, %d fork pairs of %s%n", target.dir(), pairs.size(), FORK_PAIRS,
+                slot.describe());
+        out.flush();
+        LockStepRun.Side a = new LockStepRun.Side("c-twin", target.label(), twin(), target.dir(), List.of(), 0);
+        LockStepRun.Side b = new LockStepRun.Side("java", target.label(), new ForkPair.Program.Jvm(slot.facts()), target.dir(), List.of(), 0);
+        Path dir = targetFolder.dir().resolve(ResultsFolder.CONTROL);
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), FORK_PAIRS, Placement.lastCpu()), folder,
+                dir, false, line -> {
+                    out.println(line);
+                    out.flush();
+                }, stopping).run();
+        o.failed().forEach((i, why) -> out.println("FAILED control " + pairs.get(i).b() + " beside its C twin: " + why));
+        return o.anyFailed();
+    }
+}
