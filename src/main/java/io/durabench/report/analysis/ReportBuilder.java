@@ -237,7 +237,7 @@ public final class ReportBuilder {
                 f == null ? null : f.time(), f == null ? null : f.source(), f == null ? null : f.replication(),
                 f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(), f == null ? null : f.steadyState(),
+                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
     }
 
