@@ -51,16 +51,14 @@ final class LockStepRows {
                     "cannot detect any change: one fork pair has no variation between fork pairs to test against", null);
         }
         double level = MultipleComparisons.holmFirstStep(settings.alpha(), rows);
-        boolean floorBinds = floorPercent > settings.thresholdPercent();
-        double bar = Math.max(floorPercent, settings.thresholdPercent());
-        LockStepPower power = LockStepPower.of(e.n(), level, e.logSd(), bar);
-        double pct = power.percentAtPower(DetectableChange.POWER);
+        EstimateBar bar = EstimateBar.of(settings, floorPercent);
+        LockStepPower power = LockStepPower.of(e.n(), level, e.logSd(), bar.percent());
+        double pct = DetectableChange.atLeastTheBar(power.percentAtPower(DetectableChange.POWER), bar.percent());
         double testOnly = LockStepPower.of(e.n(), level, e.logSd(), 0).percentAtPower(DetectableChange.POWER);
         String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(DetectableChange.POWER * 100)
                 + "% power (" + e.n() + " fork pairs in lock-step, sd of ln(B/A) " + Numbers.percent(100 * e.logSd()) + " per pair, level "
                 + (rows > 1 ? Numbers.sig(settings.alpha(), 3) + "/" + rows + " = " + Numbers.sig(level, 2) : Numbers.sig(settings.alpha(), 3))
-                + (pct > testOnly * 1.02 ? "; set by " + (floorBinds ? "the row's A/A noise of " + Numbers.percent(floorPercent)
-                : "the " + Numbers.sig(settings.thresholdPercent(), 3) + "% threshold") + ", which the estimate must pass: the test alone would flag "
+                + (pct > testOnly * 1.02 ? "; set by " + bar.name() + ", which the estimate must pass: the test alone would flag "
                 + Numbers.percent(testOnly) : "") + ")";
         return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, e.logSd(), 0, pct, text, null);
     }

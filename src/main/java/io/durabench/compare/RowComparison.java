@@ -62,12 +62,8 @@ public record RowComparison(String name, Direction direction, MedianEstimate bas
     /** The change flagged with 80% power by this design, given the threshold and the row's A/A floor, both judged on the estimate. */
     static DetectableChange detectable(RowInput row, boolean paired, int rows, CompareSettings settings, double floorPercent,
                                        StallPool stalls) {
-        double threshold = settings.thresholdPercent();
-        boolean floorBinds = floorPercent > threshold;
-        double bar = floorBinds ? floorPercent : threshold;
-        String barName = floorBinds ? "the row's A/A noise of " + io.durabench.stats.Numbers.percent(floorPercent)
-                : "the " + io.durabench.stats.Numbers.sig(threshold, 3) + "% threshold";
-        return DetectableChange.ofData(design(row, paired), settings.alpha(), rows, row.base(), row.candidate(), bar, barName, stalls);
+        EstimateBar bar = EstimateBar.of(settings, floorPercent);
+        return DetectableChange.ofData(design(row, paired), settings.alpha(), rows, row.base(), row.candidate(), bar.percent(), bar.name(), stalls);
     }
 
     /** candidate/base as the design estimates it: the Hodges–Lehmann shift of the pairs' ratios, or of all pairwise ratios. */

@@ -2,6 +2,7 @@ package io.durabench.report;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.SteadyState;
 import java.util.List;
 
@@ -15,9 +16,10 @@ import java.util.List;
  * gave none): the cost model fits a line through them; they are not a report field.
  * {@code percentileIntervals}: p50, p99 and p99.9, each JMH's figure per fork with its interval over
  * forks (as a mean's, ForkIntervals over the context's rows); entries null where there is none.
- * {@code outlierIteration} says which stalled iterations (more than 3x off the row's median) were
- * left out of the row's figures (null when none), for the warnings: not silently averaged, not
- * silently dropped (io.durabench.stats.OutlierIterations).
+ * {@code stalls} are the stalled iterations (more than 3x off the row's median, in µs per op) left out of the
+ * row's figures, and each fork's mean with them in (null when not measured): the figure is the mean without
+ * stalls, and the report says so everywhere it shows it, with how many stalls and the mean with them beside
+ * it, and the warnings name each: not silently averaged, not silently dropped (io.durabench.stats.OutlierIterations).
  * {@code steadyState} is whether the row's iterations trend within forks or its fork means over the
  * run ({@link SteadyState}; null when not measured), for the not-steady warning.
  * {@code replication} is what the interval is over, "3 forks x 5 iterations" (null when not measured).
@@ -32,7 +34,7 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
-                        double[] replicateUs, String outlierIteration, SteadyState steadyState, List<Estimate> percentileIntervals,
+                        double[] replicateUs, OutlierIterations stalls, SteadyState steadyState, List<Estimate> percentileIntervals,
                         ReportRow baselineRow, SyncLatency syncLatency) implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
@@ -51,6 +53,31 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
 
     public double meanUs() {
         return time == null ? Double.NaN : time.mean();
+    }
+
+    /** How many iterations stalled (more than 3x off the row's median) and are left out of its figures; 0 when none. */
+    public int stalledIterations() {
+        return stalls == null ? 0 : stalls.leftOut().size();
+    }
+
+    /** The worst stalled iteration's µs per op; NaN when none stalled. */
+    public double worstStallUs() {
+        return stalledIterations() == 0 ? Double.NaN : stalls.leftOut().get(0).value();
+    }
+
+    /** How far the worst stall is off the row's median (10.7 for 10.7x); NaN when none stalled. */
+    public double worstStallFactor() {
+        return stalledIterations() == 0 ? Double.NaN : stalls.leftOut().get(0).factor();
+    }
+
+    /** The mean with the stalls in (each fork's mean over all its iterations, averaged): {@link #meanUs()} when none stalled. */
+    public double meanWithStallsUs() {
+        return stalledIterations() == 0 ? meanUs() : stalls.meanWithStalls();
+    }
+
+    /** "2 iterations left out of the mean, more than 3x off the row's median 412 µs; the worst: ..." for the warnings; null when none. */
+    public String outlierIteration() {
+        return stalls == null ? null : stalls.describe("µs", Fmt::us);
     }
 
     public double opsPerSec() {

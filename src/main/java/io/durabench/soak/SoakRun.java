@@ -90,8 +90,7 @@ public final class SoakRun {
         try {
             SoakOutputs.write(result, settings.out());
             SoakText.summary(result).forEach(summary);
-            summary.accept("written to " + settings.out() + " (" + SoakOutputs.SUMMARY + ", " + SoakOutputs.JSON + ", " + SoakOutputs.CSV + ", "
-                    + SoakIntervalLog.FILE + ", " + SoakOutputs.CHART + ".png/.svg)");
+            summary.accept(SoakText.writtenTo(settings.out()));
         } finally {
             written.countDown();
         }

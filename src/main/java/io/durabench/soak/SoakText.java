@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
-/** A soak in words: the progress line, and the summary printed on stdout and kept as soak-summary.txt. */
+/** A soak in words: the progress line, the summary printed on stdout and kept as soak-summary.txt, and where its files went. */
 public final class SoakText {
     private SoakText() {
     }
@@ -68,9 +68,16 @@ public final class SoakText {
         double share = 100 * r.timingCostNanos() / (r.ops().getValueAtPercentile(50));
         out.add(String.format(Locale.ROOT, "timing cost: %.0f ns per operation (%s of the p50), measured at start; kept, not subtracted (docs/soak.md)",
                 r.timingCostNanos(), share < 0.01 ? "under 0.01%" : String.format(Locale.ROOT, "%.2f%%", share)));
-        out.add("files: " + SoakIntervalLog.FILE + " (HdrHistogram interval log), " + SoakOutputs.CSV + ", " + SoakOutputs.CHART + ".png/.svg, "
-                + SoakOutputs.SUMMARY + ", " + SoakOutputs.JSON);
         return out;
+    }
+
+    /**
+     * The line after the summary, on the console only: where every file went ("written to DIR (soak-summary.txt, ...)").
+     * The summary itself names no file: it ended with the same list ("files: ..."), so the console said it twice.
+     */
+    static String writtenTo(java.nio.file.Path out) {
+        return "written to " + out + " (" + SoakOutputs.SUMMARY + ", " + SoakOutputs.JSON + ", " + SoakOutputs.CSV + ", "
+                + SoakIntervalLog.FILE + ", " + SoakOutputs.CHART + ".png/.svg)";
     }
 
     /** How often the log restarted, and whether a period found is that. */

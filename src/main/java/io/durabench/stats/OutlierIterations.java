@@ -17,11 +17,13 @@ import java.util.Locale;
  * (results/README.md): 40 of 4,590 iterations on lab ext4 (0.9%) were such; with them left out 99.9%
  * of 3-fork intervals held the long-run mean, with them in 99.0%.
  *
- * @param forkMeans each fork's mean over its kept iterations; a fork whose every iteration stalled is left out whole
- * @param leftOut   the iterations left out, worst first
- * @param median    the median of all the row's iterations
+ * @param forkMeans           each fork's mean over its kept iterations; a fork whose every iteration stalled is left out whole
+ * @param leftOut             the iterations left out, worst first
+ * @param median              the median of all the row's iterations
+ * @param forkMeansWithStalls each fork's mean over all its iterations, stalls and all: what the row would say with them
+ *                            (the report keeps it beside the figure, so nothing measured is lost)
  */
-public record OutlierIterations(double[] forkMeans, List<LeftOut> leftOut, double median) {
+public record OutlierIterations(double[] forkMeans, List<LeftOut> leftOut, double median, double[] forkMeansWithStalls) {
     /** How far from the row's median an iteration must be to be left out. */
     public static final double FACTOR = 3.0;
 
@@ -35,6 +37,7 @@ public record OutlierIterations(double[] forkMeans, List<LeftOut> leftOut, doubl
         double median = all.length == 0 ? Double.NaN : all.length % 2 == 1 ? all[all.length / 2]
                 : (all[all.length / 2 - 1] + all[all.length / 2]) / 2;
         List<Double> means = new ArrayList<>();
+        double[] withStalls = forks.stream().mapToDouble(f -> Arrays.stream(f).average().orElse(Double.NaN)).toArray();
         List<LeftOut> out = new ArrayList<>();
         for (int f = 0; f < forks.size(); f++) {
             double[] it = forks.get(f);
@@ -56,11 +59,15 @@ public record OutlierIterations(double[] forkMeans, List<LeftOut> leftOut, doubl
         }
         if (means.isEmpty()) {
             // Nothing but stalls (cannot happen with the median among them, but never report nothing): keep everything.
-            return new OutlierIterations(forks.stream().mapToDouble(f -> Arrays.stream(f).average().orElse(Double.NaN)).toArray(),
-                    List.of(), median);
+            return new OutlierIterations(withStalls, List.of(), median, withStalls);
         }
         out.sort((a, b) -> Double.compare(b.factor(), a.factor()));
-        return new OutlierIterations(means.stream().mapToDouble(Double::doubleValue).toArray(), List.copyOf(out), median);
+        return new OutlierIterations(means.stream().mapToDouble(Double::doubleValue).toArray(), List.copyOf(out), median, withStalls);
+    }
+
+    /** The row's mean with its stalls: the mean of every fork's mean over all its iterations (NaN without iterations). */
+    public double meanWithStalls() {
+        return Arrays.stream(forkMeansWithStalls).average().orElse(Double.NaN);
     }
 
     /** The kept iterations of every fork, in order (for a one-fork row's interval over its iterations). */

@@ -1,8 +1,8 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.report.analysis.CellIntervals;
 import io.durabench.results.BenchmarkResult;
-import io.durabench.results.Units;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +11,12 @@ import java.util.Locale;
  * The run's console, one line per cell as it finishes: where it is in the whole run (every target
  * and JVM), elapsed time and
  * an ETA (JMH's own estimate of the remaining cells, scaled by how the run has actually paced), the
- * cell, its time per operation with JMH's error, flushes per operation, and whether the row is
- * durable — or n/a / FAILED with why. JMH's own output is in jmh-log.txt.
+ * cell, this fork's own mean time per operation and, from the cell's second fork on, the cell's
+ * figure with its interval between forks as the report prints it ({@link CellIntervals}), flushes per
+ * operation, and whether the row is durable — or n/a / FAILED with why. JMH's own output is in jmh-log.txt.
+ *
+ * <p>Not JMH's "±": that is the 99.9% error over one fork's iterations (3 in the quick profile: t(2) = 31.6, so
+ * "531.91 ± 1,877 us/op"), which a reader takes for the cell's uncertainty; the forks are the replicates.
  */
 final class Progress {
     private static final int REASON_WIDTH = 110;
@@ -48,12 +52,20 @@ final class Progress {
         estimatedSeconds -= estimate;
     }
 
-    void measured(Cell cell, String slot, int round, double estimate, List<BenchmarkResult> results, String durableOrWhyNot) {
-        BenchmarkResult first = results.get(0);
-        String figure = figure(first);
+    /**
+     * @param fork  this fork's results (one per mode it ran)
+     * @param soFar every result of this target and JVM so far, this fork's included (a cell's forks merged): the cell's
+     *              interval is computed from them as the report computes it, the context's rows pooled
+     */
+    void measured(Cell cell, String slot, int round, double estimate, List<BenchmarkResult> fork, List<BenchmarkResult> soFar,
+                  String durableOrWhyNot) {
+        BenchmarkResult first = fork.get(0);
+        CellIntervals.Figure figure = CellIntervals.of(soFar).get(cell);
+        String cellFigure = figure == null ? "" : "; cell " + figure.text() + " over " + figure.interval().n() + " forks, w/o stalls";
         double flushes = cell.family().counters().flushesPerOperation(first::counter);
         String syncs = Double.isNaN(flushes) ? "" : String.format(Locale.ROOT, "  %.3f syncs/op", flushes);
-        line(estimate, 1, "r" + (round + 1) + " " + (slot == null ? "" : slot + " "), cell, figure + syncs + "  " + durableOrWhyNot);
+        line(estimate, 1, "r" + (round + 1) + " " + (slot == null ? "" : slot + " "), cell,
+                forkMean(first) + cellFigure + syncs + "  " + durableOrWhyNot);
     }
 
     /**
@@ -79,15 +91,12 @@ final class Progress {
         out.flush();
     }
 
-    /** "327.51 ± 46.70 µs/op", or for throughput "24,249 ± 7,495 ops/s"; JMH's error is its 99.9% half-width. */
-    static String figure(BenchmarkResult r) {
-        double score = r.primary().score(), err = r.primary().scoreError();
-        String unit = r.primary().unit();
-        String e = Double.isNaN(err) ? "" : " ± " + number(err, unit);
-        return r.mode() + " " + number(score, unit) + e + " " + unit;
+    /** "avgt 327.51 us/op this fork", or for throughput "thrpt 24,249 ops/s this fork": JMH's score of the one fork, its mean. */
+    static String forkMean(BenchmarkResult r) {
+        return r.mode() + " " + number(r.primary().score()) + " " + r.primary().unit() + " this fork";
     }
 
-    private static String number(double v, String unit) {
+    private static String number(double v) {
         return Math.abs(v) >= 1000 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.2f", v);
     }
 

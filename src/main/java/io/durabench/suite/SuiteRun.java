@@ -389,7 +389,7 @@ public final class SuiteRun {
         var entries = results.measured(cell, o.results());
         String whyNot = cell.family().notDurableBecause(cell.methodValue()).map(w -> "NOT durable").orElse(null);
         if (whyNot == null && !Boolean.TRUE.equals(env.durableStorage())) whyNot = "NOT durable (no stable storage)";
-        progress.measured(cell, slot.label(), round, estimate, entries, whyNot == null ? "durable" : whyNot);
+        progress.measured(cell, slot.label(), round, estimate, entries, results.results(), whyNot == null ? "durable" : whyNot);
         state.ran(target, slot, cell, round, "measured");
     }
 

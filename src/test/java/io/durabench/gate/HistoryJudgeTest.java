@@ -55,6 +55,19 @@ class HistoryJudgeTest {
         assertTrue(slow.detectablePercent() < 50, "flags at " + slow.detectablePercent());
     }
 
+    /** The gate's "flags at" is the smallest slowdown it flags, so never under the threshold: checked on a history with (almost) no noise. */
+    @Test
+    void aQuietHistoryFlagsAtTheThresholdOrAbove() {
+        for (double runSd : new double[] {0, 1e-6, 0.001, 0.01}) {
+            Random random = new Random(14);
+            List<RunValues> history = new ArrayList<>();
+            for (int h = 0; h < 8; h++) history.add(run(random, runSd, -1, 1));
+            for (JudgedRow r : new HistoryJudge(0.01, 5).judge(history, run(random, runSd, -1, 1))) {
+                assertTrue(r.detectablePercent() >= 5, "run-to-run sd " + runSd + ": flags at " + r.detectablePercent() + "% (" + r.key().id() + ")");
+            }
+        }
+    }
+
     @Test
     void aShortHistoryJudgesNothing() {
         Random random = new Random(13);

@@ -8,9 +8,12 @@ import io.durabench.report.Context;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.results.NotMeasured;
+import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.Stats;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,38 +75,51 @@ final class GroupCommitRows {
                 .thenComparingInt(GroupCommitRows::committers));
 
         Map<String, Estimate> oneCommitter = new LinkedHashMap<>();
-        Map<Pending, Estimate> throughput = commitsPerSecond(ordered);
+        Map<Pending, List<double[]>> forks = forksOpsPerSec(ordered);
+        Map<Pending, OutlierIterations> stalls = new LinkedHashMap<>();
+        forks.forEach((p, f) -> stalls.put(p, OutlierIterations.of(f)));
+        Map<Pending, Estimate> throughput = commitsPerSecond(forks, stalls);
         for (Pending p : ordered) {
             Estimate e = throughput.get(p);
             if (e != null && committers(p) == 1) oneCommitter.put(seriesKey(p), e);
         }
         List<GroupCommitRow> rows = new ArrayList<>();
-        for (Pending p : ordered) rows.add(row(rows.size(), p, throughput.get(p), oneCommitter.get(seriesKey(p))));
+        for (Pending p : ordered) rows.add(row(rows.size(), p, throughput.get(p), stalls.get(p), oneCommitter.get(seriesKey(p))));
         return rows;
     }
 
-    /**
-     * Commits/s per row with its interval between forks, per context as the time rows get theirs
-     * (io.durabench.stats.ForkIntervals: each fork's mean commits/s, its iterations converted one by
-     * one); a row with one fork: that fork's iterations, said so by the estimate's basis.
-     */
-    private static Map<Pending, Estimate> commitsPerSecond(List<Pending> rows) {
-        List<Pending> measured = rows.stream().filter(p -> p.notMeasured == null && p.byMode.get("thrpt") != null).toList();
-        Map<Pending, Estimate> fromForks = ContextIntervals.of(measured, p -> p.context.label(), p -> {
-            BenchmarkResult r = p.byMode.get("thrpt");
+    /** Per measured Throughput row, each fork's commits/s iterations (converted one by one). */
+    private static Map<Pending, List<double[]>> forksOpsPerSec(List<Pending> rows) {
+        Map<Pending, List<double[]>> out = new LinkedHashMap<>();
+        for (Pending p : rows) {
+            BenchmarkResult r = p.notMeasured == null ? p.byMode.get("thrpt") : null;
+            if (r == null) continue;
             String unit = r.primary().unit();
-            return io.durabench.stats.OutlierIterations.of(r.forks().stream()
-                    .map(f -> java.util.Arrays.stream(f).map(v -> io.durabench.results.Units.toOpsPerSec(v, unit)).toArray()).toList()).forkMeans();
-        });
-        Map<Pending, Estimate> out = new LinkedHashMap<>();
-        for (Pending p : measured) {
-            Estimate e = fromForks.get(p);
-            out.put(p, e != null ? e : RowFigures.opsPerSecEstimate(p.byMode.get("thrpt").primary()));
+            out.put(p, r.forks().stream().map(f -> Arrays.stream(f).map(v -> Units.toOpsPerSec(v, unit)).toArray()).toList());
         }
         return out;
     }
 
-    private static GroupCommitRow row(int id, Pending p, Estimate commits, Estimate single) {
+    /**
+     * Commits/s per row with its interval between forks, per context as the time rows get theirs
+     * (io.durabench.stats.ForkIntervals: each fork's mean commits/s without its stalls); a row with one fork: that
+     * fork's iterations without its stalls, said so by the estimate's basis (as a time row's); JMH's score where the
+     * file kept no iterations.
+     */
+    private static Map<Pending, Estimate> commitsPerSecond(Map<Pending, List<double[]>> forks, Map<Pending, OutlierIterations> stalls) {
+        List<Pending> measured = List.copyOf(stalls.keySet());
+        Map<Pending, Estimate> fromForks = ContextIntervals.of(measured, p -> p.context.label(), p -> stalls.get(p).forkMeans());
+        Map<Pending, Estimate> out = new LinkedHashMap<>();
+        for (Pending p : measured) {
+            Estimate e = fromForks.get(p);
+            if (e == null) e = forks.get(p).isEmpty() ? RowFigures.opsPerSecEstimate(p.byMode.get("thrpt").primary())
+                    : Stats.ofSamples(OutlierIterations.keptIterations(forks.get(p)));
+            out.put(p, e);
+        }
+        return out;
+    }
+
+    private static GroupCommitRow row(int id, Pending p, Estimate commits, OutlierIterations stalls, Estimate single) {
         String why = Durabilities.notDurableBecause(p.context, p.cell);
         boolean measuredAny = p.notMeasured == null;
         BenchmarkResult sample = measuredAny ? p.byMode.get("sample") : null;
@@ -127,7 +143,7 @@ final class GroupCommitRows {
                 : commits.betweenForks() ? commits.n() + (commits.n() == 1 ? " fork" : " forks") : "1 fork x " + commits.n() + " iterations";
         NotMeasured nm = p.notMeasured;
         return new GroupCommitRow(id, p.cell, p.context, groupKey(p), seriesKey(p), groupLabel(p), variant(p), committers(p),
-                p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, source, replication, latency, p50, p99, p999,
+                p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, stalls, source, replication, latency, p50, p99, p999,
                 spc, speedup, why == null, why, nm != null && !nm.failed() ? nm.reason() : null, nm != null && nm.failed() ? nm.reason() : null);
     }
 

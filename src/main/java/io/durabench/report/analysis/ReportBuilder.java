@@ -72,8 +72,27 @@ public final class ReportBuilder {
         return builder.report(sets.stream().map(ResultSet::source).toList());
     }
 
+    /**
+     * The figure rows of one set as its report builds them (per-write rows, then group-commit rows), without what a report
+     * reads from them (warnings, findings, the cost model) and without the sync-call latencies of its folder: for a
+     * figure the report prints while a run is still writing the folder ({@link CellIntervals}).
+     */
+    static Figures figures(ResultSet set) {
+        ReportBuilder builder = new ReportBuilder(SyncMethod.NONE);
+        builder.add(set, SyncLatencies.NONE);
+        List<ReportRow> rows = builder.rows();
+        return new Figures(rows, builder.groupCommits.rows(new ArrayList<>(builder.contexts.values())));
+    }
+
+    /** The rows of {@link #figures}. */
+    record Figures(List<ReportRow> rows, List<io.durabench.report.GroupCommitRow> groupCommitRows) {
+    }
+
     private void add(ResultSet set) {
-        SyncLatencies syncs = SyncLatencies.of(set);
+        add(set, SyncLatencies.of(set));
+    }
+
+    private void add(ResultSet set, SyncLatencies syncs) {
         List<BenchmarkResult> plain = new ArrayList<>();
         for (BenchmarkResult r : set.results()) {
             Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
@@ -167,6 +186,13 @@ public final class ReportBuilder {
     }
 
     private Report report(List<Path> sources) {
+        List<ReportRow> rows = rows();
+        List<Context> ctxs = new ArrayList<>(contexts.values());
+        return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline), references);
+    }
+
+    /** The per-write rows: each with its figures, and its ratio and cost against its group's baseline. */
+    private List<ReportRow> rows() {
         List<Pending> ordered = new ArrayList<>(pending.values());
         Map<String, Integer> contextOrder = new LinkedHashMap<>();
         contexts.keySet().forEach(k -> contextOrder.put(k, contextOrder.size()));
@@ -206,8 +232,7 @@ public final class ReportBuilder {
             if (b == null) b = baselines.get(batchlessGroupKey(p));
             rows.add(row(rows.size(), p, figures.get(p), b == null ? null : figures.get(b), baselineRows.get(b), percentiles));
         }
-        List<Context> ctxs = new ArrayList<>(contexts.values());
-        return readFrom(baseline.name(), sources, ctxs, rows, groupCommits.rows(ctxs), plainRows, WarningRules.all(rows, baseline), references);
+        return rows;
     }
 
     /**
@@ -243,7 +268,7 @@ public final class ReportBuilder {
                 f == null ? null : f.time(), f == null ? null : f.source(), f == null ? null : f.replication(),
                 f == null ? Double.NaN : f.p50(), f == null ? Double.NaN : f.p99(), f == null ? Double.NaN : f.p999(),
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
-                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.outlierIteration(), f == null ? null : f.steadyState(),
+                f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles));
     }
 

@@ -20,7 +20,7 @@ import java.util.function.DoubleUnaryOperator;
  * its forks' iterations (in run order) are steady.
  */
 record RowFigures(Estimate time, String source, String replication, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
-                  String outlierIteration, SteadyState steadyState) {
+                  OutlierIterations stalls, SteadyState steadyState) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
     /** The result the mean comes from: AverageTime, else SampleTime, Throughput, SingleShot. */
@@ -75,7 +75,7 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
                 : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
         if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
         return new RowFigures(time, source, replication, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
-                outliers.describe("µs", io.durabench.report.Fmt::us), SteadyState.of(forksUs));
+                outliers, SteadyState.of(forksUs));
     }
 
     /** JMH's own p-th percentile of each round (each one fork in a run in rounds), in µs/op; empty without SampleTime. */

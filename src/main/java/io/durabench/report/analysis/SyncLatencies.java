@@ -18,6 +18,9 @@ import org.HdrHistogram.Histogram;
 final class SyncLatencies {
     private final Map<String, List<Histogram>> forksByCell = new HashMap<>();
 
+    /** None recorded: for the figures of results still being written, which no interval of theirs needs (CellIntervals). */
+    static final SyncLatencies NONE = new SyncLatencies();
+
     private SyncLatencies() {
     }
 

@@ -71,7 +71,7 @@ final class CostModelChart {
         List<Figure.LegendEntry> legend = new ArrayList<>();
         drawn.sort(Comparator.comparingInt(MethodLooks::order));
         for (String m : drawn) legend.add(new Figure.LegendEntry(m, MethodLooks.of(m).colour(), MethodLooks.of(m).marker(), true));
-        String note = "dot = measured mean, bar = 99.9% interval; line = fixed + per KiB x size, fitted to the filled dots; "
+        String note = "dot = measured mean without stalls, bar = 99.9% interval; line = fixed + per KiB x size, fitted to the filled dots; "
                 + "hollow = left out of the fit (below a page)"
                 + (sameCall.isEmpty() ? "" : "; not drawn, the same call as a method shown: " + String.join(", ", sameCall))
                 + (overflow.isEmpty() ? "" : "; not drawn, past " + MAX_METHODS + " a panel: " + String.join(", ", overflow))

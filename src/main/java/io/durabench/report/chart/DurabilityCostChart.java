@@ -50,7 +50,7 @@ final class DurabilityCostChart {
         List<Figure.LegendEntry> legend = new ArrayList<>();
         if (!targets.single() && !TargetGroups.onePerPanel(groups)) targets.all.forEach(c -> legend.add(targets.legend(c)));
         long notDrawn = rows.stream().filter(r -> !(r.cost().mean() > 0)).count();
-        String note = "dot = mean, bar = 99.9% interval (an arrow at the bottom: it reaches zero); hollow = not durable "
+        String note = "dot = mean without stalls, bar = 99.9% interval (an arrow at the bottom: it reaches zero); hollow = not durable "
                 + "(method or target); * = the method does not reach stable storage"
                 + (notDrawn == 0 ? "." : "; " + notDrawn + (notDrawn == 1 ? " cost" : " costs") + " of zero or less not drawn (see the tables).");
         Figure f = new Figure(TITLE + " (" + centre.describe(true, true, true) + ")", panels, 1, legend,

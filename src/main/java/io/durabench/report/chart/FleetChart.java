@@ -70,7 +70,7 @@ public final class FleetChart {
             Look look = MethodLooks.of(m);
             legend.add(new Figure.LegendEntry(m, look.colour(), look.marker(), false));
         }
-        String note = "dot = mean, bar = 99.9% interval (a column of several hosts: their median, bar from the lowest to the highest host); "
+        String note = "dot = mean without stalls, bar = 99.9% interval (a column of several hosts: their median, bar from the lowest to the highest host); "
                 + "durable methods on hosts with stable storage only" + (notDrawn == 0 ? "." : "; " + notDrawn + " figures of zero or less not drawn.");
         String figure = v.tables().isEmpty() ? "" : v.tables().get(0).figure();
         Figure f = new Figure(TITLE + " (fleet " + v.fleet().name() + ", " + figure + ")", panels, panels.size() > 1 ? 2 : 1, legend,

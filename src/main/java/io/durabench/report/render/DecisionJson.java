@@ -23,6 +23,7 @@ final class DecisionJson {
             o.addProperty("family", t.family());
             o.addProperty("centre", t.centre());
             o.addProperty("unit", t.unit());
+            o.addProperty("figure", DecisionTableText.FIGURE);
             o.addProperty("replication", t.replication());
             o.addProperty("betweenForks", t.betweenForks());
             o.add("targets", labels(t.targets()));

@@ -22,6 +22,9 @@ final class DecisionTableText {
     /** Marks a cell whose row is not durable on that target although the method is elsewhere. */
     static final String NOT_DURABLE_HERE = "†";
 
+    /** What each figure is: the row's mean without its stalls (their count beside it), with its interval. */
+    static final String FIGURE = "mean without stalls [99.9% interval]";
+
     private DecisionTableText() {
     }
 
@@ -31,7 +34,7 @@ final class DecisionTableText {
 
     /** What each figure is and what its interval is over (n). */
     static String subtitle(DecisionTable t) {
-        String s = t.unit() + ": mean [99.9% interval], n = " + t.replication() + " per cell";
+        String s = t.unit() + ": " + FIGURE + ", n = " + t.replication() + " per cell";
         if (t.lockStep().isEmpty()) return s;
         LockStepColumn any = t.lockStep().values().iterator().next();
         return s + "; vs " + any.reference() + ": the lock-step difference in % [95% interval between fork pairs], n = "
@@ -105,7 +108,27 @@ final class DecisionTableText {
         if (fastest && (lockStep || r.time().betweenForks())) s += " " + FASTEST;
         boolean durableMethod = r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
         if (!r.durable() && durableMethod) s += " " + NOT_DURABLE_HERE;
+        if (r.stalledIterations() > 0) s += " " + r.stalledIterations() + (r.stalledIterations() == 1 ? " stall" : " stalls");
         return s;
+    }
+
+    /**
+     * The table's stalls, how many and the worst per cell: "Stalls, left out of these means (...): FDATASYNC on ext4: 2, the
+     * worst 1,692 µs (4.1x the row's median)". A cost paid as a stall is still a cost; the figure alone would hide it.
+     */
+    private static java.util.Optional<String> stalls(List<Line> lines, ContextNames names) {
+        List<String> each = new ArrayList<>();
+        for (Line l : lines) {
+            for (ReportRow r : l.rows().values()) {
+                if (!r.measured() || r.stalledIterations() == 0) continue;
+                each.add(r.methodLabel() + " on " + names.of(r.context()) + ": " + r.stalledIterations() + ", the worst "
+                        + Fmt.usRounded(r.worstStallUs()) + " µs (" + String.format(java.util.Locale.ROOT, "%.1f", r.worstStallFactor())
+                        + "x the row's median)");
+            }
+        }
+        if (each.isEmpty()) return java.util.Optional.empty();
+        return java.util.Optional.of("Stalls, iterations more than 3x off their row's median, left out of these means (a cost paid as a"
+                + " stall is still a cost; the outlier-iteration warning names each): " + String.join("; ", each) + ".");
     }
 
     /** The lines under the table, unwrapped: the renderers wrap them to their width. */
@@ -150,6 +173,7 @@ final class DecisionTableText {
         }
         byReason.forEach((why, where) -> out.add(why.substring(0, why.indexOf(':')) + ": " + String.join(", ", where) + ":"
                 + why.substring(why.indexOf(':') + 1) + "."));
+        stalls(lines, names).ifPresent(out::add);
         for (Context c : t.leftOut()) {
             out.add("Not a column: " + names.of(c) + " (" + c.directory() + ") has no stable storage, so nothing is durable there; "
                     + "its rows are in its own section.");

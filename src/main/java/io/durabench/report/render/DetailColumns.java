@@ -21,8 +21,10 @@ final class DetailColumns {
     static List<Column<Labelled>> perOperation(TableColumns choice) {
         List<Column<Labelled>> c = new ArrayList<>();
         c.add(Column.text("method", "Method", Labelled::label));
-        c.add(Column.number("µs/op [99.9% CI]", "µs/op [99.9% CI]", l -> Fmt.usCompact(l.row().meanUs())));
+        // The figure leaves a row's stalls out (intervals.md), so it says so, and how many there were beside it.
+        c.add(Column.number("µs/op w/o stalls [99.9% CI]", "µs/op w/o stalls [99.9% CI]", l -> Fmt.usCompact(l.row().meanUs())));
         c.add(Column.joined("99.9% CI (µs)", l -> Fmt.usCompactInterval(l.row().time())));
+        c.add(Column.<Labelled>number("stalls", "Stalls", l -> stalls(l.row().stalledIterations())).hiddenWhenEmpty());
         c.add(Column.number("ops/s", "ops/s", l -> l.row().measured() ? Fmt.ops(l.row().opsPerSec()) : ""));
         percentiles(c, choice, l -> l.row().p50Us(), l -> l.row().p99Us(), l -> l.row().p999Us());
         c.add(Column.number("cost µs [99.9% CI]", "Durability cost µs [99.9% CI]",
@@ -47,8 +49,9 @@ final class DetailColumns {
         c.add(new Column<GroupCommitRow>("variant", "Variant", false, false, true, false, GroupCommitRow::shortVariant)
                 .inMarkdown(GroupCommitRow::variant));
         c.add(Column.number(GroupCommitFamily.COMMITTERS.name(), "Committers", r -> String.valueOf(r.committers())));
-        c.add(Column.number("commits/s [99.9% CI]", "Commits/s [99.9% CI]", r -> Fmt.ops(r.meanCommitsPerSec())));
+        c.add(Column.number("commits/s w/o stalls [99.9% CI]", "Commits/s without stalls [99.9% CI]", r -> Fmt.ops(r.meanCommitsPerSec())));
         c.add(Column.joined("99.9% CI (commits/s)", r -> Fmt.opsInterval(r.commitsPerSec())));
+        c.add(Column.<GroupCommitRow>number("stalls", "Stalls", r -> stalls(r.stalledIterations())).hiddenWhenEmpty());
         c.add(Column.<GroupCommitRow>number("mean µs", "Mean µs", r -> Fmt.usCompact(r.meanLatencyUs())).hiddenWhenEmpty());
         if (choice.shows(TableColumns.P50)) {
             c.add(Column.<GroupCommitRow>number("p50", "p50 µs", r -> Fmt.usCompact(r.p50Us())).hiddenWhenEmpty());
@@ -64,6 +67,11 @@ final class DetailColumns {
         if (ratioCi) c.add(Column.joined("Speed-up 99.9% CI", r -> Fmt.interval(r.speedup(), true)));
         c.add(Column.text("durable", "Durable", r -> r.durable() ? "yes" : "NO"));
         return c;
+    }
+
+    /** A stall count as a table shows it: empty when none, so the column goes where no row of a table stalled. */
+    static String stalls(int count) {
+        return count == 0 ? "" : String.valueOf(count);
     }
 
     /** The chosen percentiles, each left out of a table where no row has one (no SampleTime). */

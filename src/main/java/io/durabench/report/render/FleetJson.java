@@ -92,7 +92,7 @@ public final class FleetJson {
         o.addProperty("us", finite(c.value()));
         o.addProperty("lowUs", finite(c.low()));
         o.addProperty("highUs", finite(c.high()));
-        o.addProperty("kind", c.range() ? "median of hosts, lowest..highest" : "mean, 99.9% interval");
+        o.addProperty("kind", c.range() ? "median of hosts, lowest..highest" : "mean without stalls, 99.9% interval");
         o.addProperty("hosts", c.contexts());
         JsonArray rows = new JsonArray();
         c.rows().stream().map(ReportRow::id).forEach(rows::add);

@@ -37,7 +37,8 @@ final class FleetProse {
 
     static String howToRead() {
         return "A cell is a method's durability cost on a host (time per operation minus the baseline's in the same group on the "
-                + "same host), mean [99.9% interval over forks]; a column of several hosts shows their median (lowest..highest host). "
+                + "same host), mean without stalls [99.9% interval over forks]; a column of several hosts shows their median "
+                + "(lowest..highest host). "
                 + "* = no stable storage: nothing there is durable. Outside the fleet's spread: the host's whole interval beyond the "
                 + "median over hosts times e^(±3 MAD-SDs of the logs), at least ±10%, with " + FleetSpread.MIN_HOSTS + "+ hosts. "
                 + "Each host's own report: durabench report FLEET/HOST.";

@@ -8,11 +8,11 @@ import java.util.List;
  * and line breaks; a record ends at a line break outside quotes. What a tool reading the report's
  * CSV with its own parser would get.
  */
-final class CsvText {
+public final class CsvText {
     private CsvText() {
     }
 
-    static List<List<String>> parse(String text) {
+    public static List<List<String>> parse(String text) {
         List<List<String>> records = new ArrayList<>();
         List<String> record = new ArrayList<>();
         StringBuilder field = new StringBuilder();
