@@ -27,6 +27,8 @@ final class Progress {
     private final long startNanos = System.nanoTime();
     private int done;
     private double doneEstimate;
+    /** Per JVM slot and cell, the figure its last line showed: what {@link #closing} checks against the final one. */
+    private final java.util.Map<String, String> shown = new java.util.HashMap<>();
 
     Progress(PrintWriter out, int total, double estimatedSeconds) {
         this.out = out;
@@ -61,11 +63,33 @@ final class Progress {
                   String durableOrWhyNot) {
         BenchmarkResult first = fork.get(0);
         CellIntervals.Figure figure = CellIntervals.of(soFar).get(cell);
-        String cellFigure = figure == null ? "" : "; cell " + figure.text() + " over " + figure.interval().n() + " forks, w/o stalls";
+        String cellFigure = figure == null ? "" : "; cell " + cellFigure(figure);
+        if (figure != null) shown.put(slot + "|" + cell, cellFigure(figure));
         double flushes = cell.family().counters().flushesPerOperation(first::counter);
         String syncs = Double.isNaN(flushes) ? "" : String.format(Locale.ROOT, "  %.3f syncs/op", flushes);
         line(estimate, 1, "r" + (round + 1) + " " + (slot == null ? "" : slot + " "), cell,
                 forkMean(first) + cellFigure + syncs + "  " + durableOrWhyNot);
+    }
+
+    /**
+     * After a target's last round on one JVM: a closing line for each cell whose figure has moved
+     * since its last line (a row's interval borrows from the other rows' variances, so other cells'
+     * later forks move it), so that every cell's last line shows what the report prints for it.
+     *
+     * @param all every result of this target and JVM
+     */
+    void closing(String slot, List<BenchmarkResult> all) {
+        CellIntervals.of(all).forEach((cell, figure) -> {
+            String now = cellFigure(figure);
+            if (now.equals(shown.get(slot + "|" + cell))) return;
+            shown.put(slot + "|" + cell, now);
+            out.printf("[final] %s%s  cell %s (the report's: other cells' later forks moved it)%n", slot == null ? "" : slot + " ", cell, now);
+        });
+        out.flush();
+    }
+
+    private static String cellFigure(CellIntervals.Figure figure) {
+        return figure.text() + " over " + figure.interval().n() + " forks, w/o stalls";
     }
 
     /**

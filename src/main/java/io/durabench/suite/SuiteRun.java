@@ -233,6 +233,7 @@ public final class SuiteRun {
                 runRound(target, cells, round, rounds, results, blocked, envs, runner, progress, state);
             }
             if (precisionTarget.active()) extraRounds(target, cells, rounds, results, blocked, envs, runner, progress, state);
+            for (JvmSlot slot : slots) progress.closing(slot.label(), results.get(slot).results());
             pairsFailed = pairs.measure(target, slots, envs, cells, failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), base, out,
                     state::stopping);
         }

@@ -112,6 +112,40 @@ class ProgressTest {
         assertTrue(line.contains("; cell " + last + " over 3 forks"), "the run's last fork, as the run's report prints it: " + line + " / " + last);
     }
 
+    @Test
+    void afterTheLastRoundEveryCellsLastLineShowsTheFinalReportsFigure() throws java.io.IOException {
+        Path folder = Path.of("results/design-review-quick/mnt-durabench-lab-ext4-data");
+        JsonArray entries = JsonParser.parseString(Files.readString(folder.resolve("jmh-result.json"))).getAsJsonArray();
+        StringWriter text = new StringWriter();
+        Progress p = new Progress(new PrintWriter(text, true), entries.size(), entries.size());
+        JsonArray soFar = new JsonArray();
+        Map<Cell, Integer> rounds = new java.util.HashMap<>();
+        for (JsonElement e : entries) {
+            soFar.add(e);
+            List<BenchmarkResult> fork = JmhJsonReader.read(singleton(e), folder), all = JmhJsonReader.read(soFar, folder);
+            Cell cell = Catalogue.cell(fork.get(0).benchmark(), fork.get(0).params().asMap()).orElseThrow();
+            p.measured(cell, null, rounds.merge(cell, 1, Integer::sum) - 1, 1, fork, all, "durable");
+        }
+        int before = text.getBuffer().length();
+        p.closing(null, JmhJsonReader.read(soFar, folder));
+        assertTrue(text.getBuffer().length() > before, "on this run, other cells' forks moved some cell's interval after its last line");
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(folder)), SyncMethod.NONE);
+        Map<String, String> lastLine = new java.util.HashMap<>();
+        text.toString().lines().filter(l -> l.contains("; cell ") || l.startsWith("[final] ")).forEach(l -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:\\[final\\] |\\[[^]]*\\] r\\d+ )(.*?)  (?:cell|avgt) ").matcher(l);
+            assertTrue(m.find(), l);
+            lastLine.put(m.group(1), l);
+        });
+        int checked = 0;
+        for (Cell cell : rounds.keySet()) {
+            if (cell.methodValue() == null) continue; // getppid: the report shows JMH's figure, no interval of its own
+            String line = lastLine.get(cell.toString());
+            assertTrue(line != null && line.contains(printed(report, cell) + " over 3 forks"), cell + ": " + line + " / " + printed(report, cell));
+            checked++;
+        }
+        assertTrue(checked > 10, "checked " + checked);
+    }
+
     /** A folder without a call-latency log: the report of results held in memory. */
     private static final Path NOWHERE = Path.of("target/no-such-folder/jmh-result.json");
 
