@@ -53,6 +53,11 @@ public final class DurabenchMain implements Runnable {
      * line (its stack trace first with --debug or DURABENCH_DEBUG), never the JVM's own exit 1.
      */
     static int execute(CommandLine cl, String... args) {
+        String slowdown = io.durabench.workload.TestSlowdown.warning();
+        if (slowdown != null) {
+            cl.getErr().println(slowdown);
+            cl.getErr().flush();
+        }
         try {
             return cl.execute(args);
         } catch (Error e) {

@@ -87,6 +87,7 @@ public final class DurableWriteLoop implements AutoCloseable {
             if (zeroFiller != null) zeroFillAhead(offset + len);
             if (latencies == null) log.write(block, len, offset);
             else timedWrite(len);
+            TestSlowdown.afterWrite();
             offset += len;
             counters.writes++;
             counters.bytes += len;

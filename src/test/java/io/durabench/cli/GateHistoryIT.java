@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
  * built on /dev/shm (tmpfs: the sync is nearly free); runs are admitted unjudged until there are
  * {@link HistoryJudge#MIN_RUNS}, then judged; the same cell on the project's disk (every fdatasync a
  * flush) is a real, large slowdown: the gate fails naming the row and keeps it out of the history.
+ * The history has no control (--control none), so the absolute rule decides, as in a history from
+ * before the control design.
  */
 class GateHistoryIT {
     static final List<String> TINY = List.of("SyncWriteCost", "-p", "syncMethod=FDATASYNC", "-p", "blockSizeBytes=8192", "-p", "writesPerSync=1",
@@ -52,12 +54,15 @@ class GateHistoryIT {
     }
 
     private void judge(Path work, Path history, Path shm) throws Exception {
-        List<String> first = new ArrayList<>(List.of("--profile", "quick", "--"));
+        // Without a control the absolute rule decides, as in a history from before the control design (GateControlIT has one).
+        List<String> first = new ArrayList<>(List.of("--profile", "quick", "--control", "none", "--"));
         first.addAll(TINY);
         for (int i = 1; i <= HistoryJudge.MIN_RUNS; i++) {
             assertEquals(0, gate(history, shm, work.resolve("run" + i), i == 1 ? first : List.of()), cli.out() + cli.err());
             assertTrue(cli.out().contains("fewer than the " + HistoryJudge.MIN_RUNS + " it takes to judge"), cli.out());
             assertTrue(cli.out().contains("durabench gate: added to the history as "), cli.out());
+            assertTrue(cli.out().contains(i == 1 ? "--control none: every row is judged on its absolute values alone"
+                    : "the history's runs have no control"), cli.out());
         }
         assertEquals(HistoryJudge.MIN_RUNS, new History(history).runs().size());
 
