@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * appends of 2,300 B, fdatasync after each, in a file laid out as fio lays it out), timing the
  * write and the sync call apart, appends its two histograms to the check's interval log as round
  * {@code ROUND}, and prints one result line on stdout ({@link ResultLines}):
- * {@code {"status":"ok","writes":10029,"nanos":...}} (the wall time from the first write's start to
+ * with status ok, the writes made (10029) and their nanos (the wall time from the first write's start to
  * the last sync's end), or status {@code failed} with a {@code reason} when a system call failed
  * (the disk said no: no number), or {@code error} with a {@code reason} for anything else.
  *
@@ -30,7 +30,7 @@ public final class EtcdForkMain {
     /** The interval log's mode word for these forks (JMH's modes are avgt, sample, ...; this is neither). */
     static final String MODE = "etcd";
     /** The result's fields. */
-    static final String STATUS = "status", WRITES = "writes", NANOS = "nanos", REASON = "reason";
+    static final String STATUS = "status", WRITES = io.durabench.catalogue.Counters.WRITES, NANOS = "nanos", REASON = "reason";
 
     private EtcdForkMain() {
     }

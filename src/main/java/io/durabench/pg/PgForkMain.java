@@ -16,7 +16,7 @@ import java.util.List;
  * it is given on it in pg_test_fsync's order, each for a fixed time after a short warmup, as
  * pg_test_fsync runs its tests on one file. One result line per test line on stdout
  * ({@link ResultLines}): its {@link PgRun.ForkResult} with the line's id, e.g.
- * {@code {"status":"ok","operations":1234,"nanos":2000000000,"line":"..."}}; status n/a* (O_DIRECT
+ * with status ok, the operations made and their nanos, and the line; status n/a* (O_DIRECT
  * refused), n/a (a write smaller than the device's sector) or failed comes with a reason instead. A
  * test file that cannot be made ends the fork with one result for line "*", and exit 1.
  *
