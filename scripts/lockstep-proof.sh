@@ -57,7 +57,7 @@ if has jdk; then
   fresh $out/lockstep-jdk17-vs-25
   db run --lock-step --jvm "$jdk17/bin/java" --jvm "$jdk25/bin/java" --out $out/lockstep-jdk17-vs-25 -- SyncWriteCost \
     -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE -f 10
-  db compare $out/lockstep-jdk17-vs-25 --by jdk --out $out/lockstep-jdk17-vs-25/compare > $out/lockstep-jdk17-vs-25/compare/compare.txt || true
+  db compare $out/lockstep-jdk17-vs-25 --by jdk --out $out/lockstep-jdk17-vs-25/compare > $out/lockstep-jdk17-vs-25/compare.txt || true
 fi
 if has fresh; then
   # 20 fresh short A/A runs: none may be flagged (a sanity check; the rate is LockStepRealDataTest's on the 30-pair run).
