@@ -1,13 +1,9 @@
 package io.durabench.suite;
 
-import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.InvalidValueException;
-import io.durabench.catalogue.Parameter;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
-import io.durabench.results.NotMeasured;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.ownership.Leftovers;
 import io.durabench.workload.ownership.OwnedFiles;
@@ -24,16 +20,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import io.durabench.witness.SyscallWitness;
 
 /**
- * One `durabench run`: per target directory, each JVM's environment, the planned cells (narrowed by
- * the user's benchmark patterns), the feasibility probe (in the JVM that will run the cell), the
- * optional syscall witness, then JMH one cell at a time, interleaved across JVMs cell by cell
- * (A B A B ...) so slow drift of the disk hits every JVM alike. Every finished cell is on disk at
- * once; the console shows one line per cell; JMH's own output goes to jmh-log.txt. An interrupted
- * run keeps what it measured and says how to resume it ({@link RunState}).
+ * One `durabench run`: per target directory, each JVM's environment, the planned cells
+ * ({@link SuitePlanner#cellsOfRun}), why some will not be measured ({@link BlockedCells}), the
+ * rounds ({@link TargetRounds}: JMH one cell at a time, interleaved across JVMs cell by cell, A B A
+ * B ..., so slow drift of the disk hits every JVM alike), --precision's extra rounds
+ * ({@link PrecisionRounds}) and the lock-step pairs after them ({@link PairsAfterRounds}). Every
+ * finished cell is on disk at once; the console shows one line per cell; JMH's own output goes to
+ * jmh-log.txt. An interrupted run keeps what it measured and says how to resume it ({@link RunState}).
  */
 public final class SuiteRun {
     /** What else the user asked for. */
@@ -46,7 +42,6 @@ public final class SuiteRun {
     private final List<String> jmhArgs;
     private final List<JvmSlot> slots;
     private final Options options;
-    private final SuitePlanner planner;
     private final Syscalls probeSyscalls;
     private final PrintWriter out;
     private final PrintWriter err;
@@ -54,8 +49,7 @@ public final class SuiteRun {
     private long seed = new java.util.Random().nextLong() & 0xffffffffL;
     private PrecisionTarget precisionTarget = PrecisionTarget.NONE;
     private final PairsAfterRounds pairs = new PairsAfterRounds();
-    private long startNanos;
-    private int targetCount = 1;
+    private PrecisionRounds precisionRounds;
 
     /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
@@ -65,7 +59,6 @@ public final class SuiteRun {
         this.jmhArgs = List.copyOf(jmhArgs);
         this.slots = List.copyOf(slots);
         this.options = options;
-        this.planner = new SuitePlanner(settings::userParam);
         this.probeSyscalls = probeSyscalls;
         this.out = out;
         this.err = err;
@@ -100,13 +93,6 @@ public final class SuiteRun {
         return this;
     }
 
-    /** The cells of a blocked map that will not be measured (n/a or failed). */
-    private static Map<Cell, String> failedOrNa(Map<Cell, Optional<String>> blocked) {
-        Map<Cell, String> out = new LinkedHashMap<>();
-        blocked.forEach((c, why) -> why.ifPresent(w -> out.put(c, w)));
-        return out;
-    }
-
     /** --precision / --budget: rounds beyond the profile's for the cells still too imprecise. */
     public SuiteRun precision(PrecisionTarget target) {
         this.precisionTarget = target;
@@ -115,9 +101,7 @@ public final class SuiteRun {
 
     /** The cells this run would measure on {@code dir}: the profile's, narrowed by the user's patterns. */
     public List<Cell> plan(Path dir) {
-        checkUserParams();
-        List<String> includes = settings.includes();
-        return planner.plan(profile, dir).stream().filter(c -> matches(includes, c)).toList();
+        return SuitePlanner.cellsOfRun(profile, dir, settings);
     }
 
     /** Runs every target into {@code outDir} (which must exist empty, or not exist); true when some cell FAILED. */
@@ -139,8 +123,7 @@ public final class SuiteRun {
 
     private boolean execute(List<RunTarget> targets, RunState state, boolean continuing) {
         state.start();
-        startNanos = System.nanoTime();
-        targetCount = targets.size();
+        precisionRounds = new PrecisionRounds(precisionTarget, settings, out, System.nanoTime(), targets.size());
         try {
             List<Runnable> summaries = new ArrayList<>();
             boolean failed = false;
@@ -217,25 +200,17 @@ public final class SuiteRun {
         out.flush();
         boolean pairsFailed;
         try (JmhOutput output = new JmhOutput(out, options.verbose(), base.dir().resolve("jmh-log.txt"))) {
+            BlockedCells blocking = new BlockedCells(probeSyscalls, options.verifySyscalls() ? witnesses : null, out);
             Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
-            for (JvmSlot slot : slots) blocked.put(slot, blockedCells(target, slot, envs.get(slot), cells, results.get(slot), rounds, output));
-            CellRunner runner = new CellRunner(settings, output, out);
-            int done = 0;
-            double doneEstimate = 0;
-            for (int round = 0; round < rounds.count(); round++) for (Cell c : cells) for (JvmSlot slot : slots) {
-                if (results.get(slot).has(c, round)) {
-                    done++;
-                    doneEstimate += settings.secondsPerRound(c);
-                }
-            }
-            progress.alreadyDone(done, doneEstimate);
-            for (int round = 0; round < rounds.count() && !state.stopping(); round++) {
-                runRound(target, cells, round, rounds, results, blocked, envs, runner, progress, state);
-            }
-            if (precisionTarget.active()) extraRounds(target, cells, rounds, results, blocked, envs, runner, progress, state);
+            for (JvmSlot slot : slots) blocked.put(slot, blocking.of(target, slot, envs.get(slot), cells, results.get(slot), rounds, output));
+            TargetRounds loop = new TargetRounds(settings, slots, target, results, blocked, envs, new CellRunner(settings, output, out), progress,
+                    state, out);
+            loop.countDone(cells);
+            for (int round = 0; round < rounds.count() && !state.stopping(); round++) loop.round(cells, round);
+            if (precisionRounds.active()) precisionRounds.run(target, loop, cells, rounds.count(), slots.size(), progress, state);
             for (JvmSlot slot : slots) progress.closing(slot.label(), results.get(slot).results());
-            pairsFailed = pairs.measure(target, slots, envs, cells, failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), base, out,
-                    state::stopping);
+            pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, state.folder(),
+                    base, out, state::stopping);
         }
         if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
         boolean failed = pairsFailed;
@@ -249,149 +224,12 @@ public final class SuiteRun {
         return failed;
     }
 
-    private void runRound(RunTarget target, List<Cell> cells, int round, Rounds rounds, Map<JvmSlot, SlotResults> results,
-                          Map<JvmSlot, Map<Cell, Optional<String>>> blocked, Map<JvmSlot, Environment> envs, CellRunner runner,
-                          Progress progress, RunState state) {
-        for (Cell cell : rounds.order(cells, round)) {
-            for (JvmSlot slot : rounds.slotOrder(slots, round)) {
-                SlotResults r = results.get(slot);
-                if (r.has(cell, round) || state.stopping()) continue;
-                runCell(target, slot, cell, round, blocked.get(slot).get(cell), r, envs.get(slot), runner, progress, state);
-            }
-        }
-    }
-
-    /**
-     * Rounds after the profile's, over the cells still wider than --precision (in any JVM), while
-     * the next round fits this target's share of --budget (the round's JMH estimate scaled by the
-     * pace so far). The console says where it stopped and why.
-     */
-    private void extraRounds(RunTarget target, List<Cell> cells, Rounds rounds, Map<JvmSlot, SlotResults> results,
-                             Map<JvmSlot, Map<Cell, Optional<String>>> blocked, Map<JvmSlot, Environment> envs, CellRunner runner,
-                             Progress progress, RunState state) {
-        double budget = precisionTarget.budget() == null ? Double.NaN : precisionTarget.budget().toSeconds();
-        int targetIndex = targetsDone++;
-        double targetEnd = Double.isNaN(budget) ? Double.NaN : budget * (targetIndex + 1) / targetCount;
-        int round = rounds.count();
-        String why = null;
-        while (!state.stopping()) {
-            if (Double.isNaN(budget) && round >= PrecisionTarget.MAX_ROUNDS_WITHOUT_BUDGET) {
-                why = "reached " + round + " rounds (the most without --budget)";
-                break;
-            }
-            // Each JVM's widths once per round (they read every fork of the target), then each cell against them.
-            Map<SlotResults, Map<Cell, Double>> widths = new LinkedHashMap<>();
-            for (SlotResults r : results.values()) widths.put(r, PrecisionTarget.halfWidths(r.results()));
-            List<Cell> wide = new ArrayList<>();
-            for (Cell c : cells) {
-                boolean wants = false;
-                for (SlotResults r : results.values()) {
-                    if (r.settled(c)) continue;
-                    Double w = widths.get(r).get(c);
-                    if (w != null && precisionTarget.wants(w)) wants = true;
-                }
-                if (wants) wide.add(c);
-            }
-            if (wide.isEmpty()) {
-                why = "every cell within " + precisionTarget.describe();
-                break;
-            }
-            double estimate = wide.stream().mapToDouble(settings::secondsPerRound).sum() * slots.size();
-            double elapsed = (System.nanoTime() - startNanos) / 1e9;
-            if (!Double.isNaN(targetEnd) && elapsed + estimate * progress.pace() > targetEnd) {
-                why = "the next round (" + wide.size() + " cells, ~" + Progress.clock(estimate * progress.pace()) + ") would pass the budget";
-                break;
-            }
-            progress.more(wide.size() * slots.size(), estimate);
-            runRound(target, wide, round, rounds, results, blocked, envs, runner, progress, state);
-            round++;
-        }
-        if (why != null) out.println("# durabench: " + precisionTarget.describe() + ": " + (round - rounds.count()) + " rounds beyond the profile's "
-                + rounds.count() + " on " + target.dir() + "; stopped: " + why);
-        for (Map.Entry<JvmSlot, SlotResults> e : results.entrySet()) {
-            Map<Cell, Double> widths = PrecisionTarget.halfWidths(e.getValue().results());
-            long within = widths.values().stream().filter(w -> !precisionTarget.wants(w)).count();
-            widths.entrySet().stream().filter(x -> !Double.isNaN(x.getValue())).max(Map.Entry.comparingByValue()).ifPresent(worst ->
-                    out.printf(java.util.Locale.ROOT, "# precision reached%s: %d of %d cells within %s; widest ±%.1f%% after %d forks: %s%n",
-                            e.getKey().label() == null ? "" : " on " + e.getKey().label(), within, widths.size(),
-                            Double.isNaN(precisionTarget.precision()) ? "(no --precision)" : String.format(java.util.Locale.ROOT, "±%.3g%%", precisionTarget.precision() * 100),
-                            worst.getValue() * 100, e.getValue().rounds(worst.getKey()), worst.getKey()));
-        }
-        out.flush();
-    }
-
-    private int targetsDone;
-
     /** "3 forks per cell, one per round, cells shuffled per round (seed 42)". */
     private String describe(Rounds rounds) {
         int forks = settings.forks();
         if (forks == 0) return "no fork (-f 0: iterations in the launcher's JVM)";
         if (rounds.count() == 1) return "1 fork per cell (its intervals are within one fork)";
         return forks + " forks per cell, one per round, cells shuffled per round (seed " + rounds.seed() + ")";
-    }
-
-    /**
-     * Before any measurement: per cell, why it will not be measured on this JVM (empty = it will):
-     * "n/a: ..." or "failed: ...", from the lab's rules, the feasibility probe and the syscall witness.
-     */
-    private Map<Cell, Optional<String>> blockedCells(RunTarget target, JvmSlot slot, Environment env, List<Cell> cells,
-                                                    SlotResults done, Rounds rounds, JmhOutput output) {
-        List<Cell> todo = cells.stream().filter(c -> !done.has(c, rounds.count() - 1)).toList();
-        Map<Cell, Optional<String>> blocked = new LinkedHashMap<>();
-        List<Cell> probed = new ArrayList<>();
-        for (Cell c : todo) {
-            Optional<String> lab = target.labNotApplicable(c);
-            blocked.put(c, lab.map(why -> "n/a: " + why));
-            if (lab.isEmpty()) probed.add(c);
-        }
-        if (probed.isEmpty()) return blocked;
-        Feasibility.of(probed, slot, env, probeSyscalls).forEach((c, o) ->
-                blocked.put(c, o.map(x -> (x.unsupported() ? "n/a: " : "failed: ") + x.reason())));
-        if (options.verifySyscalls()) {
-            List<Cell> feasible = probed.stream().filter(c -> blocked.get(c).isEmpty()).toList();
-            SyscallVerification.verify(witnesses, target.dir(), slot, feasible, output, out).forEach((c, why) -> blocked.put(c, Optional.of("failed: " + why)));
-        }
-        return blocked;
-    }
-
-    private void runCell(RunTarget target, JvmSlot slot, Cell cell, int round, Optional<String> blocked, SlotResults results,
-                         Environment env, CellRunner runner, Progress progress, RunState state) {
-        double estimate = settings.secondsPerRound(cell);
-        if (blocked.isPresent()) {
-            String b = blocked.get();
-            boolean failed = b.startsWith("failed: ");
-            String reason = b.substring(failed ? "failed: ".length() : "n/a: ".length());
-            results.notMeasured(cell, failed ? NotMeasured.Kind.FAILED : NotMeasured.Kind.NOT_APPLICABLE, reason);
-            // Settled for every round: the progress counts the rounds it will not run.
-            progress.notMeasured(cell, slot.label(), estimate * (state.rounds().count() - round), failed, reason,
-                    state.rounds().count() - round);
-            state.ran(target, slot, cell, round, failed ? "failed" : "n/a");
-            return;
-        }
-        CellRunner.Outcome o;
-        try {
-            o = runner.run(cell, slot, results.forkProperties(round, Boolean.TRUE.equals(env.durableStorage())));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for JMH's lock", e);
-        }
-        if (state.stopping()) return; // interrupted under this cell: it is neither measured nor failed
-        if (o.failure() != null) {
-            results.notMeasured(cell, NotMeasured.Kind.FAILED, o.failure());
-            progress.notMeasured(cell, slot.label(), estimate * (state.rounds().count() - round), true, o.failure(),
-                    state.rounds().count() - round);
-            state.ran(target, slot, cell, round, "failed");
-            // A forked JVM killed outright (SIGKILL, the OOM killer) ran no hook: its files would sit
-            // in the directory, up to a 64 MiB region each, until the next run. Its lock is free now.
-            StaleFiles.Removal stale = StaleFiles.removeDeadOwners(target.dir());
-            if (!stale.removed().isEmpty()) out.println("# " + stale.summary());
-            return;
-        }
-        var entries = results.measured(cell, o.results());
-        String whyNot = cell.family().notDurableBecause(cell.methodValue()).map(w -> "NOT durable").orElse(null);
-        if (whyNot == null && !Boolean.TRUE.equals(env.durableStorage())) whyNot = "NOT durable (no stable storage)";
-        progress.measured(cell, slot.label(), round, estimate, entries, results.results(), whyNot == null ? "durable" : whyNot);
-        state.ran(target, slot, cell, round, "measured");
     }
 
     /**
@@ -409,37 +247,5 @@ public final class SuiteRun {
                     + env.durableStorageReason() + ". Treat its numbers with suspicion.");
         }
         return Optional.empty();
-    }
-
-    /**
-     * Every -p names a parameter some durabench benchmark has, with values it can take: a value that
-     * can never be valid is a usage error before anything runs (not a results folder of n/a cells).
-     */
-    private void checkUserParams() {
-        for (String name : settings.userParamNames()) {
-            List<Parameter<?>> params = Catalogue.parametersNamed(name);
-            if (params.isEmpty()) {
-                throw new InvalidValueException("-p " + name + ": no durabench benchmark has that parameter; they have "
-                        + String.join(", ", Catalogue.benchmarks().stream().flatMap(b -> b.parameters().stream()).map(Parameter::name)
-                        .distinct().toList()));
-            }
-            for (String value : settings.userParam(name).orElse(List.of())) {
-                InvalidValueException first = null;
-                boolean accepted = false;
-                for (Parameter<?> p : params) {
-                    try {
-                        p.parse(value);
-                        accepted = true;
-                    } catch (InvalidValueException e) {
-                        if (first == null) first = e;
-                    }
-                }
-                if (!accepted) throw first;
-            }
-        }
-    }
-
-    private static boolean matches(List<String> includes, Cell c) {
-        return includes.isEmpty() || includes.stream().anyMatch(i -> Pattern.compile(i).matcher(c.benchmark().jmhName()).find());
     }
 }
