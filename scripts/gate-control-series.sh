@@ -22,6 +22,8 @@ build() {
   "$@" > "$res/logs/$name.txt" 2>&1 || rc=$?
   cp "$work/$name/gate/gate.txt" "$res/gate/$name.txt" 2>/dev/null || true
   cp "$work/$name/gate/gate.json" "$res/gate/$name.json" 2>/dev/null || true
+  # A run the history did not admit is kept too (without its report), so the committed series can be judged again.
+  if [[ -d "$work/$name" && ! -d "$hist/$name" ]]; then mkdir -p "$res/rejected"; cp -r "$work/$name" "$res/rejected/$name"; rm -rf "$res/rejected/$name/report"; fi
   series "$name ($what) rc=$rc $(( $(date +%s) - start ))s load $load $(grep -o 'BUILD [A-Z]*' "$res/logs/$name.txt" | tail -1)"
 }
 mvnGate() { local name=$1; shift; mvn -B verify -Pbench -DskipTests -Ddurabench.history="$hist" -Ddurabench.dir="${gdir:-$dir}" -Ddurabench.out="$work/$name" "$@"; }
