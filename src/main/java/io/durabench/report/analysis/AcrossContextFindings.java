@@ -23,7 +23,7 @@ final class AcrossContextFindings {
     private AcrossContextFindings() {
     }
 
-    static Optional<Finding> costs(List<ReportRow> rows, Headline centre, ContextNames names, SyncMethod chosen) {
+    static Optional<Finding> costs(List<ReportRow> rows, Headline centre, ContextNames names, SyncMethod chosen, SyncMethod reference) {
         List<ReportRow> centreRows = centre.select(rows, false, false, false);
         List<ReportRow> refs = new ArrayList<>();
         List<Context> notDurable = new ArrayList<>();
@@ -32,7 +32,7 @@ final class AcrossContextFindings {
                 notDurable.add(group.get(0).context());
                 continue;
             }
-            FindingRows.reference(group).filter(r -> r.cost() != null && r.cell().methodValue() == FindingRows.REFERENCE).ifPresent(refs::add);
+            FindingRows.reference(group, reference).filter(r -> r.cost() != null && r.cell().methodValue() == reference).ifPresent(refs::add);
         }
         if (refs.size() < 2) return Optional.empty();
         refs.sort(Comparator.comparingDouble(r -> r.cost().mean()));

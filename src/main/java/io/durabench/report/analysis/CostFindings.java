@@ -21,8 +21,9 @@ final class CostFindings {
     private CostFindings() {
     }
 
-    static Optional<Finding> durabilityCost(String context, List<ReportRow> centreGroup, Headline centre, SyncMethod chosen) {
-        Optional<ReportRow> ref = FindingRows.reference(centreGroup);
+    static Optional<Finding> durabilityCost(String context, List<ReportRow> centreGroup, Headline centre, SyncMethod chosen,
+                                            SyncMethod reference) {
+        Optional<ReportRow> ref = FindingRows.reference(centreGroup, reference);
         if (ref.isEmpty() || ref.get().cost() == null) return Optional.empty();
         ReportRow r = ref.get();
         String base = WarningRules.baselineName(centreGroup, r, chosen);

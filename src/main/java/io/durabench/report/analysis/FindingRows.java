@@ -11,10 +11,10 @@ import java.util.Optional;
 /** Row lookups the finding rules share: groups, the reference durable method, rows by value. */
 final class FindingRows {
     /**
-     * The method every other durable method is compared with: write + fdatasync, what databases use
-     * to make a log write durable; when it was not measured, the first durable method of the group.
+     * The method every other durable method is compared with where the run recorded none (runs from
+     * before reference pairs): write + fdatasync, what databases use to make a log write durable.
      */
-    static final SyncMethod REFERENCE = SyncMethod.FDATASYNC;
+    static final SyncMethod DEFAULT_REFERENCE = SyncMethod.FDATASYNC;
 
     private FindingRows() {
     }
@@ -30,9 +30,10 @@ final class FindingRows {
         return group.stream().filter(r -> r.measured() && r.durable() && !r.baseline()).toList();
     }
 
-    static Optional<ReportRow> reference(List<ReportRow> group) {
+    /** The reference method's row of the group; when it was not measured, the group's first durable row. */
+    static Optional<ReportRow> reference(List<ReportRow> group, SyncMethod reference) {
         List<ReportRow> durable = durable(group);
-        return durable.stream().filter(r -> r.cell().methodValue() == REFERENCE).findFirst().or(() -> durable.stream().findFirst());
+        return durable.stream().filter(r -> r.cell().methodValue() == reference).findFirst().or(() -> durable.stream().findFirst());
     }
 
     /** "FSYNC, O_DSYNC and O_SYNC". */

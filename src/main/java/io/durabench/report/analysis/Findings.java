@@ -24,27 +24,30 @@ public final class Findings {
     private Findings() {
     }
 
-    /** @param baseline the report's --baseline, to name a group's baseline when its row is not among {@code rows} */
-    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline) {
+    /**
+     * @param baseline  the report's --baseline, to name a group's baseline when its row is not among {@code rows}
+     * @param reference the durable method the others are compared with: the run's recorded reference (run --reference)
+     */
+    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline, SyncMethod reference) {
         Set<Context> contexts = new LinkedHashSet<>();
         rows.forEach(r -> contexts.add(r.context()));
         ContextNames names = ContextNames.of(contexts);
         Headline centre = Headline.of(rows);
-        List<Finding> out = new ArrayList<>(TrapFindings.all(rows, names));
+        List<Finding> out = new ArrayList<>(TrapFindings.all(rows, names, reference));
         oneFork(rows, names).ifPresent(out::add);
         for (Context c : contexts) {
             if (c.hasNoStableStorage()) continue;
             List<ReportRow> inContext = rows.stream().filter(r -> r.context().equals(c)).toList();
             List<ReportRow> centreGroup = centre.select(inContext, false, false, false);
             String label = c.label();
-            CostFindings.durabilityCost(label, centreGroup, centre, baseline).ifPresent(out::add);
-            Optional<ReportRow> ref = FindingRows.reference(centreGroup);
+            CostFindings.durabilityCost(label, centreGroup, centre, baseline, reference).ifPresent(out::add);
+            Optional<ReportRow> ref = FindingRows.reference(centreGroup, reference);
             ref.flatMap(r -> SweepFindings.batching(label, r, inContext, centre)).ifPresent(out::add);
             ref.flatMap(r -> SweepFindings.preallocation(label, r, inContext, centre)).ifPresent(out::add);
             out.addAll(CostFindings.fileCreation(label, inContext, baseline));
             costModel(c, fits, ref.map(ReportRow::methodLabel).orElse(null)).ifPresent(out::add);
         }
-        AcrossContextFindings.costs(rows, centre, names, baseline).ifPresent(out::add);
+        AcrossContextFindings.costs(rows, centre, names, baseline, reference).ifPresent(out::add);
         return out;
     }
 

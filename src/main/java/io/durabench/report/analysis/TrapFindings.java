@@ -22,10 +22,10 @@ final class TrapFindings {
     private TrapFindings() {
     }
 
-    static List<Finding> all(List<ReportRow> rows, ContextNames names) {
+    static List<Finding> all(List<ReportRow> rows, ContextNames names, io.durabench.workload.SyncMethod reference) {
         List<Finding> out = new ArrayList<>();
         out.addAll(implausiblyCheapDevices(rows, names));
-        out.addAll(noStableStorage(rows, names));
+        out.addAll(noStableStorage(rows, names, reference));
         out.addAll(notDurableLooksFastest(rows, names));
         return out;
     }
@@ -46,13 +46,13 @@ final class TrapFindings {
         return out;
     }
 
-    static List<Finding> noStableStorage(List<ReportRow> rows, ContextNames names) {
+    static List<Finding> noStableStorage(List<ReportRow> rows, ContextNames names, io.durabench.workload.SyncMethod reference) {
         Map<Context, List<ReportRow>> byContext = new LinkedHashMap<>();
         rows.stream().filter(r -> r.context().hasNoStableStorage() && r.measured())
                 .forEach(r -> byContext.computeIfAbsent(r.context(), c -> new ArrayList<>()).add(r));
         List<Finding> out = new ArrayList<>();
         byContext.forEach((c, inContext) -> {
-            ReportRow example = syncingExample(inContext);
+            ReportRow example = syncingExample(inContext, reference);
             String message = String.format("%s (%s) has no stable storage: none of its %d rows is durable, whatever the method%s.",
                     names.of(c), c.directory(), inContext.size(), example == null ? ""
                             : String.format("; %s's %s µs per write there is the cost of the syscalls, not of durability",
@@ -63,9 +63,9 @@ final class TrapFindings {
     }
 
     /** The reference method's row (else the first) among methods that would be durable on stable storage. */
-    private static ReportRow syncingExample(List<ReportRow> rows) {
+    private static ReportRow syncingExample(List<ReportRow> rows, io.durabench.workload.SyncMethod reference) {
         return rows.stream().filter(r -> !r.baseline() && Durabilities.methodNotDurableBecause(r.cell()) == null)
-                .min(Comparator.comparingInt(r -> r.cell().methodValue() == FindingRows.REFERENCE ? 0 : 1)).orElse(null);
+                .min(Comparator.comparingInt(r -> r.cell().methodValue() == reference ? 0 : 1)).orElse(null);
     }
 
     static List<Finding> notDurableLooksFastest(List<ReportRow> rows, ContextNames names) {
