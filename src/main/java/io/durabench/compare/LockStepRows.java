@@ -50,6 +50,11 @@ final class LockStepRows {
             return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, Double.NaN, 1, Double.POSITIVE_INFINITY,
                     "cannot detect any change: one fork pair has no variation between fork pairs to test against", null);
         }
+        if (e.n() < LockStepPower.MIN_FORK_PAIRS) {
+            return new DetectableChange(e.n(), e.n(), settings.alpha(), rows, e.logSd(), 0, Double.NaN,
+                    "does not state the change it would flag: under " + LockStepPower.MIN_FORK_PAIRS + " fork pairs the sd of ln(B/A) per pair"
+                            + " is too rough a guess for a power (run -f " + LockStepPower.MIN_FORK_PAIRS + " or more)", null);
+        }
         double level = MultipleComparisons.holmFirstStep(settings.alpha(), rows);
         EstimateBar bar = EstimateBar.of(settings, floorPercent);
         LockStepPower power = LockStepPower.of(e.n(), level, e.logSd(), bar.percent());
