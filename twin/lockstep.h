@@ -21,6 +21,8 @@ struct lock_step_settings {
     enum order order;
     int warmup_min, warmup_max, warmup_units;
     uint64_t busy_wait_ns;
+    /* The other side's extra spin, done here untimed: both sides then leave each other the same gaps. */
+    uint64_t busy_wait_pad_ns;
 };
 
 /* LockStepSettings: warmup ends when neither side's JIT compiled for this many blocks in a row. */

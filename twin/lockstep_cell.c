@@ -78,15 +78,20 @@ static bool at_durable_point(const struct cell_run *r) {
 
 /* The unit proper: operations until a durable point, timed; the settle after it, untimed. A failure jumps out. */
 static void timed_unit(struct cell_run *r, int64_t *nanos, int64_t *ops) {
-    uint64_t busy = r->side->settings.busy_wait_ns;
+    uint64_t busy = r->side->settings.busy_wait_ns, pad = r->side->settings.busy_wait_pad_ns, padded = 0;
     long n = 0;
     uint64_t start = monotonic_ns();
     do {
         r->w.op(r->w.self);
         if (busy > 0) busy_wait(busy);
+        if (pad > 0) {
+            uint64_t p0 = monotonic_ns();
+            busy_wait(pad);
+            padded += monotonic_ns() - p0;
+        }
         n++;
     } while (r->durable && !at_durable_point(r) && n < MAX_OPERATIONS_PER_UNIT);
-    uint64_t end = monotonic_ns();
+    uint64_t end = monotonic_ns() - padded;
     if (r->durable && !at_durable_point(r)) fail_because("the workload is not at a durable point after %ld operations: it never syncs", n);
     if (r->w.settle != NULL) r->w.settle(r->w.self);
     *nanos = (int64_t) (end - start);

@@ -23,7 +23,7 @@
 
 static const char USAGE[] =
     "usage: durabench-twin --lock-step-side A|B [--opener A|B] [--pin-thread CPUS] --socket PATH --dir DIR --blocks K --block-ms T"
-    " --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--witness-token T]"
+    " --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--busy-wait-pad-ns P] [--witness-token T]"
     " [--units N] [--size REGION:CHUNK] SPEC...";
 
 struct side_args {
@@ -131,6 +131,7 @@ static void parse(int argc, char **argv, struct side_args *a) {
         else if (strcmp(o, "--order") == 0) a->side.settings.order = order_named(v);
         else if (strcmp(o, "--warmup") == 0) { warmup(v, &a->side.settings); warmed = true; }
         else if (strcmp(o, "--busy-wait-ns") == 0) a->side.settings.busy_wait_ns = (uint64_t) whole(o, v);
+        else if (strcmp(o, "--busy-wait-pad-ns") == 0) a->side.settings.busy_wait_pad_ns = (uint64_t) whole(o, v);
         else if (strcmp(o, "--witness-token") == 0) { check_token(v); a->side.witness_token = v; }
         else if (strcmp(o, "--units") == 0) units = whole(o, v);
         else if (strcmp(o, "--size") == 0) size = size_named(v);

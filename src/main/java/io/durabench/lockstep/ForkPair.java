@@ -115,8 +115,9 @@ public final class ForkPair {
         }
         Path socket = folder.resolve("hand-off");
         Duration limit = START.plus(PER_CELL.multipliedBy(cells.size()));
-        try (ChildProcess pa = ChildProcess.start(command(Side.A, opener, a, cells, s, placement, socket), "side A of " + what);
-             ChildProcess pb = ChildProcess.start(command(Side.B, opener, b, cells, s, placement, socket), "side B of " + what)) {
+        long spin = Math.max(a.busyWaitNanos(), b.busyWaitNanos());
+        try (ChildProcess pa = ChildProcess.start(command(Side.A, opener, a, spin - a.busyWaitNanos(), cells, s, placement, socket), "side A of " + what);
+             ChildProcess pb = ChildProcess.start(command(Side.B, opener, b, spin - b.busyWaitNanos(), cells, s, placement, socket), "side B of " + what)) {
             long until = System.nanoTime() + limit.toNanos();
             ChildProcess.Exit ea = pa.await(limit);
             ChildProcess.Exit eb = pb.await(Duration.ofNanos(Math.max(0, until - System.nanoTime())).plusSeconds(10));
@@ -148,9 +149,12 @@ public final class ForkPair {
         return SideRecord.failed("side " + side + " " + why + otherWhy, false);
     }
 
-    /** The side's command: its JVM and LockStepSide with {@code --side}, or the twin with {@code --lock-step-side}, then the same arguments. */
-    static List<String> command(Side side, Side opener, SideSetup setup, List<CellPair> cells, LockStepSettings s, Placement placement,
-                                Path socket) {
+    /**
+     * The side's command: its JVM and LockStepSide with {@code --side}, or the twin with {@code --lock-step-side}, then the same
+     * arguments; {@code padNanos}: the other side's extra test spin, which this side spins untimed.
+     */
+    static List<String> command(Side side, Side opener, SideSetup setup, long padNanos, List<CellPair> cells, LockStepSettings s,
+                                Placement placement, Path socket) {
         List<String> args = new ArrayList<>(List.of("--opener", opener.name()));
         args.addAll(placement.sideArgs());
         args.addAll(List.of("--socket", socket.toString(), "--dir", setup.dir().toString(),
@@ -158,6 +162,7 @@ public final class ForkPair {
                 "--grain", Integer.toString(s.grain()), "--order", s.order().text(),
                 "--warmup", s.warmupMinBlocks() + ":" + s.warmupMaxBlocks() + ":" + s.warmupUnits()));
         if (setup.busyWaitNanos() > 0) args.addAll(List.of("--busy-wait-ns", Long.toString(setup.busyWaitNanos())));
+        if (padNanos > 0) args.addAll(List.of("--busy-wait-pad-ns", Long.toString(padNanos)));
         List<String> before = new ArrayList<>();
         if (setup.witnessed() != null) {
             args.addAll(List.of("--witness-token", setup.witnessed().token()));

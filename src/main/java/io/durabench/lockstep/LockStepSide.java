@@ -27,7 +27,7 @@ import java.util.List;
  * result line says on which CPUs that thread was allowed to run. A listens at the socket, B connects;
  * then both run their cells in the given order, cell i of A
  * against cell i of B ({@link SideCell}). {@code --units} (0: sized from the warmup) and
- * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook: that much
+ * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook (and {@code --busy-wait-pad-ns} the other side's, spun untimed): that much
  * spinning per operation inside the timed unit, a known effect. {@code --witness-token} makes the
  * syscall witness's marker calls ({@link TraceMarkers}) around each cell's measured blocks, for a
  * side run under strace. One result line per cell on stdout
@@ -64,7 +64,7 @@ public final class LockStepSide {
                 Cell inDir = c.cell().with(Catalogue.TARGET_DIR, a.dir.toString());
                 LockStepSettings s = a.settings.withUnitsPerBlock(c.unitsPerBlock());
                 SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(JnrSyscalls.get(), inDir, c.size()),
-                        HandOffRule.endsDurable(inDir), a.busyWaitNanos);
+                        HandOffRule.endsDurable(inDir), a.busyWaitNanos, a.padNanos);
                 int cell = i;
                 SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE
                         : new SideCell.Marks(() -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.BEGIN),
@@ -106,7 +106,7 @@ public final class LockStepSide {
     }
 
     /** The command line, checked before anything runs. */
-    private record Args(Side side, Side opener, String pinThread, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, String witnessToken,
+    private record Args(Side side, Side opener, String pinThread, Path socket, Path dir, LockStepSettings settings, long busyWaitNanos, long padNanos, String witnessToken,
                         List<SideCellSpec> cells) {
         static Args parse(String[] args) {
             Side side = null, opener = Side.A;
@@ -115,7 +115,7 @@ public final class LockStepSide {
             int blocks = 0, blockMs = 0, grain = 1;
             Order order = Order.ALTERNATE;
             int[] warmup = null;
-            long busy = 0;
+            long busy = 0, pad = 0;
             String token = null;
             int units = 0;
             WorkloadSize size = WorkloadSize.DEFAULT;
@@ -133,6 +133,7 @@ public final class LockStepSide {
                     case "--order" -> order = Order.parse(value(args, ++i, "--order"));
                     case "--warmup" -> warmup = warmup(value(args, ++i, "--warmup"));
                     case "--busy-wait-ns" -> busy = whole(value(args, ++i, "--busy-wait-ns"), "--busy-wait-ns");
+                    case "--busy-wait-pad-ns" -> pad = whole(value(args, ++i, "--busy-wait-pad-ns"), "--busy-wait-pad-ns");
                     case "--witness-token" -> token = value(args, ++i, "--witness-token");
                     case "--units" -> units = whole(value(args, ++i, "--units"), "--units");
                     case "--size" -> size = WorkloadSize.parse(value(args, ++i, "--size"));
@@ -147,11 +148,11 @@ public final class LockStepSide {
             }
             if (side == null || socket == null || dir == null || warmup == null || blocks == 0 || blockMs == 0 || cells.isEmpty()) {
                 throw new IllegalArgumentException("usage: LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T --grain G"
-                        + " --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--units N] [--size REGION:CHUNK] CELL...");
+                        + " --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--busy-wait-pad-ns P] [--units N] [--size REGION:CHUNK] CELL...");
             }
             LockStepSettings s = new LockStepSettings(blocks, 0, blockMs, grain, order, warmup[0], warmup[1], warmup[2]);
             if (token != null) TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // checks the token before anything runs
-            return new Args(side, opener, pinThread, socket, dir, s, busy, token, List.copyOf(cells));
+            return new Args(side, opener, pinThread, socket, dir, s, busy, pad, token, List.copyOf(cells));
         }
 
         private static int[] warmup(String text) {

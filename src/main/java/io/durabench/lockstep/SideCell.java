@@ -51,8 +51,16 @@ final class SideCell {
     private long stallNanos = Long.MAX_VALUE;
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
 
-    /** What the side runs per unit: the workload, whether it ever ends durable, and the test hook's extra work. */
-    record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
+    /**
+     * What the side runs per unit: the workload, whether it ever ends durable, and the test hook's
+     * extra work: a spin per operation timed (the known effect) and one untimed (the pad: the other
+     * side's spin mirrored, so both sides leave each other the same gap before every unit and only
+     * whether the spin is timed differs; without it, side B's 5 µs spin measured +4.3 µs [3.8, 4.8]).
+     */
+    record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, long padNanosPerOperation) {
+        UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
+            this(opener, durable, busyWaitNanosPerOperation, 0);
+        }
     }
 
     /** A unit longer than this many times the median unit of the side's last warmup block is a stall. */
@@ -200,15 +208,20 @@ final class SideCell {
 
     /** One unit, timed: operations until a durable point (one operation for a workload that never reaches one); then settled, untimed. */
     private long[] unit(OperationLoop loop) {
-        long ops = 0;
+        long ops = 0, padded = 0;
         long start = System.nanoTime();
         try {
             do {
                 loop.operate();
                 if (work.busyWaitNanosPerOperation() > 0) busyWait(work.busyWaitNanosPerOperation());
+                if (work.padNanosPerOperation() > 0) {
+                    long p0 = System.nanoTime();
+                    busyWait(work.padNanosPerOperation());
+                    padded += System.nanoTime() - p0;
+                }
                 ops++;
             } while (work.durable() && !loop.atDurablePoint() && ops < MAX_OPERATIONS_PER_UNIT);
-            long nanos = System.nanoTime() - start;
+            long nanos = System.nanoTime() - start - padded;
             if (work.durable() && !loop.atDurablePoint()) {
                 throw new IllegalStateException("the workload is not at a durable point after " + ops + " operations: it never syncs");
             }

@@ -35,12 +35,12 @@ class LockStepNativeSideTest {
         LockStepSettings s = new LockStepSettings(4, 0, 25, 2, Order.B_FIRST, 3, 50, 6);
         Path twin = Path.of("/opt/durabench-twin"), socket = Path.of("/tmp/x/hand-off");
         ForkPair.SideSetup twinSide = ForkPair.SideSetup.of(new ForkPair.Program.Twin(twin), Path.of("/data")).withBusyWaitNanos(500);
-        List<String> cmd = ForkPair.command(Side.B, Side.A, twinSide, cells, s, new Placement("1"), socket);
+        List<String> cmd = ForkPair.command(Side.B, Side.A, twinSide, 300, cells, s, new Placement("1"), socket);
         List<String> jvm = ForkPair.command(Side.B, Side.A, new ForkPair.SideSetup(new ForkPair.Program.Jvm(JvmFacts.current()), Path.of("/data"),
-                List.of(), 500, null), cells, s, new Placement("1"), socket);
+                List.of(), 500, null), 300, cells, s, new Placement("1"), socket);
         assertEquals(List.of(twin.toString(), "--lock-step-side", "B", "--opener", "A", "--pin-thread", "1", "--socket", socket.toString(),
                 "--dir", "/data", "--blocks", "4", "--block-ms", "25", "--grain", "2", "--order", "b-first", "--warmup", "3:50:6",
-                "--busy-wait-ns", "500", "--units", "6", "--size", "65536:16384",
+                "--busy-wait-ns", "500", "--busy-wait-pad-ns", "300", "--units", "6", "--size", "65536:16384",
                 "SyncWriteCost.writeBlock:syncMethod=FDATASYNC,blockSizeBytes=8192,writesPerSync=4,preallocation=ZERO_FILL"), cmd);
         int side = jvm.indexOf("--side");
         assertEquals(List.of("--side", "B"), jvm.subList(side, side + 2));

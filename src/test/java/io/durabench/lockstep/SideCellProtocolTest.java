@@ -25,6 +25,23 @@ import org.junit.jupiter.api.Test;
 class SideCellProtocolTest {
     /** Every operation of either side, in the order they ran: "A" or "B". */
     private final List<String> ran = Collections.synchronizedList(new ArrayList<>());
+    /** The test hook per side: B's timed spin per operation, and A's untimed pad (B's spin mirrored). */
+    private long spinB, padA;
+
+    @Test
+    void theKnownEffectIsTimedOnBAndMirroredUntimedOnA() throws Exception {
+        spinB = 300_000;
+        padA = 300_000;
+        LockStepSettings s = settings(1, Order.ALTERNATE, 3, 4);
+        List<SideCell.Outcome> o = pair(s, 1, -1, -1);
+        double a = nanosPerOperation(o.get(0)), b = nanosPerOperation(o.get(1));
+        assertTrue(b >= 300_000, "B's spin is inside its timed unit: " + b + " ns per operation");
+        assertTrue(a < 150_000, "A's pad (the same spin) is outside its timed unit: " + a + " ns per operation");
+    }
+
+    private static double nanosPerOperation(SideCell.Outcome o) {
+        return o.blocks().stream().mapToLong(b -> b.nanos()).sum() / (double) o.blocks().stream().mapToLong(b -> b.operations()).sum();
+    }
 
     @Test
     void sidesAlternateOneUnitAtATimeAndEachBlockOpensWithTheOrdersSide() throws Exception {
@@ -107,7 +124,8 @@ class SideCellProtocolTest {
         try (HandOff line = me == Side.A ? HandOff.listen(socket, Duration.ofSeconds(30)) : HandOff.connect(socket, Duration.ofSeconds(30))) {
             List<SideCell.Outcome> out = new ArrayList<>();
             for (int k : failAt) {
-                SideCell.UnitWork work = new SideCell.UnitWork(() -> new Recording(me.name(), opsPerUnit, k), true, 0);
+                SideCell.UnitWork work = new SideCell.UnitWork(() -> new Recording(me.name(), opsPerUnit, k), true,
+                        me == Side.B ? spinB : 0, me == Side.A ? padA : 0);
                 out.add(new SideCell(line, me, s, work).run());
             }
             return out;
