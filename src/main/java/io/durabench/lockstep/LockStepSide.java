@@ -102,6 +102,7 @@ public final class LockStepSide {
         JsonObject counters = new JsonObject();
         o.counters().forEach(counters::addProperty);
         r.add("counters", counters);
+        if (o.testSpinNanos() > 0) r.addProperty("testSpinNanos", o.testSpinNanos());
         return r;
     }
 

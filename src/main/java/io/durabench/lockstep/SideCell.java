@@ -49,6 +49,8 @@ final class SideCell {
     private long[] unitTimes;
     /** A measured unit above this is a stall: {@link #STALL_FACTOR} x the median unit of the last warmup block. */
     private long stallNanos = Long.MAX_VALUE;
+    /** The test spin's real time in this cell's measured, stall-free units. */
+    private long measuredSpinNanos;
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
 
     /**
@@ -80,10 +82,11 @@ final class SideCell {
      * the blocks were measured (0 after a warmup that did its job). {@code cellMillis}: the cell's wall
      * time on this side, from opening its workload to closing it (what one row costs a fork pair).
      */
+    /** testSpinNanos: what the test hook's timed spin really took in the measured, stall-free units (a preemption can outlast its deadline). */
     record Outcome(int warmupBlocks, boolean warmupCapped, int unitsPerBlock, List<Block> blocks, Map<String, Long> counters,
-                   long compileMillis, String error, boolean partnerFailed, long cellMillis) {
+                   long compileMillis, String error, boolean partnerFailed, long cellMillis, long testSpinNanos) {
         Outcome took(long millis) {
-            return new Outcome(warmupBlocks, warmupCapped, unitsPerBlock, blocks, counters, compileMillis, error, partnerFailed, millis);
+            return new Outcome(warmupBlocks, warmupCapped, unitsPerBlock, blocks, counters, compileMillis, error, partnerFailed, millis, testSpinNanos);
         }
     }
 
@@ -165,6 +168,7 @@ final class SideCell {
         Map<String, Long> start = loop.counters();
         long compiledBefore = compileMillis();
         unitTimes = null;
+        measuredSpinNanos = 0;
         List<Block> blocks = new ArrayList<>();
         marks.begin().run();
         for (int i = 0; i < settings.blocks(); i++) {
@@ -172,7 +176,8 @@ final class SideCell {
             endBlock(settings.order().firstIn(i).other(), true);
         }
         marks.end().run();
-        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0);
+        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0,
+                measuredSpinNanos);
     }
 
     /**
@@ -198,6 +203,8 @@ final class SideCell {
                     stalls++;
                     stalledNanos += unit[0];
                     stalledOps += unit[1];
+                } else if (unitTimes == null) {
+                    measuredSpinNanos += unit[2];
                 }
                 done++;
             }
@@ -208,12 +215,16 @@ final class SideCell {
 
     /** One unit, timed: operations until a durable point (one operation for a workload that never reaches one); then settled, untimed. */
     private long[] unit(OperationLoop loop) {
-        long ops = 0, padded = 0;
+        long ops = 0, padded = 0, spun = 0;
         long start = System.nanoTime();
         try {
             do {
                 loop.operate();
-                if (work.busyWaitNanosPerOperation() > 0) busyWait(work.busyWaitNanosPerOperation());
+                if (work.busyWaitNanosPerOperation() > 0) {
+                    long s0 = System.nanoTime();
+                    busyWait(work.busyWaitNanosPerOperation());
+                    spun += System.nanoTime() - s0;
+                }
                 if (work.padNanosPerOperation() > 0) {
                     long p0 = System.nanoTime();
                     busyWait(work.padNanosPerOperation());
@@ -226,7 +237,7 @@ final class SideCell {
                 throw new IllegalStateException("the workload is not at a durable point after " + ops + " operations: it never syncs");
             }
             loop.settle();
-            return new long[] {nanos, ops};
+            return new long[] {nanos, ops, spun};
         } catch (RuntimeException e) {
             line.send(HandOff.FAILED);
             throw new UnitFailed(oneLine(e));
@@ -285,7 +296,7 @@ final class SideCell {
     }
 
     private static Outcome failed(String why, boolean partner) {
-        return new Outcome(0, false, 0, List.of(), Map.of(), 0, why, partner, 0);
+        return new Outcome(0, false, 0, List.of(), Map.of(), 0, why, partner, 0, 0);
     }
 
     /** Closes the workload (deleting its files); why not, or null. */

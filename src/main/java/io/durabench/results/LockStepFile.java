@@ -81,17 +81,31 @@ public record LockStepFile(String started, String finished, Sides sides, String 
      * One side in one fork pair: its error (null when it measured; {@code partnerFailed} when the
      * error was the other side's), the warmup it took, the JIT time spent while measuring, the cell's
      * wall time on this side (open to close), the CPUs its measuring thread was allowed (as the kernel
-     * said), its blocks and its counters over them.
+     * said), its blocks and its counters over them; and what the test hook's timed spin really took in
+     * the stall-free measured units (0: no spin; a preemption can outlast the spin's deadline, so the
+     * known effect is this, not the nominal D).
      */
     public record SideRecord(String error, boolean partnerFailed, int warmupBlocks, boolean warmupCapped, long compileMillisWhileMeasured,
-                             long cellMillis, String cpus, List<Block> blocks, Map<String, Long> counters) {
+                             long cellMillis, String cpus, List<Block> blocks, Map<String, Long> counters, long testSpinNanos) {
         public SideRecord {
             blocks = List.copyOf(blocks);
             counters = Map.copyOf(counters);
         }
 
+        public SideRecord(String error, boolean partnerFailed, int warmupBlocks, boolean warmupCapped, long compileMillisWhileMeasured,
+                          long cellMillis, String cpus, List<Block> blocks, Map<String, Long> counters) {
+            this(error, partnerFailed, warmupBlocks, warmupCapped, compileMillisWhileMeasured, cellMillis, cpus, blocks, counters, 0);
+        }
+
         public static SideRecord failed(String error, boolean partnerFailed) {
             return new SideRecord(error, partnerFailed, 0, false, 0, 0, null, List.of(), Map.of());
+        }
+
+        /** The test spin's real microseconds per stall-free operation (0 without one). */
+        public double testSpinMicrosPerOperation() {
+            long ops = 0;
+            for (Block b : blocks) ops += b.operations() - b.stalledOperations();
+            return testSpinNanos / 1000.0 / ops;
         }
 
         /** Microseconds per operation over every block, stalls included: all the time its units took over all their operations. */
@@ -249,6 +263,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         JsonObject c = new JsonObject();
         r.counters().forEach(c::addProperty);
         j.add("counters", c);
+        if (r.testSpinNanos() > 0) j.addProperty("testSpinNanos", r.testSpinNanos());
         return j;
     }
 
@@ -261,9 +276,10 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         Map<String, Long> counters = new LinkedHashMap<>();
         JsonObject c = JsonFields.object(j, "counters");
         if (c != null) c.entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
-        Long cell = JsonFields.whole(j, "cellMillis");
+        Long cell = JsonFields.whole(j, "cellMillis"), spin = JsonFields.whole(j, "testSpinNanos");
         return new SideRecord(null, false, JsonFields.integer(j, "warmupBlocks"), Boolean.TRUE.equals(JsonFields.bool(j, "warmupCapped")),
-                JsonFields.whole(j, "compileMillisWhileMeasured"), cell == null ? 0 : cell, JsonFields.string(j, "cpus"), blocks, counters);
+                JsonFields.whole(j, "compileMillisWhileMeasured"), cell == null ? 0 : cell, JsonFields.string(j, "cpus"), blocks, counters,
+                spin == null ? 0 : spin);
     }
 
     public static LockStepFile read(Path folder) {
