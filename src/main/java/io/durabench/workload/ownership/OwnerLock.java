@@ -1,5 +1,6 @@
 package io.durabench.workload.ownership;
 
+import io.durabench.errno.LinuxErrno;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.JnrSyscalls.FileIdentity;
 import io.durabench.nativeio.NativeCallException;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import jnr.constants.platform.Errno;
 
 /**
  * One owner lock file held with flock(2): the proof that the run which created it is alive.
@@ -25,9 +25,9 @@ import jnr.constants.platform.Errno;
  * otherwise each hold a lock on a file that is no longer in the directory.
  */
 final class OwnerLock implements AutoCloseable {
-    private static final int EWOULDBLOCK = Errno.EWOULDBLOCK.intValue();
-    private static final int ENOENT = Errno.ENOENT.intValue();
-    private static final int ELOOP = Errno.ELOOP.intValue();
+    private static final int EWOULDBLOCK = LinuxErrno.EWOULDBLOCK;
+    private static final int ENOENT = LinuxErrno.ENOENT;
+    private static final int ELOOP = LinuxErrno.ELOOP;
     /** How long an owner waits for a cleaner that happens to hold its brand-new lock (in 10 ms steps). */
     private static final int OWNER_ATTEMPTS = 300;
 
