@@ -9,7 +9,7 @@ import io.durabench.compare.SetPairing;
 import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareText;
 import io.durabench.env.EnvironmentProbe;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.ResultsLoader;
@@ -156,7 +156,7 @@ public final class GateCommand implements Callable<Integer> {
     boolean measure(Rerun rerun, Path target, Path outDir, String intro) {
         PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
         SuiteRun run = new SuiteRun(rerun.profile(), rerun.jmh(), rerun.jmhArgs(), rerun.slots(),
-                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), JnrSyscalls.get(), stdout, stderr);
+                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), NativeLayers.current(), stdout, stderr);
         if (run.plan(target).isEmpty()) {
             throw new UsageException("JMH options " + rerun.jmhArgs() + " select no benchmark of the " + rerun.profile().label() + " profile");
         }

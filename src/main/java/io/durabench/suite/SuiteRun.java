@@ -57,7 +57,7 @@ public final class SuiteRun {
     private long startNanos;
     private int targetCount = 1;
 
-    /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
+    /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (the native layer; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
                     Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
         this.profile = profile;
