@@ -7,6 +7,8 @@ import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
 import io.durabench.child.ResultLines;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.LayerChoice;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.SideRecord;
 import java.io.IOException;
@@ -30,26 +32,28 @@ public final class ForkPair {
     static final Duration START = Duration.ofMinutes(1);
 
     /**
-     * One side as the parent starts it: its JVM, its target directory, its JVM options (after the
-     * flags every JVM of ours gets), the test hook's extra nanoseconds per operation (0: none), and
-     * the witness over it (null: none).
+     * One side as the parent starts it: its JVM and native layer, its target directory, its JVM options
+     * (after the flags every JVM of ours gets), the test hook's extra nanoseconds per operation (0:
+     * none), and the witness over it (null: none).
      */
-    public record SideSetup(JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
+    public record SideSetup(JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
         public SideSetup {
             jvmArgs = List.copyOf(jvmArgs);
         }
 
+        /** {@code jvm} on the layer it gets by default from this JVM's classpath (and this JVM's -Ddurabench.native). */
         public static SideSetup of(JvmFacts jvm, Path dir) {
-            return new SideSetup(jvm, dir, List.of(), 0, null);
+            NativeLayer.Kind layer = LayerChoice.ofChild(jvm.feature(), System.getProperty("java.class.path"));
+            return new SideSetup(jvm, layer, dir, List.of(), 0, null);
         }
 
         public SideSetup withBusyWaitNanos(long nanos) {
-            return new SideSetup(jvm, dir, jvmArgs, nanos, witnessed);
+            return new SideSetup(jvm, layer, dir, jvmArgs, nanos, witnessed);
         }
 
         /** The side run under the syscall witness: {@code tracer} (strace and its options) before its JVM, its marker calls made with {@code token}. */
         public SideSetup underWitness(List<String> tracer, String token) {
-            return new SideSetup(jvm, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
+            return new SideSetup(jvm, layer, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
         }
     }
 
@@ -145,6 +149,6 @@ public final class ForkPair {
         List<LockStepSide.SideCellSpec> specs = new ArrayList<>();
         for (CellPair c : cells) specs.add(new LockStepSide.SideCellSpec(side == Side.A ? c.a() : c.b(), c.unitsPerBlock(), c.size()));
         args.addAll(LockStepSide.cellArgs(specs));
-        return ChildJvm.of(setup.jvm(), LockStepSide.class).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
+        return ChildJvm.of(setup.jvm(), LockStepSide.class).withLayer(setup.layer()).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
     }
 }

@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.JmhParams;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.CellRecord;
@@ -33,12 +34,13 @@ import java.util.function.Consumer;
 public final class LockStepRun {
 
     /**
-     * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM,
-     * target directory, JVM options and the test hook's nanoseconds per operation.
+     * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM and native
+     * layer, target directory, JVM options and the test hook's nanoseconds per operation.
      */
-    public record Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+    public record Side(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs,
+                       long busyWaitNanos) {
         ForkPair.SideSetup setup() {
-            return new ForkPair.SideSetup(jvm, dir, jvmArgs, busyWaitNanos, null);
+            return new ForkPair.SideSetup(jvm, layer, dir, jvmArgs, busyWaitNanos, null);
         }
 
         String folder() {
@@ -152,7 +154,7 @@ public final class LockStepRun {
                     continue;
                 }
                 for (PairRecord p : r.measured()) {
-                    entries.add(JmhEntries.entry(cell, side.jvm(), side.jvmArgs(), sideA ? p.a() : p.b()));
+                    entries.add(JmhEntries.entry(cell, side.jvm(), side.layer(), side.jvmArgs(), sideA ? p.a() : p.b()));
                 }
             }
             ResultsFolder.Target t = folder.target(side.folder());
@@ -198,8 +200,8 @@ public final class LockStepRun {
     }
 
     private static LockStepFile.SideInfo info(Side s) {
-        return new LockStepFile.SideInfo(s.slot(), s.jvm().java().toString(), s.jvm().version(), s.dir().toString(), s.targetLabel(),
-                s.busyWaitNanos());
+        return new LockStepFile.SideInfo(s.slot(), s.jvm().java().toString(), s.jvm().version(), s.layer().word(), s.dir().toString(),
+                s.targetLabel(), s.busyWaitNanos());
     }
 
     private static Map<String, String> params(Cell c, Side s) {

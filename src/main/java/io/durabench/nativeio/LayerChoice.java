@@ -75,6 +75,14 @@ public final class LayerChoice {
         return decide(requested, feature, feature >= FFM_SINCE && FfmPackaging.carriedBy(classpath));
     }
 
+    /**
+     * The layer of a child of release {@code feature} on {@code classpath} that no run slot speaks for (a pg,
+     * etcd or witnessed JVM): asked for what this JVM was asked for, so it runs on this JVM's layer where it can.
+     */
+    public static NativeLayer.Kind ofChild(int feature, String classpath) {
+        return forChild(requestedForThisJvm(), feature, classpath);
+    }
+
     /** The {@code -D} option that tells a child JVM its layer. */
     public static String option(NativeLayer.Kind kind) {
         return "-D" + PROPERTY + "=" + kind.word();

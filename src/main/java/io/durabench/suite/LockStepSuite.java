@@ -89,8 +89,10 @@ public final class LockStepSuite {
         JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
         Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
         checkTargets(envA, envB);
-        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
+        LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(),
+                r.busyWaitNanosA());
+        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
+                r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
