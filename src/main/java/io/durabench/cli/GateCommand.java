@@ -148,7 +148,7 @@ public final class GateCommand implements Callable<Integer> {
 
     /** Refuses before a long run what the judgement would refuse after it: another filesystem or device. */
     void requireSameSetup(List<ResultSet> reference, Path target, String what) {
-        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target), List.of(), List.of());
+        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target, NativeLayers.currentKind().word()), List.of(), List.of());
         FingerprintCheck.of(Fingerprint.of(reference), Fingerprint.of(List.of(here)), options.allowed()).requireComparable(what + " and --dir " + target);
     }
 

@@ -82,7 +82,7 @@ public final class SoakCommand implements Callable<Integer> {
         WorkloadConfig cell = cell(target);
         PrintWriter err = spec.commandLine().getErr();
         notes.forEach(n -> err.println("durabench: " + n));
-        Environment env = EnvironmentProbe.capture(target);
+        Environment env = EnvironmentProbe.capture(target, NativeLayers.currentKind().word());
         OwnedFiles.claim(target);
         try (DurableWriteLoop loop = DurableWriteLoop.open(NativeLayers.current(), cell)) {
             OutputPaths.create(outDir);

@@ -86,8 +86,9 @@ public final class LockStepSuite {
 
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
     public boolean run(Path outDir) {
-        JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
-        Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
+        List<JvmSlot> slots = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1);
+        JvmSlot slotA = slots.get(0), slotB = slots.get(1);
+        Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
         LockStepRun.Side a = new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(),
                 r.busyWaitNanosA());
@@ -116,10 +117,10 @@ public final class LockStepSuite {
             if (why != null) blocked.put(p.b(), why);
             else pairs.add(p);
         }
-        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s on %s%s, side B %s on %s, %s%n",
-                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), r.targetA().dir(),
-                r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), r.targetB().dir(),
-                r.placement().words());
+        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
+                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
+                r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), slotB.layer().word(),
+                r.targetB().dir(), r.placement().words());
         blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c + ": " + why.substring(why.indexOf(':') + 2)));
         out.flush();
         // Ctrl-C reaches the sides too: the pair they were in is then neither measured nor failed.
@@ -189,8 +190,8 @@ public final class LockStepSuite {
         return e.flushDevice() == null ? null : e.flushDevice().name();
     }
 
-    private static Environment environment(RunTarget target, JvmFacts jvm) {
-        Environment env = EnvironmentProbe.capture(target.dir(), jvm);
+    private static Environment environment(RunTarget target, JvmSlot slot) {
+        Environment env = EnvironmentProbe.capture(target.dir(), slot.facts(), slot.layer().word());
         return target.lab() != null ? env.withLab(target.lab().labImage()) : env;
     }
 }

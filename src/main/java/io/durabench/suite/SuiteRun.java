@@ -193,7 +193,7 @@ public final class SuiteRun {
         Map<JvmSlot, SlotResults> results = new LinkedHashMap<>();
         for (JvmSlot slot : slots) {
             ResultsFolder.Target f = slot.label() == null ? base : state.folder().target(target.label() + "/" + slot.label());
-            Environment env = EnvironmentProbe.capture(dir, slot.facts());
+            Environment env = EnvironmentProbe.capture(dir, slot.facts(), slot.layer().word());
             if (target.lab() != null) env = env.withLab(target.lab().labImage());
             if (!continuing || f.readEnvironment() == null) f.writeEnvironment(env);
             envs.put(slot, env);
