@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The native layer an integration test runs the CLI on: the one failsafe's execution names with
- * {@value #PROPERTY} (the reliability ITs run again with {@code jnr} when Maven runs on JDK 22+), else
- * the default of this JDK with the jar under test.
+ * The native layer an integration test runs the CLI on: the one failsafe's execution gives the test JVM
+ * with {@code -Ddurabench.native} (its reliability-again execution: jnr when Maven runs on JDK 22+), which
+ * the CLI's JVM is then given too, else the default of the test's JDK with the jar under test.
  */
 public final class TestLayer {
-    public static final String PROPERTY = "durabench.test.native";
+    private static final String PROPERTY = LayerChoice.PROPERTY;
 
     private TestLayer() {
     }
