@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.FileCreation;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -45,7 +45,7 @@ public class FileCreateCost {
 
     @Setup(Level.Trial)
     public void open() {
-        creation = new FileCreation(JnrSyscalls.get(), BenchDirs.existing(targetDir), blockSizeBytes, syncDirectory);
+        creation = new FileCreation(NativeLayers.current(), BenchDirs.existing(targetDir), blockSizeBytes, syncDirectory);
     }
 
     @Setup(Level.Iteration)

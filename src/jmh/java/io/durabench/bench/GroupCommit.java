@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.groupcommit.CommitMode;
@@ -72,7 +72,7 @@ public class GroupCommit {
                 throw new IllegalArgumentException("committers=" + committers + " but JMH runs " + params.getThreads()
                         + " threads: pass the same number to both, e.g. -t 8 -p committers=8 (one JMH run per committer count)");
             }
-            log = GroupCommitLog.open(JnrSyscalls.get(), config(BenchDirs.existing(targetDir)));
+            log = GroupCommitLog.open(NativeLayers.current(), config(BenchDirs.existing(targetDir)));
         }
 
         @TearDown(Level.Trial)

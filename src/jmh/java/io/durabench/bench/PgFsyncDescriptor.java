@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.PgFdSyncLoop;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +42,7 @@ public class PgFsyncDescriptor {
 
     @Setup(Level.Trial)
     public void open() {
-        loop = new PgFdSyncLoop(JnrSyscalls.get(), BenchDirs.existing(targetDir), fsyncThrough);
+        loop = new PgFdSyncLoop(NativeLayers.current(), BenchDirs.existing(targetDir), fsyncThrough);
     }
 
     @Setup(Level.Iteration)

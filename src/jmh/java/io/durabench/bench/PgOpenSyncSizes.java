@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.PgOpenSyncLoop;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +42,7 @@ public class PgOpenSyncSizes {
 
     @Setup(Level.Trial)
     public void open() {
-        loop = new PgOpenSyncLoop(JnrSyscalls.get(), BenchDirs.existing(targetDir), openSyncWrites);
+        loop = new PgOpenSyncLoop(NativeLayers.current(), BenchDirs.existing(targetDir), openSyncWrites);
     }
 
     @Setup(Level.Iteration)

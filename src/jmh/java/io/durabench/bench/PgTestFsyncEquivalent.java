@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.PgTestFsyncLoop;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +42,7 @@ public class PgTestFsyncEquivalent {
 
     @Setup(Level.Trial)
     public void open() {
-        loop = new PgTestFsyncLoop(JnrSyscalls.get(), BenchDirs.existing(targetDir), pgMethod);
+        loop = new PgTestFsyncLoop(NativeLayers.current(), BenchDirs.existing(targetDir), pgMethod);
     }
 
     @Setup(Level.Iteration)

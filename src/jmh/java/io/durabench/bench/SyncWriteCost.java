@@ -1,7 +1,7 @@
 package io.durabench.bench;
 
 import io.durabench.catalogue.Catalogue;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.DurableWriteLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -68,7 +68,7 @@ public class SyncWriteCost {
         syncMethod.unavailableOn(Runtime.version()).ifPresent(why -> {
             throw new UnsupportedOperationException(why);
         });
-        loop = DurableWriteLoop.open(JnrSyscalls.get(), WorkloadConfig.of(BenchDirs.existing(targetDir),
+        loop = DurableWriteLoop.open(NativeLayers.current(), WorkloadConfig.of(BenchDirs.existing(targetDir),
                 syncMethod, blockSizeBytes, writesPerSync, preallocation));
         timing = CallTiming.of(params);
     }

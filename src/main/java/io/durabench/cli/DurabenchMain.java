@@ -1,5 +1,7 @@
 package io.durabench.cli;
 
+import io.durabench.nativeio.LayerRefusal;
+import io.durabench.nativeio.NativeLayers;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +46,12 @@ public final class DurabenchMain implements Runnable {
     static final String FORCE_INTERNAL_ERROR_PROPERTY = "durabench.forceInternalError";
 
     public static void main(String[] args) {
+        try {
+            NativeLayers.currentKind(); // -Ddurabench.native asking for what this JVM cannot have: refused before anything runs
+        } catch (LayerRefusal e) {
+            System.err.println("durabench: " + e.getMessage());
+            System.exit(OneLineErrors.EXIT_USAGE);
+        }
         System.exit(execute(commandLine(), args));
     }
 

@@ -4,6 +4,7 @@ import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.KernelFilesystems;
 import io.durabench.env.PathKind;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.EnvironmentFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +44,7 @@ public final class EnvCommand implements Callable<Integer> {
     public Integer call() {
         checkDir();
         Path file = out == null ? null : OutputPaths.file(out);
-        Environment env = EnvironmentProbe.capture(dir);
+        Environment env = EnvironmentProbe.capture(dir, NativeLayers.currentKind().word());
         if (file != null && PathKind.of(file) != PathKind.REGULAR_FILE && PathKind.of(file) != PathKind.MISSING) {
             writeToDevice(env, file);
         } else if (file != null) {

@@ -7,6 +7,7 @@ import io.durabench.etcd.EtcdJob;
 import io.durabench.etcd.EtcdOutput;
 import io.durabench.etcd.EtcdRounds;
 import io.durabench.etcd.FioRun;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.report.render.ReportWriter;
 import io.durabench.suite.TargetCheck;
 import java.io.PrintWriter;
@@ -69,7 +70,7 @@ public final class EtcdCheckCommand implements Callable<Integer> {
         }
         notes.forEach(err::println);
         if (fioVersion == null && !noFio) err.println(noFioWhy);
-        Environment env = EnvironmentProbe.capture(target);
+        Environment env = EnvironmentProbe.capture(target, NativeLayers.currentKind().word());
         String notDurable = Boolean.FALSE.equals(env.durableStorage()) ? env.durableStorageReason() : null;
         if (notDurable != null) err.println("warning: " + target + " has no stable storage (" + notDurable + "): the check runs, but cannot be met");
         OutputPaths.create(outDir);

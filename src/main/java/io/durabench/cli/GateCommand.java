@@ -9,7 +9,7 @@ import io.durabench.compare.SetPairing;
 import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareText;
 import io.durabench.env.EnvironmentProbe;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.ResultsLoader;
@@ -159,7 +159,7 @@ public final class GateCommand implements Callable<Integer> {
 
     /** Refuses before a long run what the judgement would refuse after it: another filesystem or device. */
     void requireSameSetup(List<ResultSet> reference, Path target, String what) {
-        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target), List.of(), List.of());
+        ResultSet here = new ResultSet(target.resolve(ResultsFolder.JMH_RESULT), EnvironmentProbe.capture(target, NativeLayers.currentKind().word()), List.of(), List.of());
         FingerprintCheck.of(Fingerprint.of(reference), Fingerprint.of(List.of(here)), options.allowed()).requireComparable(what + " and --dir " + target);
     }
 
@@ -167,7 +167,7 @@ public final class GateCommand implements Callable<Integer> {
     boolean measure(Rerun rerun, Path target, Path outDir, String intro) {
         PrintWriter stdout = spec.commandLine().getOut(), stderr = spec.commandLine().getErr();
         SuiteRun run = new SuiteRun(rerun.profile(), rerun.jmh(), rerun.jmhArgs(), rerun.slots(),
-                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), JnrSyscalls.get(), stdout, stderr)
+                new SuiteRun.Options(false, rerun.runOptions().verifySyscalls(), rerun.runOptions().trimHistograms()), NativeLayers.current(), stdout, stderr)
                 .control(rerun.runOptions().control() != null);
         if (run.plan(target).isEmpty()) {
             throw new UsageException("JMH options " + rerun.jmhArgs() + " select no benchmark of the " + rerun.profile().label() + " profile");

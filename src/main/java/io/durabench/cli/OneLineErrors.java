@@ -3,6 +3,7 @@ package io.durabench.cli;
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.compare.NotComparableException;
 import io.durabench.lab.LabRefusal;
+import io.durabench.nativeio.LayerRefusal;
 import io.durabench.results.ResultsFileException;
 import io.durabench.suite.BadTargetException;
 import java.util.Arrays;
@@ -88,7 +89,7 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
     static boolean isBadInput(Exception ex) {
         return ex instanceof UsageException || ex instanceof ParameterException
                 || ex instanceof InvalidValueException || ex instanceof ResultsFileException
-                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException
+                || ex instanceof BadTargetException || ex instanceof LabRefusal || ex instanceof NotComparableException || ex instanceof LayerRefusal
                 || ex instanceof io.durabench.lockstep.HandOffRule.RefusedPairingException;
     }
 }

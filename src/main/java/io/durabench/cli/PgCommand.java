@@ -2,6 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.pg.PgRun;
 import io.durabench.pg.PgSideBySide;
 import io.durabench.pg.PgTable;
@@ -62,7 +63,7 @@ public final class PgCommand implements Callable<Integer> {
         if (forks < 2 || forks > 100) throw new UsageException("--forks " + forks + ": an interval over forks needs 2 to 100 of them");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Environment env = EnvironmentProbe.capture(target);
+        Environment env = EnvironmentProbe.capture(target, NativeLayers.currentKind().word());
         PgRun.Results results = PgRun.run(new PgRun.Settings(target, seconds, forks), line -> {
             err.println(line);
             err.flush();

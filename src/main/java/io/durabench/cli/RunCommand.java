@@ -5,7 +5,7 @@ import io.durabench.lab.Lab;
 import io.durabench.lab.LabConfig;
 import io.durabench.lab.LabTarget;
 import io.durabench.lab.Variant;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.JvmSlot;
 import io.durabench.suite.LockStepSuite;
@@ -154,7 +154,7 @@ public final class RunCommand implements Callable<Integer> {
         List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
-        SuiteRun run = new SuiteRun(p, settings, args, slots, options(), JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
+        SuiteRun run = new SuiteRun(p, settings, args, slots, options(), NativeLayers.current(), stdout(), spec.commandLine().getErr());
         if (seed != null) run.seed(seed);
         if (reference != null) run.reference(referenceMethod());
         if (precision != null || budget != null) run.precision(precisionTarget());
@@ -171,7 +171,7 @@ public final class RunCommand implements Callable<Integer> {
     private Integer lockStepRun() {
         LockStepCommandLine line = new LockStepCommandLine(this);
         LockStepSuite.Request request = line.request();
-        LockStepSuite suite = new LockStepSuite(request, JnrSyscalls.get(), stdout());
+        LockStepSuite suite = new LockStepSuite(request, NativeLayers.current(), stdout());
         if (suite.plan().isEmpty()) {
             throw new UsageException("no benchmark of the " + request.profile().label() + " profile matches " + request.settings().includes());
         }
@@ -182,7 +182,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         if (lab.isEmpty()) return finish(outDir, suite.run(outDir));
-        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> new LockStepSuite(line.onLab(request, labTargets), JnrSyscalls.get(),
+        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> new LockStepSuite(line.onLab(request, labTargets), NativeLayers.current(),
                 stdout()).run(outDir)));
     }
 
@@ -209,7 +209,7 @@ public final class RunCommand implements Callable<Integer> {
         List<JvmSlot> slots = JvmSlot.recorded(r.manifest());
         SuiteRun run = new SuiteRun(r.profile(), settings, r.manifest().jmhArgs(), slots,
                 new SuiteRun.Options(verbose, r.manifest().options().verifySyscalls(), r.manifest().options().trimHistograms()),
-                JnrSyscalls.get(), stdout(), spec.commandLine().getErr());
+                NativeLayers.current(), stdout(), spec.commandLine().getErr());
         stdout().println("# durabench: resuming " + resume + " (profile " + r.profile().label() + ", " + r.manifest().ran().size()
                 + " cells already done)");
         if (r.manifest().labVariants().isEmpty()) {

@@ -6,7 +6,7 @@ import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.soak.SoakResult;
 import io.durabench.soak.SoakRun;
 import io.durabench.soak.SoakSettings;
@@ -82,9 +82,9 @@ public final class SoakCommand implements Callable<Integer> {
         WorkloadConfig cell = cell(target);
         PrintWriter err = spec.commandLine().getErr();
         notes.forEach(n -> err.println("durabench: " + n));
-        Environment env = EnvironmentProbe.capture(target);
+        Environment env = EnvironmentProbe.capture(target, NativeLayers.currentKind().word());
         OwnedFiles.claim(target);
-        try (DurableWriteLoop loop = DurableWriteLoop.open(JnrSyscalls.get(), cell)) {
+        try (DurableWriteLoop loop = DurableWriteLoop.open(NativeLayers.current(), cell)) {
             OutputPaths.create(outDir);
             SoakSettings settings = new SoakSettings(cell, d, perSecond, outDir.toAbsolutePath());
             err.println("durabench soak: " + settings.modeDescription() + "; " + settings.cellDescription() + "; for " + d.toSeconds()

@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * The two sides' fingerprints side by side: what differs, and whether that is the thing compared
- * (the JDK), noted (kernel, CPU count, JMH version, blackhole mode), allowed by the user
+ * (the JDK, the native layer), noted (kernel, CPU count, JMH version, blackhole mode), allowed by the user
  * ({@code --allow-different}) or a reason to refuse the comparison (filesystem, mount options,
  * device, write cache, forks, iterations and their times). Unknown on one side is not a difference:
  * it is said, and the comparison goes on with what is known.
@@ -80,8 +80,8 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
                 + refused.stream().map(d -> d.key().key()).collect(Collectors.joining(",")));
     }
 
-    /** The differing values of the thing compared (the JDK), or null when it is the same on both sides. */
-    public Difference compared() {
-        return differences.stream().filter(d -> d.status() == Status.COMPARED).findFirst().orElse(null);
+    /** The differing values of what is compared (the JDK, the native layer, or both), in the keys' order; empty when both sides are alike. */
+    public List<Difference> compared() {
+        return differences.stream().filter(d -> d.status() == Status.COMPARED).toList();
     }
 }

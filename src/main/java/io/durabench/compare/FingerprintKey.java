@@ -17,6 +17,8 @@ import java.util.function.Function;
  */
 public enum FingerprintKey {
     JDK("jdk", Role.COMPARED, null, r -> r.jdkVersion(), e -> e.jdk() == null ? null : e.jdk().version()),
+    /** The native layer (jnr, ffm) is compared with the JDK: a JDK upgrade on 22+ often changes it too. */
+    NATIVE_LAYER("native-layer", Role.COMPARED, FingerprintKey::nativeLayer, null, null),
     FILESYSTEM("filesystem", Role.REFUSED, Environment::filesystem, null, null),
     MOUNT_OPTIONS("mount-options", Role.REFUSED, e -> e.target() == null ? null : e.target().mountOptions(), null, null),
     DEVICE("device", Role.REFUSED, FingerprintKey::device, null, null),
@@ -106,6 +108,12 @@ public enum FingerprintKey {
         if (backing != null) return "loop over " + backing.name();
         String fs = d.loop().backingFilesystem() == null ? null : d.loop().backingFilesystem().filesystem();
         return "loop over a file on " + Objects.requireNonNullElse(fs, "an unknown filesystem");
+    }
+
+    /** "jnr" or "ffm"; an environment.json from before there were two layers names none, and was measured through jnr. */
+    private static String nativeLayer(Environment env) {
+        if (env.jdk() == null) return null;
+        return env.jdk().nativeLayer() != null ? env.jdk().nativeLayer() : "jnr";
     }
 
     private static String writeCache(Environment env) {

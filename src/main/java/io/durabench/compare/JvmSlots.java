@@ -47,6 +47,16 @@ public final class JvmSlots {
                         ? set.environment().jdk().version() : "unknown");
     }
 
+    /**
+     * The JVM that measured the set as compare tells JVMs apart: its JDK and, where environment.json names it,
+     * its native layer ("25.0.3 (ffm)"), so that one JDK's slots on two layers are two JVMs, never an A/A pair
+     * or pooled.
+     */
+    public static String jvmOf(ResultSet set) {
+        String layer = set.environment() == null || set.environment().jdk() == null ? null : set.environment().jdk().nativeLayer();
+        return layer == null ? jdkOf(set) : jdkOf(set) + " (" + layer + ")";
+    }
+
     /** The sets grouped by target folder, in the order given. */
     static Map<Path, List<ResultSet>> byTarget(List<ResultSet> sets) {
         Map<Path, List<ResultSet>> targets = new LinkedHashMap<>();
@@ -68,7 +78,7 @@ public final class JvmSlots {
             slots.sort(Comparator.comparingInt((ResultSet s) -> slotNumber(s.folder()).orElse(Integer.MAX_VALUE))
                     .thenComparing(s -> s.folder().toString()));
             Map<String, List<ResultSet>> byJdk = new LinkedHashMap<>();
-            for (ResultSet s : slots) byJdk.computeIfAbsent(jdkOf(s), k -> new ArrayList<>()).add(s);
+            for (ResultSet s : slots) byJdk.computeIfAbsent(jvmOf(s), k -> new ArrayList<>()).add(s);
             if (byJdk.size() > 2) {
                 throw new NotComparableException("--by jdk: " + target.getKey() + " holds " + byJdk.size() + " JDKs (" + String.join(", ", byJdk.keySet())
                         + "); compare two of them by naming their slot folders: durabench compare " + slots.get(0).folder() + " "
@@ -103,19 +113,19 @@ public final class JvmSlots {
         List<String> notes = new ArrayList<>();
         for (SetPair p : pairs) {
             String on = pairs.size() > 1 ? p.label() + ": " : "";
-            if (jdkOf(p.base().get(0)).equals(jdkOf(p.candidate().get(0)))) {
-                notes.add(on + "one JDK (" + jdkOf(p.base().get(0)) + ") in several slots: " + slots(p.base()) + " vs " + slots(p.candidate())
+            if (jvmOf(p.base().get(0)).equals(jvmOf(p.candidate().get(0)))) {
+                notes.add(on + "one JDK (" + jvmOf(p.base().get(0)) + ") in several slots: " + slots(p.base()) + " vs " + slots(p.candidate())
                         + ", an A/A comparison of two runs of the same setup"
                         + (p.base().size() == 1 && rounds <= 1 ? " in one block of forks each per cell (drift between the blocks can pass for a change;"
                         + " measure in rounds: this version's runs do, one fork per round)" : ""));
                 continue;
             }
             for (List<ResultSet> side : List.of(p.base(), p.candidate())) {
-                if (side.size() > 1) notes.add(on + "JDK " + jdkOf(side.get(0)) + " ran in " + side.size() + " slots (" + slots(side) + "); their forks are pooled");
+                if (side.size() > 1) notes.add(on + "JDK " + jvmOf(side.get(0)) + " ran in " + side.size() + " slots (" + slots(side) + "); their forks are pooled");
             }
             // Measured on this project's lab: an A/A in one block per JVM flagged 2 of 29 rows, in rounds none.
             for (List<ResultSet> side : List.of(p.base(), p.candidate())) {
-                if (side.size() == 1 && rounds <= 1) notes.add(on + "JDK " + jdkOf(side.get(0)) + " ran in one block of forks per cell: the disk's drift"
+                if (side.size() == 1 && rounds <= 1) notes.add(on + "JDK " + jvmOf(side.get(0)) + " ran in one block of forks per cell: the disk's drift"
                         + " between blocks is not in the test's error term and can pass for a change; to gate on it, measure with this"
                         + " version, whose runs spread every cell's forks over the run in rounds");
             }
@@ -134,7 +144,7 @@ public final class JvmSlots {
 
     /** "RUN (JDK 17.0.15)", with the slot folders when the sets are slots: "RUN (JDK 17.0.15: jvm1-17.0.15, jvm3-17.0.15)". */
     public static String describe(Path root, List<ResultSet> sets) {
-        List<String> jdks = sets.stream().map(JvmSlots::jdkOf).distinct().toList();
+        List<String> jdks = sets.stream().map(JvmSlots::jvmOf).distinct().toList();
         boolean slotted = sets.stream().anyMatch(s -> slotNumber(s.folder()).isPresent());
         return root + " (JDK " + String.join(", ", jdks) + (slotted ? ": " + slots(sets) : "") + ")";
     }
@@ -145,6 +155,6 @@ public final class JvmSlots {
 
     private static SetPair.AaPair aaPair(String target, ResultSet a, ResultSet b) {
         return new SetPair.AaPair(target, a.folder().getFileName() + " vs " + b.folder().getFileName()
-                + " (JDK " + jdkOf(a) + " measured twice)", List.of(a), List.of(b));
+                + " (JDK " + jvmOf(a) + " measured twice)", List.of(a), List.of(b));
     }
 }

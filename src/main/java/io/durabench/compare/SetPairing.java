@@ -39,7 +39,7 @@ public final class SetPairing {
     private static Map<String, List<ResultSet>> targets(String side, List<ResultSet> sets) {
         Map<String, List<ResultSet>> byLabel = new LinkedHashMap<>();
         for (Map.Entry<Path, List<ResultSet>> t : JvmSlots.byTarget(sets).entrySet()) {
-            List<String> jdks = t.getValue().stream().map(JvmSlots::jdkOf).distinct().toList();
+            List<String> jdks = t.getValue().stream().map(JvmSlots::jvmOf).distinct().toList();
             if (jdks.size() > 1) {
                 throw new NotComparableException(side + " " + t.getKey() + " holds results of " + jdks.size() + " JDKs (" + String.join(", ", jdks)
                         + "): compare them with durabench compare " + t.getKey().getParent() + " --by jdk, or name one slot folder");

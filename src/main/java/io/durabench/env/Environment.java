@@ -27,7 +27,8 @@ public record Environment(String schema, String timestamp, String hostname, Targ
     public record Cpu(String model, Integer count) {
     }
 
-    public record Jdk(String vendor, String version, String vmName, String vmVersion, String home) {
+    /** {@code nativeLayer}: "jnr" or "ffm", the layer durabench called libc through in that JVM; null in files from before there were two. */
+    public record Jdk(String vendor, String version, String vmName, String vmVersion, String home, String nativeLayer) {
     }
 
     public record Jmh(String version, String blackholeMode) {
@@ -97,6 +98,7 @@ public record Environment(String schema, String timestamp, String hostname, Targ
         j.addProperty("vmName", jdk == null ? null : jdk.vmName());
         j.addProperty("vmVersion", jdk == null ? null : jdk.vmVersion());
         j.addProperty("home", jdk == null ? null : jdk.home());
+        j.addProperty("nativeLayer", jdk == null ? null : jdk.nativeLayer());
         o.add("jdk", j);
         JsonObject m = new JsonObject();
         m.addProperty("version", jmh == null ? null : jmh.version());
@@ -123,7 +125,7 @@ public record Environment(String schema, String timestamp, String hostname, Targ
                 k == null ? null : new Kernel(JsonFields.string(k, "release"), JsonFields.string(k, "version")),
                 c == null ? null : new Cpu(JsonFields.string(c, "model"), JsonFields.integer(c, "count")),
                 j == null ? null : new Jdk(JsonFields.string(j, "vendor"), JsonFields.string(j, "version"), JsonFields.string(j, "vmName"),
-                        JsonFields.string(j, "vmVersion"), JsonFields.string(j, "home")),
+                        JsonFields.string(j, "vmVersion"), JsonFields.string(j, "home"), JsonFields.string(j, "nativeLayer")),
                 m == null ? null : new Jmh(JsonFields.string(m, "version"), JsonFields.string(m, "blackholeMode")),
                 LabImage.fromJson(JsonFields.object(o, "lab")));
     }

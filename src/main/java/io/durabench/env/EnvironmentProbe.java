@@ -15,12 +15,18 @@ public final class EnvironmentProbe {
     private EnvironmentProbe() {
     }
 
+    /** The target's facts only: no native layer is named (for checks that read the target, not for a results folder). */
     public static Environment capture(Path dir) {
-        return capture(dir, JvmFacts.current());
+        return capture(dir, JvmFacts.current(), null);
     }
 
-    /** The environment of {@code dir} as measured by {@code jvm} (its jdk section is that JVM's). */
-    public static Environment capture(Path dir, JvmFacts jvm) {
+    /** The environment of {@code dir} as measured by this JVM on {@code nativeLayer} ("jnr", "ffm"). */
+    public static Environment capture(Path dir, String nativeLayer) {
+        return capture(dir, JvmFacts.current(), nativeLayer);
+    }
+
+    /** The environment of {@code dir} as measured by {@code jvm} on {@code nativeLayer} (its jdk section is that JVM's). */
+    public static Environment capture(Path dir, JvmFacts jvm, String nativeLayer) {
         StorageProbe.Storage storage = new StorageProbe(MountInfo.readProc(),
                 new SysfsBlockDevices(SysfsBlockDevices.DEFAULT_ROOT)).probe(dir);
         return new Environment(Environment.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
@@ -28,7 +34,7 @@ public final class EnvironmentProbe {
                 new Environment.Kernel(procLine("/proc/sys/kernel/osrelease"), procLine("/proc/sys/kernel/version")),
                 // What the JVM may use (cgroup/affinity limits included), which is what the benchmarks get.
                 new Environment.Cpu(cpuModel(), Runtime.getRuntime().availableProcessors()),
-                jvm.jdk(),
+                jvm.jdk(nativeLayer),
                 new Environment.Jmh(JmhInfo.version(), JmhInfo.blackholeMode()), null);
     }
 

@@ -72,9 +72,9 @@ public record JvmFacts(Path java, String version, String vendor, String vmName, 
         return text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no output)");
     }
 
-    /** The jdk section of environment.json. */
-    public Environment.Jdk jdk() {
-        return new Environment.Jdk(vendor, version, vmName, vmVersion, home);
+    /** The jdk section of environment.json, for this JVM running durabench on {@code nativeLayer} ("jnr", "ffm"; null: not known). */
+    public Environment.Jdk jdk(String nativeLayer) {
+        return new Environment.Jdk(vendor, version, vmName, vmVersion, home, nativeLayer);
     }
 
     /** The same JVM as the one running this code (by home): then work can stay in-process. */

@@ -2,8 +2,8 @@ package io.durabench.etcd;
 
 import com.google.gson.JsonObject;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeCallException;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.CallLatencyLog;
 import io.durabench.workload.CallLatencies;
 import io.durabench.workload.DurableWriteLoop;
@@ -70,7 +70,7 @@ public final class EtcdForkMain {
 
     /** The work, timed into {@code into}; returns the nanoseconds it took; {@code wall} gets its start and end (epoch ms). */
     static long run(Path dir, CallLatencies into, long[] wall) {
-        try (DurableWriteLoop loop = DurableWriteLoop.open(JnrSyscalls.get(), EtcdJob.workload(dir))) {
+        try (DurableWriteLoop loop = DurableWriteLoop.open(NativeLayers.current(), EtcdJob.workload(dir))) {
             if (!loop.timeCalls(into)) throw new IllegalStateException("FDATASYNC was not timed: it has a separate sync call");
             wall[0] = System.currentTimeMillis();
             long start = System.nanoTime();

@@ -1,5 +1,6 @@
 package io.durabench.jdkio;
 
+import io.durabench.errno.LinuxErrno;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.SyncFailedException;
@@ -7,10 +8,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
-import jnr.constants.platform.Errno;
 
 /**
  * The errno behind a JDK I/O exception, where the JDK gives one. The JDK does not pass errno
@@ -18,7 +16,7 @@ import jnr.constants.platform.Errno;
  * from FileChannel.write, RandomAccessFile.write and FileOutputStream.write; {@code FileNotFoundException:
  * /x/y (Permission denied)} from the stream constructors; {@code FileSystemException.getReason()}
  * from FileChannel.open, or a subclass such as NoSuchFileException). That text is looked up among
- * the platform's errno descriptions (jnr-constants, which mirror strerror), so the name is the one
+ * Linux's strerror texts ({@link LinuxErrno}), so the name is the one
  * {@link io.durabench.nativeio.NativeCallException} gives the same errno.
  *
  * <p>No errno where the JDK gives none: {@code FileDescriptor.sync()} throws
@@ -29,17 +27,8 @@ import jnr.constants.platform.Errno;
  * so that it is treated like the kernel's (an n/a combination, not a broken run).
  */
 public final class JdkErrno {
-    private static final Map<String, String> NAME_BY_TEXT = new HashMap<>();
     /** The JDK's own O_DIRECT alignment checks (sun.nio.ch.Util) all end their message this way. */
     private static final String JDK_ALIGNMENT_REFUSAL = "is not a multiple of the block size";
-
-    static {
-        for (Errno e : Errno.values()) {
-            if (e == Errno.__UNKNOWN_CONSTANT__ || !e.defined()) continue;
-            // Aliases share a number and a text (EOPNOTSUPP/ENOTSUP): name them as NativeCallException does.
-            NAME_BY_TEXT.putIfAbsent(e.description(), Errno.valueOf(e.intValue()).name());
-        }
-    }
 
     /** An errno as named ({@code EIO}) and described ({@code Input/output error}). */
     public record Named(String name, String text) {
@@ -66,9 +55,7 @@ public final class JdkErrno {
 
     /** The description strerror gives the errno {@code name} ({@code EIO} → {@code Input/output error}). */
     public static String text(String name) {
-        Errno e = Errno.valueOf(name);
-        if (e == null || e == Errno.__UNKNOWN_CONSTANT__) throw new IllegalArgumentException("no errno named " + name);
-        return e.description();
+        return LinuxErrno.text(LinuxErrno.number(name).orElseThrow(() -> new IllegalArgumentException("no errno named " + name)));
     }
 
     private static Optional<Named> byName(String name) {
@@ -77,8 +64,7 @@ public final class JdkErrno {
 
     private static Optional<Named> byText(String text) {
         if (text == null) return Optional.empty();
-        String name = NAME_BY_TEXT.get(text);
-        return name == null ? Optional.empty() : Optional.of(new Named(name, text));
+        return LinuxErrno.nameOfText(text).map(name -> new Named(name, text));
     }
 
     /** "/x/y (Permission denied)" → "Permission denied": how the stream constructors report errno. */

@@ -1,9 +1,11 @@
 package io.durabench.lab;
 
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.FileStatus;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeFile;
+import io.durabench.nativeio.NativeLayer;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.OpenFlags;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -12,9 +14,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import jnr.posix.FileStat;
-import jnr.posix.POSIX;
-import jnr.posix.POSIXFactory;
 
 /**
  * Creates a lab image: a file whose every block is allocated and written on the host before the
@@ -61,7 +60,7 @@ final class ImageFile {
         } catch (IOException e) {
             throw new LabFailure("cannot create " + image + ": " + e.getMessage());
         }
-        return stat(image).ino();
+        return stat(image).inode();
     }
 
     /**
@@ -92,10 +91,10 @@ final class ImageFile {
         ByteBuffer zeros = AlignedBuffers.allocate(CHUNK, AlignedBuffers.DEFAULT_ALIGNMENT);
         NativeFile f;
         try {
-            f = NativeFile.open(JnrSyscalls.get(), image, OpenFlags.O_WRONLY | OpenFlags.O_DIRECT, 0);
+            f = NativeFile.open(NativeLayers.current(), image, OpenFlags.O_WRONLY | OpenFlags.O_DIRECT, 0);
         } catch (NativeCallException e) {
             // A host filesystem without O_DIRECT: buffered zeros are as allocated, only cached.
-            f = NativeFile.open(JnrSyscalls.get(), image, OpenFlags.O_WRONLY, 0);
+            f = NativeFile.open(NativeLayers.current(), image, OpenFlags.O_WRONLY, 0);
         }
         try (NativeFile file = f) {
             for (long off = 0; off < sizeBytes; off += CHUNK) {
@@ -105,7 +104,7 @@ final class ImageFile {
         } catch (NativeCallException e) {
             throw new LabFailure("zero-filling " + image + ": " + e.getMessage());
         }
-        try (NativeFile dir = NativeFile.openDirectory(JnrSyscalls.get(), image.getParent())) {
+        try (NativeFile dir = NativeFile.openDirectory(NativeLayers.current(), image.getParent())) {
             dir.fsync(); // the image's name, too, survives a crash of the host
         }
     }
@@ -124,7 +123,7 @@ final class ImageFile {
         List<long[]> gaps = map(image, shell).notMaterialized();
         if (gaps.isEmpty()) return 0;
         ByteBuffer zeros = AlignedBuffers.allocate(CHUNK, AlignedBuffers.DEFAULT_ALIGNMENT);
-        try (NativeFile file = NativeFile.open(JnrSyscalls.get(), image, OpenFlags.O_WRONLY | OpenFlags.O_DIRECT, 0)) {
+        try (NativeFile file = NativeFile.open(NativeLayers.current(), image, OpenFlags.O_WRONLY | OpenFlags.O_DIRECT, 0)) {
             for (long[] gap : gaps) {
                 for (long off = gap[0]; off < gap[1]; off += CHUNK) file.pwrite(zeros, (int) Math.min(CHUNK, gap[1] - off), off);
             }
@@ -164,15 +163,13 @@ final class ImageFile {
     /** st_ino, or -1 when the file does not exist. */
     static long inodeOrMissing(Path file) {
         if (!Files.exists(file)) return -1;
-        return stat(file).ino();
+        return stat(file).inode();
     }
 
-    private static FileStat stat(Path file) {
-        POSIX posix = POSIXFactory.getNativePOSIX();
-        FileStat st = posix.allocateStat();
-        if (posix.stat(file.toString(), st) != 0) {
-            throw new LabFailure("stat " + file + " failed: " + NativeCallException.errnoName(posix.errno()));
-        }
+    private static FileStatus stat(Path file) {
+        NativeLayer layer = NativeLayers.current();
+        FileStatus st = layer.stat(file.toString());
+        if (st == null) throw new LabFailure("stat " + file + " failed: " + NativeCallException.errnoName(layer.errno()));
         return st;
     }
 }

@@ -1,7 +1,7 @@
 package io.durabench.lab;
 
+import io.durabench.nativeio.NativeLayers;
 import java.util.function.BooleanSupplier;
-import jnr.posix.POSIXFactory;
 
 /**
  * What the lab needs from the machine: a way to run tools, a way to find them, and whether this
@@ -36,6 +36,6 @@ public record LabHost(Shell shell, Tools tools, BooleanSupplier isRoot) {
     }
 
     private static boolean effectiveUidIsRoot() {
-        return POSIXFactory.getNativePOSIX().geteuid() == 0;
+        return NativeLayers.current().geteuid() == 0;
     }
 }

@@ -1,8 +1,8 @@
 package io.durabench.lab;
 
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeFile;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
 import java.io.IOException;
@@ -68,7 +68,7 @@ public final class QuietCheck {
                     + " MiB image in " + config.labDir() + " on " + LabBuilder.filesystemOf(config.labDir()) + ", " + device
                     + " direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off") + " sector " + LoopSettings.LAB.sectorSize()
                     + "; 2 passes of " + writes + " x " + blockSize + " B write+fdatasync over the same offsets");
-            return new QuietCheck(JnrSyscalls.get()).run(Path.of(device), blockSize, writes);
+            return new QuietCheck(NativeLayers.current()).run(Path.of(device), blockSize, writes);
         }
     }
 

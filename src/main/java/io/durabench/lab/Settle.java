@@ -1,8 +1,8 @@
 package io.durabench.lab;
 
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeFile;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.OpenFlags;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -56,7 +56,7 @@ final class Settle {
     private static void warmAllocator(Path dir) {
         Path file = dir.resolve(".durabench-lab-warmup");
         var buf = AlignedBuffers.patterned(WARMUP_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-        try (NativeFile f = NativeFile.open(JnrSyscalls.get(), file, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_TRUNC, 0600)) {
+        try (NativeFile f = NativeFile.open(NativeLayers.current(), file, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_TRUNC, 0600)) {
             f.pwrite(buf, WARMUP_BYTES, 0);
             f.fsync();
         } finally {

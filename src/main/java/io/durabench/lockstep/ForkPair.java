@@ -7,6 +7,8 @@ import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
 import io.durabench.child.ResultLines;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.LayerChoice;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.SideRecord;
 import java.io.IOException;
@@ -33,8 +35,12 @@ public final class ForkPair {
 
     /** What runs a side: {@link LockStepSide} in a JVM, or the C twin's binary in its lock-step mode. */
     public sealed interface Program permits Program.Jvm, Program.Twin {
-        /** LockStepSide in this JVM. */
-        record Jvm(JvmFacts facts) implements Program {
+        /** LockStepSide in this JVM, on this native layer. */
+        record Jvm(JvmFacts facts, NativeLayer.Kind layer) implements Program {
+            /** On the layer a child of this JDK gets by default from this classpath. */
+            public Jvm(JvmFacts facts) {
+                this(facts, LayerChoice.ofChild(facts.feature(), System.getProperty("java.class.path")));
+            }
         }
 
         /** The C twin ({@code durabench-twin --lock-step-side}): no JIT, no JVM options. */
@@ -43,9 +49,9 @@ public final class ForkPair {
     }
 
     /**
-     * One side as the parent starts it: what runs it, its target directory, its JVM options (after the
-     * flags every JVM of ours gets; none for the twin), the test hook's extra nanoseconds per operation
-     * (0: none), and the witness over it (null: none).
+     * One side as the parent starts it: what runs it (a JVM on its native layer, or the twin), its
+     * target directory, its JVM options (after the flags every JVM of ours gets; none for the twin),
+     * the test hook's extra nanoseconds per operation (0: none), and the witness over it (null: none).
      */
     public record SideSetup(Program program, Path dir, List<String> jvmArgs, long busyWaitNanos, Witnessed witnessed) {
         public SideSetup {
@@ -55,6 +61,7 @@ public final class ForkPair {
             }
         }
 
+        /** {@code jvm} on the layer it gets by default from this JVM's classpath (and this JVM's -Ddurabench.native). */
         public static SideSetup of(JvmFacts jvm, Path dir) {
             return of(new Program.Jvm(jvm), dir);
         }
@@ -178,7 +185,8 @@ public final class ForkPair {
             return command;
         }
         args.addAll(0, List.of("--side", side.name()));
-        JvmFacts jvm = ((Program.Jvm) setup.program()).facts();
-        return ChildJvm.of(jvm, LockStepSide.class).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args).command();
+        Program.Jvm jvm = (Program.Jvm) setup.program();
+        return ChildJvm.of(jvm.facts(), LockStepSide.class).withLayer(jvm.layer()).withPrefix(before).withJvmArgs(setup.jvmArgs()).withArgs(args)
+                .command();
     }
 }

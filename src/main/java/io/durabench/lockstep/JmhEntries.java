@@ -3,8 +3,9 @@ package io.durabench.lockstep;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.Cell;
-import io.durabench.child.ChildJvm;
+import io.durabench.child.JvmFlags;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.LockStepFile;
 import io.durabench.stats.Stats;
 import java.util.Arrays;
@@ -26,7 +27,7 @@ final class JmhEntries {
     private JmhEntries() {
     }
 
-    static JsonObject entry(Cell cell, JvmFacts jvm, List<String> jvmArgs, LockStepFile.SideRecord side) {
+    static JsonObject entry(Cell cell, JvmFacts jvm, NativeLayer.Kind layer, List<String> jvmArgs, LockStepFile.SideRecord side) {
         JsonObject o = new JsonObject();
         o.addProperty("jmhVersion", NO_JMH);
         o.addProperty("benchmark", cell.benchmark().jmhName());
@@ -35,7 +36,7 @@ final class JmhEntries {
         o.addProperty("forks", 1);
         o.addProperty("jvm", jvm.java().toString());
         JsonArray args = new JsonArray();
-        ChildJvm.flagsFor(jvm.feature()).forEach(args::add);
+        JvmFlags.ours(jvm.feature(), layer).list().forEach(args::add);
         jvmArgs.forEach(args::add);
         o.add("jvmArgs", args);
         o.addProperty("jdkVersion", jvm.version());

@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.JmhParams;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.CellRecord;
@@ -33,12 +34,12 @@ import java.util.function.Consumer;
 public final class LockStepRun {
 
     /**
-     * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM,
-     * target directory, JVM options and the test hook's nanoseconds per operation.
+     * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM and native
+     * layer, target directory, JVM options and the test hook's nanoseconds per operation.
      */
     public record Side(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-        public Side(String slot, String targetLabel, JvmFacts jvm, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-            this(slot, targetLabel, new ForkPair.Program.Jvm(jvm), dir, jvmArgs, busyWaitNanos);
+        public Side(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+            this(slot, targetLabel, new ForkPair.Program.Jvm(jvm, layer), dir, jvmArgs, busyWaitNanos);
         }
 
         ForkPair.SideSetup setup() {
@@ -52,6 +53,11 @@ public final class LockStepRun {
         /** What runs the side, for lockstep.json: the JVM's java, or the twin's binary. */
         String executable() {
             return program instanceof ForkPair.Program.Jvm j ? j.facts().java().toString() : ((ForkPair.Program.Twin) program).binary().toString();
+        }
+
+        /** The side's native layer, for lockstep.json: jnr or ffm, or "c" for the twin (libc called from C). */
+        String layerWord() {
+            return program instanceof ForkPair.Program.Jvm j ? j.layer().word() : "c";
         }
 
         String version() {
@@ -176,7 +182,8 @@ public final class LockStepRun {
                     continue;
                 }
                 for (PairRecord p : r.measured()) {
-                    entries.add(JmhEntries.entry(cell, ((ForkPair.Program.Jvm) side.program()).facts(), side.jvmArgs(), sideA ? p.a() : p.b()));
+                    ForkPair.Program.Jvm jvm = (ForkPair.Program.Jvm) side.program();
+                    entries.add(JmhEntries.entry(cell, jvm.facts(), jvm.layer(), side.jvmArgs(), sideA ? p.a() : p.b()));
                 }
             }
             ResultsFolder.Target t = folder.target(side.folder());
@@ -223,7 +230,7 @@ public final class LockStepRun {
     }
 
     private static LockStepFile.SideInfo info(Side s) {
-        return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.dir().toString(), s.targetLabel(),
+        return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.layerWord(), s.dir().toString(), s.targetLabel(),
                 s.busyWaitNanos());
     }
 

@@ -8,7 +8,7 @@ import io.durabench.catalogue.CellSpec;
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.TraceMarkers;
 import io.durabench.results.LockStepFile;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ public final class LockStepSide {
                 SideCellSpec c = a.cells.get(i);
                 Cell inDir = c.cell().with(Catalogue.TARGET_DIR, a.dir.toString());
                 LockStepSettings s = a.settings.withUnitsPerBlock(c.unitsPerBlock());
-                SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(JnrSyscalls.get(), inDir, c.size()),
+                SideCell.UnitWork work = new SideCell.UnitWork(() -> inDir.family().open(NativeLayers.current(), inDir, c.size()),
                         HandOffRule.endsDurable(inDir), a.busyWaitNanos, a.padNanos);
                 int cell = i;
                 SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE

@@ -10,7 +10,9 @@ import jnr.posix.POSIX;
 import jnr.posix.POSIXFactory;
 
 /**
- * The real system calls: jnr-posix for what it has, jnr-ffi straight to libc for the rest.
+ * The real system calls through jnr: jnr-posix for what it has, jnr-ffi straight to libc for the
+ * rest. The native layer of every JDK 17+; on JDK 23+ it needs {@code --sun-misc-unsafe-memory-access=allow}
+ * (jffi reads and writes memory through sun.misc.Unsafe).
  *
  * <p>errno has one home: the calling thread's jnr-ffi "last error", which jnr-posix's own calls fill
  * and {@link #errno()} reads. The two libc calls jnr-posix lacks copy theirs there too (@SaveError,
@@ -18,11 +20,7 @@ import jnr.posix.POSIXFactory;
  * inject a failure go through the same place (a stand-in {@link LibC}, or {@link #failWith}), so
  * that plumbing is what the tests exercise.
  */
-public final class JnrSyscalls implements Syscalls {
-    /** flock(2) operations. */
-    public static final int LOCK_EX = 2;
-    public static final int LOCK_NB = 4;
-
+public final class JnrSyscalls implements NativeLayer {
     /** The calls jnr-posix lacks. {@code @SaveError} makes jnr-ffi keep errno for us. */
     public interface LibC {
         @SaveError
@@ -32,15 +30,19 @@ public final class JnrSyscalls implements Syscalls {
         int sync_file_range(int fd, long offset, long nbytes, int flags);
     }
 
-    /** Which file an fd or a path is: device and inode, and whether it is a regular file. */
-    public record FileIdentity(long device, long inode, boolean regularFile) {
-        public boolean sameFileAs(FileIdentity o) {
-            return o != null && device == o.device && inode == o.inode;
-        }
+    /** getppid, the no-op call, saved errno and all like the calls jnr-posix makes for pwrite and fsync: the same per-call work. */
+    public interface NoOp {
+        @SaveError
+        int getppid();
     }
 
     private static final class Holder {
         static final JnrSyscalls INSTANCE = new JnrSyscalls(null);
+    }
+
+    /** Loaded on the first getppid only: a run that measures no no-op call never binds it. */
+    private static final class NoOpHolder {
+        static final NoOp NO_OP = LibraryLoader.create(NoOp.class).load("c");
     }
 
     private final POSIX posix;
@@ -59,7 +61,7 @@ public final class JnrSyscalls implements Syscalls {
         this.libc = libc != null ? libc : LibraryLoader.create(LibC.class).load("c");
     }
 
-    /** The process-wide instance; loading libc happens once. */
+    /** The process-wide instance; loading libc happens once. Production code asks {@link NativeLayers#current()} instead. */
     public static JnrSyscalls get() {
         return Holder.INSTANCE;
     }
@@ -67,6 +69,11 @@ public final class JnrSyscalls implements Syscalls {
     /** The real libc's two extra calls, for a test's stand-in to pass through to. */
     static LibC realLibC() {
         return get().libc;
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.JNR;
     }
 
     @Override
@@ -124,24 +131,40 @@ public final class JnrSyscalls implements Syscalls {
         return -1;
     }
 
-    /** flock(2) on {@code fd}: {@link #LOCK_EX}, optionally {@code | }{@link #LOCK_NB}. -1 and errno on failure. */
+    @Override
     public int flock(int fd, int operation) {
         return posix.flock(fd, operation);
     }
 
-    /** What {@code fd} refers to; null (errno set) when fstat fails. */
-    public FileIdentity identity(int fd) {
+    @Override
+    public FileStatus fstat(int fd) {
         FileStat st = posix.allocateStat();
-        return posix.fstat(fd, st) == 0 ? identityOf(st) : null;
+        return posix.fstat(fd, st) == 0 ? statusOf(st) : null;
     }
 
-    /** What {@code path} itself names, a symlink not followed; null (errno set) when lstat fails. */
-    public FileIdentity identityOfPath(String path) {
+    @Override
+    public FileStatus lstat(String path) {
         FileStat st = posix.allocateStat();
-        return posix.lstat(path, st) == 0 ? identityOf(st) : null;
+        return posix.lstat(path, st) == 0 ? statusOf(st) : null;
     }
 
-    private static FileIdentity identityOf(FileStat st) {
-        return new FileIdentity(st.dev(), st.ino(), st.isFile());
+    @Override
+    public FileStatus stat(String path) {
+        FileStat st = posix.allocateStat();
+        return posix.stat(path, st) == 0 ? statusOf(st) : null;
+    }
+
+    @Override
+    public int geteuid() {
+        return posix.geteuid();
+    }
+
+    @Override
+    public int getppid() {
+        return NoOpHolder.NO_OP.getppid();
+    }
+
+    private static FileStatus statusOf(FileStat st) {
+        return new FileStatus(st.dev(), st.ino(), st.isFile(), st.blocks());
     }
 }

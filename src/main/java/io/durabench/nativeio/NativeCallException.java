@@ -1,6 +1,6 @@
 package io.durabench.nativeio;
 
-import jnr.constants.platform.Errno;
+import io.durabench.errno.LinuxErrno;
 
 /** A system call failed: names the call, the errno and the path, so a failed sync never hides. */
 public final class NativeCallException extends RuntimeException {
@@ -38,18 +38,12 @@ public final class NativeCallException extends RuntimeException {
         return path;
     }
 
-    /**
-     * The errno's symbolic name. Linux defines ENOTSUP as EOPNOTSUPP (95) and the man pages of the
-     * calls durabench makes (fallocate, sync_file_range) name it EOPNOTSUPP, so that is its name here.
-     */
+    /** The errno's symbolic name ({@link LinuxErrno#name}: 95 is EOPNOTSUPP, as the man pages of fallocate and sync_file_range say). */
     public static String errnoName(int errno) {
-        Errno e = Errno.valueOf(errno);
-        if (e == Errno.ENOTSUP || e == Errno.EOPNOTSUPP) return "EOPNOTSUPP";
-        return e == null || e == Errno.__UNKNOWN_CONSTANT__ ? "errno " + errno : e.name();
+        return LinuxErrno.name(errno);
     }
 
     private static String errnoText(int errno) {
-        Errno e = Errno.valueOf(errno);
-        return e == null || e == Errno.__UNKNOWN_CONSTANT__ ? "unknown" : e.description();
+        return LinuxErrno.text(errno);
     }
 }

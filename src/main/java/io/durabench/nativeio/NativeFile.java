@@ -1,9 +1,9 @@
 package io.durabench.nativeio;
 
+import io.durabench.errno.LinuxErrno;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
-import jnr.constants.platform.Errno;
 
 /**
  * An open file descriptor and its path, with every call checked: a return of -1 throws
@@ -41,7 +41,7 @@ public final class NativeFile implements AutoCloseable {
     public static final int FALLOC_FL_KEEP_SIZE = 1;
     /** Interruptions in a row after which a pwrite gives up. */
     static final int MAX_INTERRUPTS = 100;
-    private static final int EINTR = Errno.EINTR.intValue();
+    private static final int EINTR = LinuxErrno.EINTR;
 
     private final Syscalls sys;
     private final String path;

@@ -27,7 +27,7 @@ public final class TraceMarkers {
     /** Makes the marker call through the real syscall layer (never through a test's wrapper). */
     public static void emit(String token, int cell, String which) {
         String path = path(token, cell, which);
-        Syscalls sys = JnrSyscalls.get();
+        Syscalls sys = NativeLayers.current();
         int fd = sys.open(path, OpenFlags.O_RDONLY, 0);
         if (fd >= 0) {
             sys.close(fd);

@@ -3,8 +3,8 @@ package io.durabench.pg;
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.NativeCallException;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.PgTestFile;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ public final class PgForkMain {
         List<PgLine> lines = new ArrayList<>();
         for (int i = 3; i < args.length; i++) lines.add(byId(args[i]));
         PrintStream out = System.out;
-        try (PgTestFile file = PgTestFile.create(JnrSyscalls.get(), dir)) {
+        try (PgTestFile file = PgTestFile.create(NativeLayers.current(), dir)) {
             for (PgLine line : lines) ResultLines.print(out, result(line.id(), measure(line, file, warmup, measure)));
         } catch (RuntimeException e) {
             // The test file itself could not be made or deleted: every line not yet reported failed with it.

@@ -18,11 +18,17 @@ public record Context(String label, String directory, String filesystem, String 
         return of(env, targetDirParam, jdk, null);
     }
 
+    /**
+     * @param jdk "JDK 25.0.3"; where environment.json names the native layer it becomes "JDK 25.0.3 (ffm)", so that
+     *            rows measured through two layers on one JDK are two contexts, never pooled
+     */
     public static Context of(Environment env, String targetDirParam, String jdk, String host) {
         String dir = env != null && env.targetDirectory() != null ? env.targetDirectory() : targetDirParam;
         String fs = env != null ? env.filesystem() : null;
         String where = (fs == null ? "filesystem unknown" : fs) + " " + (dir == null ? "(directory unknown)" : dir);
-        return new Context((host == null ? "" : host + ": ") + where + ", " + jdk, dir, fs, jdk, env, host);
+        String layer = env == null || env.jdk() == null ? null : env.jdk().nativeLayer();
+        String jvm = layer == null ? jdk : jdk + " (" + layer + ")";
+        return new Context((host == null ? "" : host + ": ") + where + ", " + jvm, dir, fs, jvm, env, host);
     }
 
     public Context renamed(String newLabel) {

@@ -29,8 +29,10 @@ public final class EnvironmentFacts {
                 + " (mount " + orUnknown(mountPoint) + ", options " + orUnknown(mountOptions) + "); stable storage: "
                 + (env.durableStorage() == null ? "unknown" : env.durableStorage() ? "yes" : "no"));
         lines.add("Device: " + deviceLine(env));
+        // The native layer only where the file names one: files from before there were two layers stay as they were.
+        String layer = jdk == null || jdk.nativeLayer() == null ? "" : "; native layer " + jdk.nativeLayer();
         lines.add("JDK: " + orUnknown(jdk == null ? null : jdk.vendor()) + " " + orUnknown(jdk == null ? null : jdk.version())
-                + " (" + orUnknown(jdk == null ? null : jdk.vmName()) + ")");
+                + " (" + orUnknown(jdk == null ? null : jdk.vmName()) + ")" + layer);
         lines.add("JMH: " + orUnknown(jmh == null ? null : jmh.version()) + ", blackhole mode " + orUnknown(jmh == null ? null : jmh.blackholeMode()));
         return lines;
     }

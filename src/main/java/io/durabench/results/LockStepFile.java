@@ -32,10 +32,11 @@ public record LockStepFile(String started, String finished, Sides sides, String 
 
 
     /**
-     * One side: its JVM, its target directory, the slot folder under the target's that holds its
-     * JMH-format results, and the test hook's extra nanoseconds per operation (0 in a real run).
+     * One side: its JVM and native layer ("jnr", "ffm"; null in files written before there were two), its
+     * target directory, the slot folder under the target's that holds its JMH-format results, and the
+     * test hook's extra nanoseconds per operation (0 in a real run).
      */
-    public record SideInfo(String slot, String java, String version, String dir, String target, long busyWaitNanos) {
+    public record SideInfo(String slot, String java, String version, String nativeLayer, String dir, String target, long busyWaitNanos) {
     }
 
     /** How every cell was measured. */
@@ -233,6 +234,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         j.addProperty("slot", s.slot());
         j.addProperty("java", s.java());
         j.addProperty("version", s.version());
+        j.addProperty("nativeLayer", s.nativeLayer());
         j.addProperty("dir", s.dir());
         j.addProperty("target", s.target());
         j.addProperty("busyWaitNanos", s.busyWaitNanos());
@@ -319,7 +321,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
 
     private static SideInfo sideInfo(JsonObject j) {
         return new SideInfo(JsonFields.string(j, "slot"), JsonFields.string(j, "java"), JsonFields.string(j, "version"),
-                JsonFields.string(j, "dir"), JsonFields.string(j, "target"), JsonFields.whole(j, "busyWaitNanos"));
+                JsonFields.string(j, "nativeLayer"), JsonFields.string(j, "dir"), JsonFields.string(j, "target"), JsonFields.whole(j, "busyWaitNanos"));
     }
 
     private static Map<String, String> stringMap(JsonObject j) {

@@ -2,6 +2,7 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.child.ChildJvm;
+import io.durabench.child.JvmFlags;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -81,12 +82,12 @@ final class CellRunner {
 
     /**
      * ForkCheck in the cell's JVM as JMH would have started a fork of it: the user's -jvm if given,
-     * with the flags of the slot's release and the user's JVM options.
+     * with a fork's flags for the slot's release and layer, and the user's JVM options.
      */
     private List<String> forkCheck(JvmSlot slot) {
         Path java = settings.userJvm().map(Path::of).orElse(slot.facts().java());
-        return new ChildJvm(List.of(), java, slot.facts().feature(), settings.userJvmArgs(), System.getProperty("java.class.path"),
-                ForkCheck.class.getName(), List.of()).command();
+        return new ChildJvm(List.of(), java, JvmFlags.jmhFork(slot.facts().feature(), slot.layer()), settings.userJvmArgs(),
+                System.getProperty("java.class.path"), ForkCheck.class.getName(), List.of()).command();
     }
 
     static String rootMessage(Throwable t) {

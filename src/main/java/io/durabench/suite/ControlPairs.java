@@ -74,7 +74,7 @@ public final class ControlPairs {
                 slot.describe());
         out.flush();
         LockStepRun.Side a = new LockStepRun.Side("c-twin", target.label(), twin(), target.dir(), List.of(), 0);
-        LockStepRun.Side b = new LockStepRun.Side("java", target.label(), new ForkPair.Program.Jvm(slot.facts()), target.dir(), List.of(), 0);
+        LockStepRun.Side b = new LockStepRun.Side("java", target.label(), new ForkPair.Program.Jvm(slot.facts(), slot.layer()), target.dir(), List.of(), 0);
         Path dir = targetFolder.dir().resolve(ResultsFolder.CONTROL);
         try {
             java.nio.file.Files.createDirectories(dir);

@@ -40,7 +40,7 @@ final class Feasibility {
             return out;
         }
         Integer lbs = env.device() == null ? null : env.device().logicalBlockSize();
-        ChildJvm jvm = ChildJvm.of(slot.facts(), ProbeMain.class)
+        ChildJvm jvm = ChildJvm.of(slot.facts(), ProbeMain.class).withLayer(slot.layer())
                 .withArgs(List.of(String.valueOf(env.filesystem()), String.valueOf(env.flushDevice() != null), lbs == null ? "-" : lbs.toString()));
         String what = "the feasibility probe in " + slot.describe();
         ChildProcess.Exit exit;

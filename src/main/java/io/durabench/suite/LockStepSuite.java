@@ -95,13 +95,15 @@ public final class LockStepSuite {
 
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
     public boolean run(Path outDir) {
-        JvmSlot slotA = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(0), slotB = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1).get(1);
-        Environment envA = environment(r.targetA(), r.jvmA()), envB = environment(r.targetB(), r.jvmB());
+        List<JvmSlot> slots = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1);
+        JvmSlot slotA = slots.get(0), slotB = slots.get(1);
+        Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
         LockStepRun.Side a = r.twin()
                 ? new LockStepRun.Side("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
-                : new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), r.targetB().dir(), List.of(), r.busyWaitNanosB());
+                : new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
+        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
+                r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
@@ -130,10 +132,10 @@ public final class LockStepSuite {
             if (why != null) blocked.put(p.b(), why);
             else pairs.add(p);
         }
-        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s on %s%s, side B %s on %s, %s%n",
-                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), r.targetA().dir(),
-                r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), r.targetB().dir(),
-                r.placement().words());
+        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
+                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
+                r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), slotB.layer().word(),
+                r.targetB().dir(), r.placement().words());
         blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c + ": " + why.substring(why.indexOf(':') + 2)));
         out.flush();
         // Ctrl-C reaches the sides too: the pair they were in is then neither measured nor failed.
@@ -207,8 +209,8 @@ public final class LockStepSuite {
         return e.flushDevice() == null ? null : e.flushDevice().name();
     }
 
-    private static Environment environment(RunTarget target, JvmFacts jvm) {
-        Environment env = EnvironmentProbe.capture(target.dir(), jvm);
+    private static Environment environment(RunTarget target, JvmSlot slot) {
+        Environment env = EnvironmentProbe.capture(target.dir(), slot.facts(), slot.layer().word());
         return target.lab() != null ? env.withLab(target.lab().labImage()) : env;
     }
 }

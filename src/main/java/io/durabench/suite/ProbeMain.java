@@ -4,7 +4,7 @@ import com.google.gson.JsonObject;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ public final class ProbeMain {
     }
 
     public static void main(String[] args) throws Exception {
-        FeasibilityProbe probe = new FeasibilityProbe(JnrSyscalls.get(), args[0], Boolean.parseBoolean(args[1]),
+        FeasibilityProbe probe = new FeasibilityProbe(NativeLayers.current(), args[0], Boolean.parseBoolean(args[1]),
                 args[2].equals("-") ? null : Integer.valueOf(args[2]));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;

@@ -2,6 +2,7 @@ package io.durabench.suite;
 
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
+import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
@@ -59,7 +60,7 @@ public final class Resume {
         ResultsFolder.Target f = ResultsFolder.existing(folder).target(slot.label() == null ? target.label() : target.label() + "/" + slot.label());
         Environment before = f.readEnvironment();
         if (before == null) return; // the run was cut before this target began: nothing to mix with
-        Environment now = EnvironmentProbe.capture(target.dir(), slot.facts());
+        Environment now = EnvironmentProbe.capture(target.dir(), slot.facts(), slot.layer().word());
         List<String> changed = new ArrayList<>();
         same(changed, "filesystem", before.filesystem(), now.filesystem());
         same(changed, "mount options", before.target() == null ? null : before.target().superOptions(),
@@ -68,9 +69,14 @@ public final class Resume {
         same(changed, "kernel", before.kernel() == null ? null : before.kernel().release(), now.kernel() == null ? null : now.kernel().release());
         same(changed, "CPU count", before.cpu() == null ? null : before.cpu().count(), now.cpu() == null ? null : now.cpu().count());
         same(changed, "JDK", before.jdk() == null ? null : before.jdk().version(), now.jdk() == null ? null : now.jdk().version());
+        // A folder from before there were two layers names none: it was measured through jnr, the only one then.
+        String layerBefore = before.jdk() == null || before.jdk().nativeLayer() == null ? NativeLayer.Kind.JNR.word() : before.jdk().nativeLayer();
+        boolean layerChanged = !layerBefore.equals(slot.layer().word());
+        if (layerChanged) changed.add("native layer was " + layerBefore + ", is " + slot.layer().word());
         if (!changed.isEmpty()) {
             throw new BadTargetException("cannot resume " + folder + " on " + target.dir() + ": " + String.join(", ", changed)
-                    + " changed since it measured; start a new run (--out NEW)");
+                    + " changed since it measured; start a new run (--out NEW)"
+                    + (layerChanged ? " or resume it on its layer (-Ddurabench.native=" + layerBefore + ")" : ""));
         }
     }
 

@@ -51,7 +51,7 @@ public final class SuiteRun {
     private final PairsAfterRounds pairs = new PairsAfterRounds();
     private PrecisionRounds precisionRounds;
 
-    /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (JnrSyscalls; tests inject failures) */
+    /** @param probeSyscalls what the in-process feasibility probe calls the kernel through (the native layer; tests inject failures) */
     public SuiteRun(Profile profile, JmhSettings settings, List<String> jmhArgs, List<JvmSlot> slots, Options options,
                     Syscalls probeSyscalls, PrintWriter out, PrintWriter err) {
         this.profile = profile;
@@ -181,7 +181,7 @@ public final class SuiteRun {
         Map<JvmSlot, SlotResults> results = new LinkedHashMap<>();
         for (JvmSlot slot : slots) {
             ResultsFolder.Target f = slot.label() == null ? base : state.folder().target(target.label() + "/" + slot.label());
-            Environment env = EnvironmentProbe.capture(dir, slot.facts());
+            Environment env = EnvironmentProbe.capture(dir, slot.facts(), slot.layer().word());
             if (target.lab() != null) env = env.withLab(target.lab().labImage());
             if (!continuing || f.readEnvironment() == null) f.writeEnvironment(env);
             envs.put(slot, env);

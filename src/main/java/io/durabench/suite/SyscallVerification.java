@@ -36,7 +36,7 @@ final class SyscallVerification {
         cells.forEach(c -> SizedCell.checking(c).ifPresent(w -> checking.put(c, w)));
         if (checking.isEmpty()) return failed;
         List<SizedCell> witnessed = checking.values().stream().distinct().toList();
-        WitnessReport report = witnesses.apply(dir).withJvm(slot.facts()).verify(witnessed);
+        WitnessReport report = witnesses.apply(dir).withJvm(slot.facts()).withLayer(slot.layer()).verify(witnessed);
         log.line(report.describe());
         for (CellVerdict v : report.verdicts()) {
             if (v.passed()) continue;

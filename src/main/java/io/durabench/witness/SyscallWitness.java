@@ -3,7 +3,10 @@ package io.durabench.witness;
 import io.durabench.child.ChildFailedException;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
+import io.durabench.child.JvmFlags;
 import io.durabench.env.JvmFacts;
+import io.durabench.nativeio.LayerChoice;
+import io.durabench.nativeio.NativeLayer;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +58,8 @@ public final class SyscallWitness {
 
     private final Path dir;
     private final JvmFacts jvm;
+    /** The witnessed JVM's native layer; null: the one it gets by default on its classpath. */
+    private final NativeLayer.Kind layer;
     private final String classpath;
     private final int ops;
     private final int warmupOps;
@@ -64,10 +69,11 @@ public final class SyscallWitness {
     private final String straceSearchPath;
     private final Path traceCopy;
 
-    private SyscallWitness(Path dir, JvmFacts jvm, String classpath, int ops, int warmupOps, Duration timeout,
+    private SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, String classpath, int ops, int warmupOps, Duration timeout,
                            List<String> main, String straceSearchPath, Path traceCopy) {
         this.dir = dir;
         this.jvm = jvm;
+        this.layer = layer;
         this.classpath = classpath;
         this.ops = ops;
         this.warmupOps = warmupOps;
@@ -79,47 +85,52 @@ public final class SyscallWitness {
 
     /** A witness for workloads in {@code dir}, run by this JVM's java on this JVM's classpath. */
     public static SyscallWitness in(Path dir) {
-        return new SyscallWitness(dir, JvmFacts.current(),
+        return new SyscallWitness(dir, JvmFacts.current(), null,
                 System.getProperty("java.class.path"), DEFAULT_OPS, DEFAULT_WARMUP_OPS, null,
                 List.of(WitnessMain.class.getName()), System.getenv().getOrDefault("PATH", ""), null);
     }
 
-    /** Another JVM for the workloads (e.g. a JDK under test); its release decides its flags ({@link ChildJvm#flagsFor}). */
+    /** Another JVM for the workloads (e.g. a JDK under test); its release and layer decide its flags ({@link JvmFlags}). */
     public SyscallWitness withJvm(JvmFacts other) {
-        return new SyscallWitness(dir, other, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, other, layer, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+    }
+
+    /** The witnessed JVM on {@code kind}, whatever its default (the layer matrix of the witness tests, a run's slot). */
+    public SyscallWitness withLayer(NativeLayer.Kind kind) {
+        return new SyscallWitness(dir, jvm, kind, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** The classpath of the witnessed JVM (must hold durabench and its dependencies, e.g. benchmarks.jar). */
     public SyscallWitness withClasspath(String cp) {
-        return new SyscallWitness(dir, jvm, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** Measured operations per cell (between the markers), and unmeasured ones before them. */
     public SyscallWitness withOps(int measured, int warmup) {
         if (measured < 1 || warmup < 0) throw new IllegalArgumentException("need at least 1 measured and 0+ warmup operations");
-        return new SyscallWitness(dir, jvm, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
     }
 
     /** The whole witnessed run's time limit (default: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell). */
     public SyscallWitness withTimeout(Duration t) {
-        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
     }
 
     /** Also keep the raw strace output in {@code file} (for a failing verdict, it is the evidence). */
     public SyscallWitness withTraceCopy(Path file) {
-        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
+        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
     }
 
     /** Tests only: run another main class (a deliberately lying workload) on the test classpath, with its own leading arguments. */
     SyscallWitness withMainClass(String name, String... args) {
         List<String> m = new ArrayList<>(List.of(name));
         m.addAll(List.of(args));
-        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
     }
 
     /** Tests only: where to look for the strace binary (the PATH value). */
     SyscallWitness withStraceSearchPath(String path) {
-        return new SyscallWitness(dir, jvm, classpath, ops, warmupOps, timeout, main, path, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, main, path, traceCopy);
     }
 
     public WitnessReport verify(SizedCell... cells) {
@@ -215,7 +226,9 @@ public final class SyscallWitness {
         List<String> args = new ArrayList<>(main.subList(1, main.size()));
         args.addAll(List.of("--dir", realDir, "--token", token, "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmupOps)));
         for (SizedCell cell : cells) args.addAll(List.of(WitnessMain.SIZE, WitnessMain.sizeText(cell.size()), cell.spec()));
-        return new ChildJvm(tracer(strace, trace), jvm.java(), jvm.feature(), JVM_OPTIONS, classpath, main.get(0), args).command();
+        NativeLayer.Kind kind = layer != null ? layer : LayerChoice.ofChild(jvm.feature(), classpath);
+        return new ChildJvm(tracer(strace, trace), jvm.java(), JvmFlags.ours(jvm.feature(), kind), JVM_OPTIONS, classpath, main.get(0), args)
+                .command();
     }
 
     private Path findStrace() {

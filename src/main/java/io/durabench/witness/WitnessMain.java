@@ -4,7 +4,7 @@ import com.google.gson.JsonObject;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ public final class WitnessMain {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, (cell, dir) -> WitnessWorkloads.open(cell, dir, JnrSyscalls.get()), System.out, System.err));
+        System.exit(run(args, (cell, dir) -> WitnessWorkloads.open(cell, dir, NativeLayers.current()), System.out, System.err));
     }
 
     static int run(String[] args, Opener opener, PrintStream out, PrintStream err) {

@@ -1,5 +1,6 @@
 package io.durabench.workload;
 
+import io.durabench.errno.LinuxErrno;
 import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeFile;
@@ -8,7 +9,6 @@ import io.durabench.nativeio.Syscalls;
 import io.durabench.workload.ownership.OwnedFiles;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import jnr.constants.platform.Errno;
 
 /**
  * pg_test_fsync's test file: made once by its test_open() ({@code openat(O_RDWR|O_CREAT)}, one
@@ -20,7 +20,7 @@ import jnr.constants.platform.Errno;
 public final class PgTestFile implements AutoCloseable {
     public static final int BLOCK_BYTES = 8192;
     public static final int FILE_BYTES = 16 << 20;
-    private static final int EINVAL = Errno.EINVAL.intValue();
+    private static final int EINVAL = LinuxErrno.EINVAL;
 
     private final Syscalls sys;
     private final Path path;

@@ -59,8 +59,8 @@ class CompareJmhSamplesTest {
         assertEquals(changes > 0 ? 1 : 0, run("compare", fixture("jdk17.json"), fixture("temurin25.json"), "--fail-on", "any"));
         String text = cli.out();
         assertTrue(text.contains("compared:    JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"), text);
-        assertTrue(text.replaceAll("\\s+", " ").contains("neither side has an environment.json (a plain JMH file): filesystem, "
-                + "mount-options, device, write-cache, kernel, cpu-count, blackhole-mode unknown, so not checked"), text);
+        assertTrue(text.replaceAll("\\s+", " ").contains("neither side has an environment.json (a plain JMH file): native-layer, "
+                + "filesystem, mount-options, device, write-cache, kernel, cpu-count, blackhole-mode unknown, so not checked"), text);
         for (String line : text.lines().toList()) assertTrue(line.length() <= 120, line);
     }
 }

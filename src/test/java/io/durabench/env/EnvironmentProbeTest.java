@@ -30,7 +30,7 @@ class EnvironmentProbeTest {
 
     @BeforeAll
     static void captureOnce() {
-        projectEnv = EnvironmentProbe.capture(PROJECT).toJson(); // once: the blackhole check starts two JVMs
+        projectEnv = EnvironmentProbe.capture(PROJECT, "ffm").toJson(); // once: the blackhole check starts two JVMs
     }
 
     @Test
@@ -130,6 +130,11 @@ class EnvironmentProbeTest {
         JsonObject jdk = projectEnv.getAsJsonObject("jdk");
         assertEquals(System.getProperty("java.version"), jdk.get("version").getAsString());
         assertEquals(System.getProperty("java.home"), jdk.get("home").getAsString());
+        assertEquals("ffm", jdk.get("nativeLayer").getAsString(), "the layer the caller names: the probe cannot know which one the forks load");
+        assertEquals("ffm", Environment.fromJson(projectEnv).jdk().nativeLayer());
+        JsonObject older = projectEnv.deepCopy();
+        older.getAsJsonObject("jdk").remove("nativeLayer");
+        assertEquals(null, Environment.fromJson(older).jdk().nativeLayer(), "a file from before there were two layers names none");
         JsonObject jmh = projectEnv.getAsJsonObject("jmh");
         assertEquals("1.37", jmh.get("version").getAsString());
         // On HotSpot 17+ JMH 1.37 auto-detects compiler blackholes; "unknown" would mean the reflective call broke.

@@ -58,16 +58,33 @@ public final class CliProcess implements AutoCloseable {
         return Path.of(jar);
     }
 
-    /** {@code java <flags> -cp JAR io.durabench.cli.DurabenchMain ARGS}, with this JVM's java and the given jar. */
+    /**
+     * {@code java <flags> -cp JAR io.durabench.cli.DurabenchMain ARGS}, with this JVM's java and the given jar, on the
+     * native layer failsafe's execution names ({@link TestLayer}).
+     */
     public static List<String> command(Path jar, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // What the launcher script gives: jffi needs native access, and from JDK 23 sun.misc.Unsafe.
-        cmd.add("--enable-native-access=ALL-UNNAMED");
-        if (Runtime.version().feature() >= 23) cmd.add("--sun-misc-unsafe-memory-access=allow");
+        cmd.addAll(launcherFlags(jar, args));
         cmd.addAll(List.of("-XX:-UsePerfData", "-Djmh.ignoreLock=true", "-cp", jar.toString(), MAIN));
         cmd.addAll(args);
         return cmd;
+    }
+
+    /**
+     * What the launcher script gives this JVM: native access, and from JDK 23 sun.misc.Unsafe's memory access
+     * denied unless jnr is its layer or the command hosts JMH's runner (run without --lock-step, gate); and the
+     * layer of the failsafe execution, if it names one.
+     */
+    static List<String> launcherFlags(Path jar, List<String> args) {
+        List<String> flags = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+        TestLayer.option().ifPresent(flags::add);
+        if (Runtime.version().feature() < 23) return flags;
+        String command = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse("");
+        boolean hostsJmh = command.equals("gate") || command.equals("run") && !args.contains("--lock-step");
+        boolean jnr = TestLayer.of(jar) == io.durabench.nativeio.NativeLayer.Kind.JNR;
+        flags.add("--sun-misc-unsafe-memory-access=" + (hostsJmh || jnr ? "allow" : "deny"));
+        return flags;
     }
 
     /** Starts the CLI from the build's jar with {@code args}, behind {@code prefix} (may be empty). */

@@ -5,6 +5,7 @@ import io.durabench.compare.ComparedRow;
 import io.durabench.compare.Comparison;
 import io.durabench.compare.CostChangeRow;
 import io.durabench.compare.FingerprintCheck;
+import io.durabench.compare.FingerprintKey;
 import io.durabench.compare.Verdict;
 import io.durabench.stats.Numbers;
 import java.util.ArrayList;
@@ -35,10 +36,8 @@ final class CompareLines {
         for (Map.Entry<String, FingerprintCheck> e : c.checks().entrySet()) {
             String on = several ? "on " + e.getKey() + ": " : "";
             FingerprintCheck check = e.getValue();
-            FingerprintCheck.Difference compared = check.compared();
-            if (compared != null) {
-                facts.add(new Fact("compared", on + "JDK " + compared.base() + " (base) -> " + compared.candidate() + " (candidate), the thing compared"));
-            }
+            List<FingerprintCheck.Difference> compared = check.compared();
+            if (!compared.isEmpty()) facts.add(new Fact("compared", on + comparedWords(compared)));
             for (FingerprintCheck.Difference d : check.differences()) {
                 if (d.status() != FingerprintCheck.Status.COMPARED) {
                     facts.add(new Fact("differs", on + d.describe() + " [" + d.status().label() + "]"));
@@ -65,6 +64,18 @@ final class CompareLines {
                 + Numbers.sig(s.thresholdPercent(), 3) + "% is 'small', inside the row's A/A noise 'A/A noise'; "
                 + Math.round(s.confidence() * 100) + "% intervals"));
         return facts;
+    }
+
+    /**
+     * "JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"; when the native layer changed with it, both,
+     * said to be measured together: the figures cannot tell the JDK's share from the layer's.
+     */
+    static String comparedWords(List<FingerprintCheck.Difference> compared) {
+        List<String> what = compared.stream().map(d -> (d.key() == FingerprintKey.JDK ? "JDK " : "native layer ") + d.base() + " (base) -> "
+                + d.candidate() + " (candidate)").toList();
+        if (what.size() == 1) return what.get(0) + ", the thing compared";
+        return String.join(" and ", what) + ", together: this comparison measures the JDK and the native layer at once, not the JDK alone"
+                + " (compare one JDK on both layers, -Ddurabench.native=jnr,ffm, to tell them apart)";
     }
 
     private static String replicationWhy(Comparison c) {

@@ -1,14 +1,15 @@
 package io.durabench.workload.ownership;
 
-import io.durabench.nativeio.JnrSyscalls;
-import io.durabench.nativeio.JnrSyscalls.FileIdentity;
+import io.durabench.errno.LinuxErrno;
+import io.durabench.nativeio.FileStatus;
 import io.durabench.nativeio.NativeCallException;
+import io.durabench.nativeio.NativeLayer;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.OpenFlags;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import jnr.constants.platform.Errno;
 
 /**
  * One owner lock file held with flock(2): the proof that the run which created it is alive.
@@ -25,9 +26,9 @@ import jnr.constants.platform.Errno;
  * otherwise each hold a lock on a file that is no longer in the directory.
  */
 final class OwnerLock implements AutoCloseable {
-    private static final int EWOULDBLOCK = Errno.EWOULDBLOCK.intValue();
-    private static final int ENOENT = Errno.ENOENT.intValue();
-    private static final int ELOOP = Errno.ELOOP.intValue();
+    private static final int EWOULDBLOCK = LinuxErrno.EWOULDBLOCK;
+    private static final int ENOENT = LinuxErrno.ENOENT;
+    private static final int ELOOP = LinuxErrno.ELOOP;
     /** How long an owner waits for a cleaner that happens to hold its brand-new lock (in 10 ms steps). */
     private static final int OWNER_ATTEMPTS = 300;
 
@@ -38,11 +39,11 @@ final class OwnerLock implements AutoCloseable {
     record Attempt(Outcome outcome, OwnerLock lock, String why) {
     }
 
-    private final JnrSyscalls sys;
+    private final NativeLayer sys;
     private final Path path;
     private int fd;
 
-    private OwnerLock(JnrSyscalls sys, Path path, int fd) {
+    private OwnerLock(NativeLayer sys, Path path, int fd) {
         this.sys = sys;
         this.path = path;
         this.fd = fd;
@@ -54,7 +55,7 @@ final class OwnerLock implements AutoCloseable {
 
     /** Creates {@code path} (it must not exist) and locks it for as long as this JVM lives or until {@link #release()}. */
     static OwnerLock create(Path path) {
-        JnrSyscalls sys = JnrSyscalls.get();
+        NativeLayer sys = NativeLayers.current();
         String p = path.toString();
         for (int round = 0; round < 3; round++) {
             int flags = OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_EXCL | OpenFlags.O_NOFOLLOW | OpenFlags.O_CLOEXEC;
@@ -75,7 +76,7 @@ final class OwnerLock implements AutoCloseable {
 
     private void lockAsOwner() {
         for (int i = 0; i < OWNER_ATTEMPTS; i++) {
-            if (sys.flock(fd, JnrSyscalls.LOCK_EX | JnrSyscalls.LOCK_NB) == 0) return;
+            if (sys.flock(fd, NativeLayer.LOCK_EX | NativeLayer.LOCK_NB) == 0) return;
             int errno = sys.errno();
             if (errno != EWOULDBLOCK) throw new NativeCallException("flock(LOCK_EX|LOCK_NB)", errno, path.toString());
             sleepTenMillis();
@@ -90,20 +91,20 @@ final class OwnerLock implements AutoCloseable {
      * the errno). Only TAKEN proves the owner dead.
      */
     static Attempt tryTake(Path path) {
-        JnrSyscalls sys = JnrSyscalls.get();
+        NativeLayer sys = NativeLayers.current();
         String p = path.toString();
-        FileIdentity named = sys.identityOfPath(p);
+        FileStatus named = sys.lstat(p);
         if (named == null) return notOpened(sys.errno(), "lstat", p);
         if (!named.regularFile()) return new Attempt(Outcome.NOT_A_LOCK, null, "not a regular file");
         int flags = OpenFlags.O_RDWR | OpenFlags.O_NOFOLLOW | OpenFlags.O_NONBLOCK | OpenFlags.O_CLOEXEC;
         int fd = sys.open(p, flags, 0);
         if (fd < 0) return notOpened(sys.errno(), "open(" + OpenFlags.describe(flags) + ")", p);
         OwnerLock lock = new OwnerLock(sys, path, fd);
-        if (!named.sameFileAs(sys.identity(fd))) {
+        if (!named.sameFileAs(sys.fstat(fd))) {
             lock.close();
             return new Attempt(Outcome.GONE, null, "replaced while being looked at");
         }
-        if (sys.flock(fd, JnrSyscalls.LOCK_EX | JnrSyscalls.LOCK_NB) != 0) {
+        if (sys.flock(fd, NativeLayer.LOCK_EX | NativeLayer.LOCK_NB) != 0) {
             int errno = sys.errno();
             lock.close();
             if (errno == EWOULDBLOCK) return new Attempt(Outcome.BUSY, null, "its owner is alive (the lock is held)");
@@ -122,10 +123,10 @@ final class OwnerLock implements AutoCloseable {
      * {@link #tryTake} cannot open it; a lock found free is let go at once.
      */
     static boolean held(Path path) {
-        JnrSyscalls sys = JnrSyscalls.get();
+        NativeLayer sys = NativeLayers.current();
         int fd = sys.open(path.toString(), OpenFlags.O_RDONLY | OpenFlags.O_NOFOLLOW | OpenFlags.O_NONBLOCK | OpenFlags.O_CLOEXEC, 0);
         if (fd < 0) return false;
-        boolean busy = sys.flock(fd, JnrSyscalls.LOCK_EX | JnrSyscalls.LOCK_NB) != 0 && sys.errno() == EWOULDBLOCK;
+        boolean busy = sys.flock(fd, NativeLayer.LOCK_EX | NativeLayer.LOCK_NB) != 0 && sys.errno() == EWOULDBLOCK;
         sys.close(fd);
         return busy;
     }
@@ -138,8 +139,8 @@ final class OwnerLock implements AutoCloseable {
 
     /** True when the path still names the file this descriptor has open. */
     private boolean stillNamed() {
-        FileIdentity mine = sys.identity(fd);
-        return mine != null && mine.sameFileAs(sys.identityOfPath(path.toString()));
+        FileStatus mine = sys.fstat(fd);
+        return mine != null && mine.sameFileAs(sys.lstat(path.toString()));
     }
 
     /** Deletes the lock file, then lets the lock go: the name disappears while still held, so no one can take it in between. */
