@@ -35,8 +35,12 @@ if has crosstalk; then
   # Cross-talk: the ratio B/A must not depend on how the sides alternate (grain 10, or one side always first).
   for how in "--grain 1" "--grain 10" "--order a-first" "--order b-first"; do
     tag=${how// /}; tag=${tag#--}
-    fresh $out/lockstep-crosstalk-aa-$tag
-    db run --lock-step --repeat 2 $how --out $out/lockstep-crosstalk-aa-$tag -- "${fdatasync8k[@]}" -f 10
+    # Appending at grain 10 spread an A/A's fork pairs to 0.77..1.30 and is refused now (HandOffRule.grainRefusal):
+    # results/lockstep-crosstalk-aa-grain10 is that evidence, measured before the refusal (committed in cfa7e9d).
+    if [[ $tag != grain10 ]]; then
+      fresh $out/lockstep-crosstalk-aa-$tag
+      db run --lock-step --repeat 2 $how --out $out/lockstep-crosstalk-aa-$tag -- "${fdatasync8k[@]}" -f 10
+    fi
     fresh $out/lockstep-crosstalk-fsync-fdatasync-$tag
     db run --lock-step --reference FDATASYNC $how --out $out/lockstep-crosstalk-fsync-fdatasync-$tag -- "${overwrite8k[@]}" -f 10
     # Lab ext4 against lab XFS (both images on this disk) failed this proof and is refused now (HandOffRule.targetsRefusal):

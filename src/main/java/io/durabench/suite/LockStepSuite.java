@@ -79,6 +79,9 @@ public final class LockStepSuite {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
         for (Cell c : plan()) {
             if (HandOffRule.cannotTakePart(c).isPresent()) continue;
+            HandOffRule.grainRefusal(c, r.lockStep().grain()).ifPresent(why -> {
+                throw new HandOffRule.RefusedPairingException(why);
+            });
             if (r.twin()) {
                 Optional<Cell> inC = c.family().cellInC(c);
                 if (inC.isEmpty()) continue; // listed n/a by run(): the twin has no cell with its calls
