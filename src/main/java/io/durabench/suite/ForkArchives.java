@@ -10,13 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Class data sharing for JMH's forks. A fork is a fresh JVM, and much of what it spends before its first
@@ -118,7 +116,7 @@ final class ForkArchives {
             return Decision.PLAIN;
         } finally {
             deleteQuietly(trained);
-            if (dir != null) deleteTree(dir);
+            if (dir != null) deleteQuietly(dir);
         }
     }
 
@@ -132,20 +130,12 @@ final class ForkArchives {
                 .with(SyncWriteCostFamily.PREALLOCATION, Preallocation.NONE).with(Catalogue.TARGET_DIR, dir.toString());
     }
 
-    private static void deleteQuietly(Path file) {
+    /** The training file if it was not moved into place, and the training folder (the benchmark deletes its own files in it). */
+    private static void deleteQuietly(Path path) {
         try {
-            Files.deleteIfExists(file);
+            Files.deleteIfExists(path);
         } catch (IOException e) {
-            // Named by this JVM's pid and never read: harmless, and gone with the next `mvn clean`.
-        }
-    }
-
-    /** The training folder: the fork deletes its own files, this is what is left. */
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // Only our own temporary folder on tmpfs; what could not go is left to the system.
+            // Named by this JVM's pid or a temporary folder's name, never read again: harmless, and gone with `mvn clean` or a reboot.
         }
     }
 }
