@@ -1,6 +1,5 @@
 package io.durabench.cli;
 
-import io.durabench.env.JvmFacts;
 import io.durabench.stats.MedianEstimate;
 import io.durabench.suite.ForkStartup;
 import io.durabench.suite.ForkStartup.Fork;
@@ -75,16 +74,7 @@ public final class ForkStartupCommand implements Callable<Integer> {
     }
 
     private List<JvmSlot> slots() {
-        if (jvms.isEmpty()) return List.of(JvmSlot.launcher());
-        List<JvmFacts> facts = new ArrayList<>();
-        for (Path j : jvms) {
-            try {
-                facts.add(JvmFacts.of(j));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        return JvmSlot.of(facts, 1);
+        return jvms.isEmpty() ? List.of(JvmSlot.launcher()) : JvmSlot.of(RunCommand.jvmFacts(jvms), 1);
     }
 
     private static void print(PrintWriter out, List<SlotTimes> measured) {
