@@ -1,6 +1,5 @@
 package io.durabench.cli;
 
-import io.durabench.stats.MedianEstimate;
 import io.durabench.suite.ForkStartup;
 import io.durabench.suite.ForkStartup.Fork;
 import io.durabench.suite.ForkStartup.Mode;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.ToLongFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -83,20 +81,13 @@ public final class ForkStartupCommand implements Callable<Integer> {
             String jvm = s.slot().describe() + " on " + s.slot().layer().word();
             for (Map.Entry<Mode, List<Fork>> e : s.forks().entrySet()) {
                 List<Fork> f = e.getValue();
-                out.printf("%-30s %-8s %-20s %-20s %-20s%n", jvm, e.getKey().name().toLowerCase(Locale.ROOT), spread(f, Fork::toFirstIteration),
-                        spread(f, Fork::toTimedWork), spread(f, Fork::wall));
+                out.printf("%-30s %-8s %-20s %-20s %-20s%n", jvm, e.getKey().name().toLowerCase(Locale.ROOT), ForkStartup.spread(f, Fork::toFirstIteration),
+                        ForkStartup.spread(f, Fork::toTimedWork), ForkStartup.spread(f, Fork::wall));
             }
             out.println("  archive: " + s.archive());
         }
         out.println("ms, median [min, max] over the forks, from the launcher handing the cell to JMH (the fork's process starts after):"
                 + " to JMH's first iteration in the fork (the JVM's start, JMH's hand-shake), to that iteration's timed work (the trial's"
                 + " set-up too, the native layer's load with it) and to JMH handing back the fork's result (its whole cost to a run)");
-    }
-
-    /** "812 [790, 901]". */
-    private static String spread(List<Fork> forks, ToLongFunction<Fork> f) {
-        double[] v = forks.stream().mapToDouble(x -> f.applyAsLong(x)).toArray();
-        long min = forks.stream().mapToLong(f).min().orElse(0), max = forks.stream().mapToLong(f).max().orElse(0);
-        return String.format(Locale.ROOT, "%.0f [%d, %d]", MedianEstimate.medianOf(v), min, max);
     }
 }

@@ -1,13 +1,16 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.stats.MedianEstimate;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import org.openjdk.jmh.results.Result;
 
 /**
@@ -91,6 +94,13 @@ public final class ForkStartup implements AutoCloseable {
         Map<String, Result> reported = o.results().iterator().next().getSecondaryResults();
         return new Fork(at(reported, ForkStartupProfiler.FIRST_BEGIN) - begin, at(reported, ForkStartupProfiler.FIRST_END) - ITERATION_MILLIS - begin,
                 end - begin);
+    }
+
+    /** One figure of {@code forks} as "812 [790, 901]": the median and the range, ms. */
+    public static String spread(List<Fork> forks, ToLongFunction<Fork> figure) {
+        double median = MedianEstimate.medianOf(forks.stream().mapToDouble(f -> figure.applyAsLong(f)).toArray());
+        return String.format(Locale.ROOT, "%.0f [%d, %d]", median, forks.stream().mapToLong(figure).min().orElse(0),
+                forks.stream().mapToLong(figure).max().orElse(0));
     }
 
     private static long at(Map<String, Result> reported, String label) {
