@@ -56,10 +56,13 @@ final class ClassDataArchive {
 
     /**
      * The flags that start a fork from it. {@code -Xshare:auto}: should the JVM refuse it after all (the jar touched
-     * since the check), the fork starts plain instead of failing.
+     * since the check), the fork starts plain instead of failing. {@code -Xlog:cds=off}: the JDK's own archive was
+     * dumped without {@code --enable-native-access}, so JDK 25 turns its optimized module handling off in every
+     * fork, plain ones too; it says so at info level, but at error level (three lines in every fork's output) once
+     * an archive is named. {@link #refusal} has already heard everything the JVM has to say about the archive.
      */
     List<String> forkFlags() {
-        return List.of("-XX:SharedArchiveFile=" + file, "-Xshare:auto");
+        return List.of("-XX:SharedArchiveFile=" + file, "-Xshare:auto", "-Xlog:cds=off");
     }
 
     /**
