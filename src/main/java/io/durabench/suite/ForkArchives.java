@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  *
  * <p>Never a reason for a run to fail: an archive that cannot be made, or that the JVM refuses, means forks
  * start as they always did, with one line saying why (a refused one is deleted, so the next run makes it
- * again). {@code -Ddurabench.cds=off} turns it off.
+ * again). {@code -Ddurabench.cds=off} turns it off; forks whose classes are not in one jar start plain.
  */
 final class ForkArchives {
     static final String PROPERTY = "durabench.cds";
@@ -76,8 +76,8 @@ final class ForkArchives {
             say.accept(jvm + "forks start without an archive: JMH's -jvm runs them in a JVM other than the slot's");
             return Decision.PLAIN;
         }
+        // Classes from folders (an IDE, Maven's in-process tests) cannot be archived: not the jar a user runs, so no line.
         if (classpath.contains(File.pathSeparator) || !classpath.endsWith(".jar") || !Files.isRegularFile(Path.of(classpath))) {
-            say.accept(jvm + "forks start without an archive: the classpath is not one jar (AppCDS archives jars only)");
             return Decision.PLAIN;
         }
         ClassDataArchive archive = ClassDataArchive.of(slot.facts().java(), slot.facts().vmVersion(), slot.layer().word(), forkFlags,
@@ -112,7 +112,7 @@ final class ForkArchives {
                     (System.nanoTime() - start) / 1e9, archive.file()));
             return new Decision(archive.forkFlags(), archive.file());
         } catch (IOException e) {
-            say.accept(jvm + "forks start without an archive: " + e.getMessage());
+            say.accept(jvm + "forks start without an archive: cannot make it in " + archive.file().getParent() + " (" + e + ")");
             return Decision.PLAIN;
         } finally {
             deleteQuietly(trained);

@@ -68,12 +68,25 @@ class ForkArchivesTest {
     }
 
     @Test
-    void aClasspathThatIsNotOneJarIsOneLineAndAPlainStart() throws Exception {
-        ForkArchives.Decision d = ForkArchives.forSlot(slot, settings, dir.resolve("classes").toString(), (cell, flags) -> {
+    void classesNotInOneJarStartPlainWithoutALine() throws Exception {
+        String classpath = dir.resolve("classes") + java.io.File.pathSeparator + jar();
+        ForkArchives.Decision d = ForkArchives.forSlot(slot, settings, classpath, (cell, flags) -> {
             throw new AssertionError("nothing to train");
         }, lines::add);
         assertEquals(List.of(), d.flags());
+        assertEquals("none", d.recorded());
+        assertEquals(List.of(), lines, "Maven's in-process tests and an IDE run so: no line for them");
+    }
+
+    @Test
+    void aFolderTheArchiveCannotBeMadeInIsOneLineAndAPlainStart() throws Exception {
+        Path jar = jar();
+        Files.writeString(dir.resolve("cds"), "a file where the folder would be");
+        ForkArchives.Decision d = ForkArchives.forSlot(slot, settings, jar.toString(), (cell, flags) -> {
+            throw new AssertionError("nowhere to train");
+        }, lines::add);
+        assertEquals(List.of(), d.flags());
         assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.get(0).contains("not one jar"), lines.get(0));
+        assertTrue(lines.get(0).contains("forks start without an archive: cannot make it in " + dir.resolve("cds")), lines.get(0));
     }
 }
