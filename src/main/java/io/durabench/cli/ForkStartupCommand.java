@@ -49,6 +49,7 @@ public final class ForkStartupCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (forks < 1 || forks > 1000) throw new UsageException("--forks " + forks + ": 1 to 1000");
+        if (dir != null && !Files.isDirectory(dir)) throw new UsageException("--dir " + dir + " is not a directory");
         List<JvmSlot> slots = slots();
         PrintWriter out = spec.commandLine().getOut();
         boolean ownDir = dir == null;
