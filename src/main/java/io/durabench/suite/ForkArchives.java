@@ -76,6 +76,12 @@ final class ForkArchives {
             say.accept(jvm + "forks start without an archive: JMH's -jvm runs them in a JVM other than the slot's");
             return Decision.PLAIN;
         }
+        // The user's options come after ours and win: an archive they turn off or replace would be recorded, not used.
+        List<String> own = forkFlags.stream().filter(ForkArchives::decidesClassData).toList();
+        if (!own.isEmpty()) {
+            say.accept(jvm + "forks start without an archive: their JVM options decide class data sharing themselves (" + String.join(" ", own) + ")");
+            return Decision.PLAIN;
+        }
         // Classes from folders (an IDE, Maven's in-process tests) cannot be archived: not the jar a user runs, so no line.
         if (classpath.contains(File.pathSeparator) || !classpath.endsWith(".jar") || !Files.isRegularFile(Path.of(classpath))) {
             return Decision.PLAIN;
@@ -118,6 +124,12 @@ final class ForkArchives {
             deleteQuietly(trained);
             if (dir != null) deleteQuietly(dir);
         }
+    }
+
+    /** -Xshare:off, another archive, or making one: an option that would undo ours (-Xshare:on only insists on it). */
+    static boolean decidesClassData(String option) {
+        return option.equals("-Xshare:off") || option.startsWith("-XX:SharedArchiveFile") || option.startsWith("-XX:ArchiveClassesAtExit")
+                || option.equals("-XX:+AutoCreateSharedArchive") || option.startsWith("-XX:SharedClassListFile") || option.equals("-Xshare:dump");
     }
 
     /**

@@ -89,4 +89,17 @@ class ForkArchivesTest {
         assertEquals(1, lines.size(), lines.toString());
         assertTrue(lines.get(0).contains("forks start without an archive: cannot make it in " + dir.resolve("cds")), lines.get(0));
     }
+
+    @Test
+    void jvmOptionsThatTurnClassDataSharingOffOrChooseTheirOwnArchiveWin() throws Exception {
+        JmhSettings off = JmhSettings.of(Profile.QUICK, List.of("-jvmArgsAppend", "-Xshare:off"));
+        ForkArchives.Decision d = ForkArchives.forSlot(slot, off, jar().toString(), (cell, flags) -> {
+            throw new AssertionError("not made for forks that would not use it");
+        }, lines::add);
+        assertEquals("none", d.recorded());
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).endsWith("their JVM options decide class data sharing themselves (-Xshare:off)"), lines.get(0));
+        assertFalse(ForkArchives.decidesClassData("-Xshare:on"), "on insists on the archive named before it");
+        assertTrue(ForkArchives.decidesClassData("-XX:SharedArchiveFile=/x.jsa"));
+    }
 }
