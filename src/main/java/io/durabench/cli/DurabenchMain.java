@@ -32,6 +32,7 @@ import picocli.CommandLine.ScopeType;
                 PgCommand.class,
                 EtcdCheckCommand.class,
                 SoakCommand.class,
+                ForkStartupCommand.class,
         })
 public final class DurabenchMain implements Runnable {
 

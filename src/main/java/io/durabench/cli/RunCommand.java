@@ -254,6 +254,11 @@ public final class RunCommand implements Callable<Integer> {
         if (settings.userJvm().isPresent()) {
             throw new UsageException("-jvm (a JMH option) and --jvm together: pick JVMs with --jvm only");
         }
+        return JvmSlot.of(jvmFacts(jvms), repeat);
+    }
+
+    /** Each --jvm's facts, as that JVM reports them; one that does not start is a usage error naming it. */
+    static List<JvmFacts> jvmFacts(List<Path> jvms) {
         List<JvmFacts> facts = new ArrayList<>();
         for (Path j : jvms) {
             try {
@@ -262,7 +267,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new UsageException(e.getMessage());
             }
         }
-        return JvmSlot.of(facts, repeat);
+        return facts;
     }
 
     private PrecisionTarget precisionTarget() {

@@ -27,8 +27,15 @@ public record Environment(String schema, String timestamp, String hostname, Targ
     public record Cpu(String model, Integer count) {
     }
 
-    /** {@code nativeLayer}: "jnr" or "ffm", the layer durabench called libc through in that JVM; null in files from before there were two. */
-    public record Jdk(String vendor, String version, String vmName, String vmVersion, String home, String nativeLayer) {
+    /**
+     * {@code nativeLayer}: "jnr" or "ffm", the layer durabench called libc through in that JVM; null in files from before there were two.
+     * {@code classDataArchive}: the class-data archive JMH's forks started from, or "none"; null where no JMH fork ran (lock-step,
+     * {@code durabench env}) and in files from before there was one. It changes what starting a fork costs, not what a cell measures.
+     */
+    public record Jdk(String vendor, String version, String vmName, String vmVersion, String home, String nativeLayer, String classDataArchive) {
+        public Jdk withClassDataArchive(String archive) {
+            return new Jdk(vendor, version, vmName, vmVersion, home, nativeLayer, archive);
+        }
     }
 
     public record Jmh(String version, String blackholeMode) {
@@ -37,6 +44,11 @@ public record Environment(String schema, String timestamp, String hostname, Targ
     /** The same environment, marked as a lab target. */
     public Environment withLab(LabImage image) {
         return new Environment(schema, timestamp, hostname, target, device, kernel, cpu, jdk, jmh, image);
+    }
+
+    /** The same environment, its JMH forks started from {@code archive} (a file, or "none"). */
+    public Environment withClassDataArchive(String archive) {
+        return new Environment(schema, timestamp, hostname, target, device, kernel, cpu, jdk == null ? null : jdk.withClassDataArchive(archive), jmh, lab);
     }
 
     /** The filesystem type of the target ("ext4", "tmpfs"); null when unknown. */
@@ -99,6 +111,7 @@ public record Environment(String schema, String timestamp, String hostname, Targ
         j.addProperty("vmVersion", jdk == null ? null : jdk.vmVersion());
         j.addProperty("home", jdk == null ? null : jdk.home());
         j.addProperty("nativeLayer", jdk == null ? null : jdk.nativeLayer());
+        if (jdk != null && jdk.classDataArchive() != null) j.addProperty("classDataArchive", jdk.classDataArchive());
         o.add("jdk", j);
         JsonObject m = new JsonObject();
         m.addProperty("version", jmh == null ? null : jmh.version());
@@ -125,7 +138,8 @@ public record Environment(String schema, String timestamp, String hostname, Targ
                 k == null ? null : new Kernel(JsonFields.string(k, "release"), JsonFields.string(k, "version")),
                 c == null ? null : new Cpu(JsonFields.string(c, "model"), JsonFields.integer(c, "count")),
                 j == null ? null : new Jdk(JsonFields.string(j, "vendor"), JsonFields.string(j, "version"), JsonFields.string(j, "vmName"),
-                        JsonFields.string(j, "vmVersion"), JsonFields.string(j, "home"), JsonFields.string(j, "nativeLayer")),
+                        JsonFields.string(j, "vmVersion"), JsonFields.string(j, "home"), JsonFields.string(j, "nativeLayer"),
+                        JsonFields.string(j, "classDataArchive")),
                 m == null ? null : new Jmh(JsonFields.string(m, "version"), JsonFields.string(m, "blackholeMode")),
                 LabImage.fromJson(JsonFields.object(o, "lab")));
     }

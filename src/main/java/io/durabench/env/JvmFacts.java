@@ -74,7 +74,7 @@ public record JvmFacts(Path java, String version, String vendor, String vmName, 
 
     /** The jdk section of environment.json, for this JVM running durabench on {@code nativeLayer} ("jnr", "ffm"; null: not known). */
     public Environment.Jdk jdk(String nativeLayer) {
-        return new Environment.Jdk(vendor, version, vmName, vmVersion, home, nativeLayer);
+        return new Environment.Jdk(vendor, version, vmName, vmVersion, home, nativeLayer, null);
     }
 
     /** The same JVM as the one running this code (by home): then work can stay in-process. */

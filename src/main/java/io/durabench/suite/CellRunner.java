@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -22,7 +23,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs one cell on one JVM through JMH: exactly one benchmark, its params, the JVM's flags ahead
  * of the user's. Waits (saying so) while another JMH on the machine holds its lock instead of
- * failing the cell; a failure comes back as one line explaining it ({@link FailureDiagnosis}).
+ * failing the cell; a failure comes back as one line explaining it ({@link FailureDiagnosis}). A slot
+ * prepared with {@link #prepareClassData} has its forks start from its class-data archive.
  */
 final class CellRunner {
     private static final String LOCK_TAKEN = "Unable to acquire the JMH lock";
@@ -31,6 +33,7 @@ final class CellRunner {
     private final JmhSettings settings;
     private final JmhOutput output;
     private final PrintWriter console;
+    private final Map<JvmSlot, List<String>> archiveFlags = new HashMap<>();
 
     CellRunner(JmhSettings settings, JmhOutput output, PrintWriter console) {
         this.settings = settings;
@@ -42,11 +45,40 @@ final class CellRunner {
     record Outcome(Collection<RunResult> results, String failure) {
     }
 
+    /**
+     * Decides whether the slot's forks start from a class-data archive ({@link ForkArchives}: made now by a
+     * training fork if there is none), and from then on starts them so. Interrupted (the run is stopping, and
+     * its rounds will see that), the forks start plain.
+     */
+    ForkArchives.Decision prepareClassData(JvmSlot slot) {
+        ForkArchives.Decision d;
+        try {
+            d = ForkArchives.forSlot(slot, settings, System.getProperty("java.class.path"),
+                    (training, flags) -> run(training, slot, flags, " (class-data training fork)").failure() == null, this::say);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            d = ForkArchives.Decision.PLAIN;
+        }
+        archiveFlags.put(slot, d.flags());
+        return d;
+    }
+
+    private void say(String line) {
+        console.println(line);
+        console.flush();
+    }
+
     /** @param forkProperties -D options every fork of the cell gets (where it logs its call latencies) */
     Outcome run(Cell cell, JvmSlot slot, List<String> forkProperties) throws InterruptedException {
+        List<String> flags = new ArrayList<>(archiveFlags.getOrDefault(slot, List.of()));
+        flags.addAll(forkProperties);
+        return run(cell, slot, flags, "");
+    }
+
+    private Outcome run(Cell cell, JvmSlot slot, List<String> forkProperties, String what) throws InterruptedException {
         boolean announced = false;
         while (true) {
-            try (PrintStream jmh = output.startCell(cell + (slot.label() == null ? "" : " on " + slot.label()))) {
+            try (PrintStream jmh = output.startCell(cell + (slot.label() == null ? "" : " on " + slot.label()) + what)) {
                 Options options = options(cell, slot, forkProperties);
                 Collection<RunResult> r = new Runner(options, OutputFormatFactory.createFormatInstance(jmh, settings.verbosity())).run();
                 if (r.isEmpty()) return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), "JMH produced no result", forkCheck(slot)));

@@ -103,9 +103,22 @@ public final class JmhSettings {
 
     /** The user's JVM options a fork gets after ours, in JMH's order: -jvmArgsPrepend, -jvmArgs, -jvmArgsAppend. */
     public List<String> userJvmArgs() {
+        return jvmArgsAround(user.getJvmArgs().hasValue() ? user.getJvmArgs().get() : List.of());
+    }
+
+    /**
+     * The JVM options JMH gives a fork after ours: the user's, where a missing -jvmArgs is, as JMH does it, this
+     * JVM's own options (so a class-data archive is checked with every option its forks really get).
+     */
+    public List<String> forkJvmArgs() {
+        return jvmArgsAround(user.getJvmArgs().hasValue() ? user.getJvmArgs().get()
+                : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    private List<String> jvmArgsAround(java.util.Collection<String> jvmArgs) {
         List<String> all = new java.util.ArrayList<>();
         if (user.getJvmArgsPrepend().hasValue()) all.addAll(user.getJvmArgsPrepend().get());
-        if (user.getJvmArgs().hasValue()) all.addAll(user.getJvmArgs().get());
+        all.addAll(jvmArgs);
         if (user.getJvmArgsAppend().hasValue()) all.addAll(user.getJvmArgsAppend().get());
         return all;
     }

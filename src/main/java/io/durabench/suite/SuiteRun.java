@@ -179,11 +179,12 @@ public final class SuiteRun {
         ResultsFolder.Target base = state.folder().target(target.label());
         Map<JvmSlot, Environment> envs = new LinkedHashMap<>();
         Map<JvmSlot, SlotResults> results = new LinkedHashMap<>();
+        Map<JvmSlot, ResultsFolder.Target> folders = new LinkedHashMap<>();
         for (JvmSlot slot : slots) {
             ResultsFolder.Target f = slot.label() == null ? base : state.folder().target(target.label() + "/" + slot.label());
+            folders.put(slot, f);
             Environment env = EnvironmentProbe.capture(dir, slot.facts(), slot.layer().word());
             if (target.lab() != null) env = env.withLab(target.lab().labImage());
-            if (!continuing || f.readEnvironment() == null) f.writeEnvironment(env);
             envs.put(slot, env);
             SlotResults r = continuing ? SlotResults.continuing(f, options.trimHistograms()) : SlotResults.fresh(f, options.trimHistograms());
             state.track(r);
@@ -200,10 +201,18 @@ public final class SuiteRun {
         out.flush();
         boolean pairsFailed;
         try (JmhOutput output = new JmhOutput(out, options.verbose(), base.dir().resolve("jmh-log.txt"))) {
+            CellRunner runner = new CellRunner(settings, output, out);
+            for (JvmSlot slot : slots) {
+                // Which archive the forks start from is the environment's (it changes their start, not what they measure).
+                Environment withArchive = envs.get(slot).withClassDataArchive(runner.prepareClassData(slot).recorded());
+                envs.put(slot, withArchive);
+                ResultsFolder.Target f = folders.get(slot);
+                if (!continuing || f.readEnvironment() == null) f.writeEnvironment(withArchive);
+            }
             BlockedCells blocking = new BlockedCells(probeSyscalls, options.verifySyscalls() ? witnesses : null, out);
             Map<JvmSlot, Map<Cell, Optional<String>>> blocked = new LinkedHashMap<>();
             for (JvmSlot slot : slots) blocked.put(slot, blocking.of(target, slot, envs.get(slot), cells, results.get(slot), rounds, output));
-            TargetRounds loop = new TargetRounds(settings, slots, target, results, blocked, envs, new CellRunner(settings, output, out), progress,
+            TargetRounds loop = new TargetRounds(settings, slots, target, results, blocked, envs, runner, progress,
                     state, out);
             loop.countDone(cells);
             for (int round = 0; round < rounds.count() && !state.stopping(); round++) loop.round(cells, round);

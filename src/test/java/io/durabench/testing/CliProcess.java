@@ -81,7 +81,7 @@ public final class CliProcess implements AutoCloseable {
         TestLayer.option().ifPresent(flags::add);
         if (Runtime.version().feature() < 23) return flags;
         String command = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse("");
-        boolean hostsJmh = command.equals("gate") || command.equals("run") && !args.contains("--lock-step");
+        boolean hostsJmh = command.equals("gate") || command.equals("fork-startup") || command.equals("run") && !args.contains("--lock-step");
         boolean jnr = TestLayer.of(jar) == io.durabench.nativeio.NativeLayer.Kind.JNR;
         flags.add("--sun-misc-unsafe-memory-access=" + (hostsJmh || jnr ? "allow" : "deny"));
         return flags;
