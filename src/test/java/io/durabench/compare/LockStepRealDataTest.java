@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
@@ -99,12 +100,11 @@ class LockStepRealDataTest {
             double micros = r.spunMicros();
             assertTrue(micros >= d / 1000.0, "the spin took at least D: " + micros + " us");
             LockStepEstimate all = LockStepEstimate.of(r.a(), r.b(), 0.95);
-            SplittableRandom random = new SplittableRandom(d);
-            int covered = 0;
-            for (int k = 0; k < RESAMPLES; k++) {
-                Row s = r.pick(subsample(random, r.a().length, FORK_PAIRS));
-                if (LockStepEstimate.of(s.a(), s.b(), 0.95).diffCi().contains(micros)) covered++;
-            }
+            int[][] draws = subsamples(new SplittableRandom(d), r.a().length, FORK_PAIRS);
+            long covered = IntStream.range(0, RESAMPLES).parallel().filter(k -> {
+                Row s = r.pick(draws[k]);
+                return LockStepEstimate.of(s.a(), s.b(), 0.95).diffCi().contains(micros);
+            }).count();
             double coverage = covered / (double) RESAMPLES;
             note(String.format(Locale.ROOT, "known effect D = %.1f us spun as %.2f us (%.1f%% of A's %.1f us): all %d pairs B - A %+.2f us [%+.2f, %+.2f]; "
                             + "interval of %d pairs covers it in %.3f of %d subsamples", d / 1000.0, micros, 100 * micros / mean(r.a()), mean(r.a()),
@@ -215,11 +215,9 @@ class LockStepRealDataTest {
 
     /** Share of subsamples of n fork pairs (B scaled by factor) in which some row's verdict counts; level 0: significant after Holm. */
     private static double familyFlagRate(List<Row> rows, int n, double factor, int level) {
-        SplittableRandom random = new SplittableRandom(42 + n);
-        int flagged = 0;
-        for (int k = 0; k < RESAMPLES; k++) {
-            int[] idx = subsample(random, rows.get(0).a().length, n);
-            List<RowInput> in = rows.stream().map(r -> r.scaled(factor).pick(idx).input()).toList();
+        int[][] draws = subsamples(new SplittableRandom(42 + n), rows.get(0).a().length, n);
+        long flagged = IntStream.range(0, RESAMPLES).parallel().filter(k -> {
+            List<RowInput> in = rows.stream().map(r -> r.scaled(factor).pick(draws[k]).input()).toList();
             List<RankTest> tests = in.stream().map(r -> RowComparison.test(r, true)).toList();
             double[] holm = MultipleComparisons.holm(tests.stream().mapToDouble(RankTest::pTwoSided).toArray());
             boolean any = false;
@@ -228,31 +226,47 @@ class LockStepRealDataTest {
                     any = true;
                 }
             }
-            if (any) flagged++;
-        }
+            return any;
+        }).count();
         return flagged / (double) RESAMPLES;
     }
 
     /** Row i's B scaled by factor, the others as measured: the share of subsamples in which row i is a regression, and the mean power stated for it. */
     private static double[] flaggedAndStated(List<Row> rows, int i, int n, double factor) {
-        SplittableRandom random = new SplittableRandom(7 * n + i);
-        int flagged = 0;
-        double stated = 0;
+        int[][] draws = subsamples(new SplittableRandom(7 * n + i), rows.get(0).a().length, n);
+        boolean[] flagged = new boolean[RESAMPLES];
+        double[] stated = new double[RESAMPLES];
         double level = MultipleComparisons.holmFirstStep(ALPHA, rows.size());
         // The change the resamples really carry: the factor on top of what B/A was in the whole A/A run
         // (FDATASYNC's is 0.9974 [0.9960, 0.9988], not 1), so a factor at the threshold's edge is judged fairly.
         double truePercent = (LockStepEstimate.of(rows.get(i).a(), rows.get(i).b(), 0.95).ratio() * factor - 1) * 100;
-        for (int k = 0; k < RESAMPLES; k++) {
-            int[] idx = subsample(random, rows.get(0).a().length, n);
+        IntStream.range(0, RESAMPLES).parallel().forEach(k -> {
             List<RowInput> in = new ArrayList<>();
-            for (int j = 0; j < rows.size(); j++) in.add((j == i ? rows.get(j).scaled(factor) : rows.get(j)).pick(idx).input());
+            for (int j = 0; j < rows.size(); j++) in.add((j == i ? rows.get(j).scaled(factor) : rows.get(j)).pick(draws[k]).input());
             List<RankTest> tests = in.stream().map(r -> RowComparison.test(r, true)).toList();
             double[] holm = MultipleComparisons.holm(tests.stream().mapToDouble(RankTest::pTwoSided).toArray());
-            if (RowComparison.verdictOf(in.get(i), true, tests.get(i), holm[i], in.size(), SETTINGS) == Verdict.REGRESSION) flagged++;
+            flagged[k] = RowComparison.verdictOf(in.get(i), true, tests.get(i), holm[i], in.size(), SETTINGS) == Verdict.REGRESSION;
             LockStepEstimate e = LockStepEstimate.of(in.get(i).base(), in.get(i).candidate(), 0.95);
-            stated += LockStepPower.of(n, level, e.logSd(), SETTINGS.thresholdPercent()).powerAt(truePercent);
+            stated[k] = LockStepPower.of(n, level, e.logSd(), SETTINGS.thresholdPercent()).powerAt(truePercent);
+        });
+        int flaggedCount = 0;
+        double statedSum = 0;
+        // Summed in draw order, as one loop summed them: a double sum's last digits depend on its order.
+        for (int k = 0; k < RESAMPLES; k++) {
+            if (flagged[k]) flaggedCount++;
+            statedSum += stated[k];
         }
-        return new double[] {flagged / (double) RESAMPLES, stated / RESAMPLES};
+        return new double[] {flaggedCount / (double) RESAMPLES, statedSum / RESAMPLES};
+    }
+
+    /**
+     * {@value #RESAMPLES} subsamples of n fork pairs, drawn one after another from random: the draws are made before the
+     * resamples are spread over the cores, so they, and every figure, are what one loop over the resamples gave.
+     */
+    private static int[][] subsamples(SplittableRandom random, int size, int n) {
+        int[][] draws = new int[RESAMPLES][];
+        for (int k = 0; k < RESAMPLES; k++) draws[k] = subsample(random, size, n);
+        return draws;
     }
 
     /** n distinct indices of 0..size-1 (a partial Fisher-Yates shuffle). */

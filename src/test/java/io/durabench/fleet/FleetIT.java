@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -15,7 +14,6 @@ import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
 import io.durabench.testing.ProcessGroup;
 import io.durabench.testing.Requires;
-import io.durabench.testing.TestMounts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,9 +36,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The fleet playbook (deploy/ansible/fleet.yml) for real: Debian's ansible-playbook against three
- * hosts made here ({@link NamespaceHosts}: a network, mount and UTS namespace and an sshd each), each
- * measuring two SyncWriteCost cells on its own filesystem, ext4 and XFS on loop devices and a tmpfs,
- * mounted by the test. The inventory has the shape of inventory.example. In order:
+ * hosts made here ({@link FleetHosts}, over {@link NamespaceHosts}: a network, mount and UTS namespace and an
+ * sshd each), each measuring two SyncWriteCost cells on its own filesystem, ext4 and XFS on loop devices and a
+ * tmpfs, mounted by the test. The inventory has the shape of inventory.example; the plays are {@link FleetPlays}. In order:
  * <ol>
  *   <li>the three runs, at the same time, come back into the fleet folder keyed by inventory name,
  *       with hosts.json; `durabench report` reads the folder;</li>
@@ -55,24 +53,16 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetIT {
-    /** Where the test works when the checkout lies under a path the hosts have their own of. */
-    private static final Path OUTSIDE_SHADOWED = Path.of("/var/lib/durabench-fleet-it");
-    private static final List<String> HOSTS = List.of("ext4-host", "xfs-host", "tmpfs-host");
-    private static final List<String> JMH = List.of("SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC", "-p", "preallocation=NONE",
-            "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
+    private static final List<String> HOSTS = FleetHosts.HOSTS;
     /** The Ctrl-C play's cells last ~5 s each, so the signal lands while JMH measures. */
     private static final List<String> JMH_LONGER = List.of("SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC", "-p", "preallocation=NONE",
             "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "10", "-r", "500ms");
-    private static final Duration PLAY_TIMEOUT = Duration.ofMinutes(4);
     /** Ansible's exit status after Ctrl-C ("User interrupted execution"). */
     private static final int ANSIBLE_INTERRUPTED = 99;
 
+    private FleetHosts hosts;
+    private FleetPlays plays;
     private Path root;
-    private TestMounts mounts;
-    private NamespaceHosts hosts;
-    private Path inventory;
-    private final Map<String, Path> targets = new LinkedHashMap<>();
-    private int plays;
 
     @BeforeEach
     void requirementsAndHosts() {
@@ -87,74 +77,24 @@ class FleetIT {
         Requires.command("mkfs.ext4", "e2fsprogs");
         Requires.command("mkfs.xfs", "xfsprogs");
         Requires.filesystem("xfs");
-        if (hosts == null) hosts();
-    }
-
-    private void hosts() {
-        try {
-            // Inside a host, /tmp, /var/tmp, /root and /run are that host's own: a checkout under one of them (a CI
-            // clone in /tmp) would hide the sshd's config and the targets from the hosts, so the test works elsewhere then.
-            Path inTarget = Path.of("target", "fleet-it").toAbsolutePath();
-            Path base = Files.createDirectories(NamespaceHosts.shadowed(inTarget) ? OUTSIDE_SHADOWED : inTarget);
-            root = Files.createTempDirectory(base, "run-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        mounts = new TestMounts();
-        try {
-            targets.put("ext4-host", data(mounts.mount(loop("ext4.img", 512, "mkfs.ext4", "-q"), root.resolve("lab-ext4"), "")));
-            targets.put("xfs-host", data(mounts.mount(loop("xfs.img", 512, "mkfs.xfs", "-q"), root.resolve("lab-xfs"), "")));
-            targets.put("tmpfs-host", data(mounts.tmpfs(root.resolve("lab-tmpfs"), "256m")));
-            hosts = NamespaceHosts.create(root, HOSTS);
-            hosts.startAll();
-            inventory = writeInventory();
-        } catch (RuntimeException | Error e) {
-            undo();
-            throw e;
+        if (hosts == null) {
+            hosts = FleetHosts.create();
+            plays = new FleetPlays(hosts);
+            root = hosts.root();
         }
     }
 
     @AfterAll
     void undo() {
-        List<String> problems = new ArrayList<>();
-        try {
-            if (hosts != null) hosts.close();
-        } catch (AssertionError e) {
-            problems.add(e.getMessage());
-        }
+        if (hosts != null) hosts.close();
         hosts = null;
-        try {
-            if (mounts != null) mounts.close();
-        } catch (AssertionError e) {
-            problems.add(e.getMessage());
-        }
-        mounts = null;
-        if (root != null) {
-            for (String img : List.of("ext4.img", "xfs.img")) root.resolve(img).toFile().delete();
-            // The hosts' copies of the jar (10 MB each); their logs, results and hosts.json stay for a look after a failure.
-            for (String host : HOSTS) Commands.deleteTree(root.resolve("host-" + host).resolve("var-tmp/durabench/target"));
-            NamespaceHosts.killConnectionMasters(root, problems);
-        }
-        for (int i = 1; i <= HOSTS.size(); i++) {
-            if (Files.exists(Path.of("/run/netns", NamespaceHosts.NAME_PREFIX + i))) problems.add("namespace " + NamespaceHosts.NAME_PREFIX + i + " is still there");
-        }
-        String losetup = Commands.problemRunning("losetup", "-a").isEmpty() ? Commands.run("losetup", "-a") : "";
-        if (root != null && losetup.contains(root.toString())) problems.add("loop devices still attached: " + losetup);
-        String findmnt = Commands.run("findmnt", "-rn", "-o", "TARGET");
-        if (root != null && findmnt.contains(root.toString())) problems.add("still mounted: " + findmnt);
-        // Outside the checkout nothing is kept for a look: the run's folder goes once nothing is mounted in it.
-        if (root != null && root.startsWith(OUTSIDE_SHADOWED) && problems.isEmpty()) {
-            Commands.deleteTree(root);
-            root.getParent().toFile().delete();
-        }
-        if (!problems.isEmpty()) fail(String.join("; ", problems));
     }
 
     @Test
     @Order(1)
     void threeHostsMeasureAtTheSameTimeAndTheirFoldersComeBackKeyedByInventoryName() throws IOException {
-        Play play = play("it", List.of());
-        assertEquals(0, play.exit, play.log());
+        FleetPlays.Play play = plays.play("it", List.of());
+        assertEquals(0, play.exit(), play.log());
         Path fleet = root.resolve("results/fleet-it");
         JsonObject doc = hostsJson(fleet);
         assertEquals("durabench-fleet/1", doc.get("schema").getAsString(), doc.toString());
@@ -164,7 +104,7 @@ class FleetIT {
         String version = durabenchVersion();
         List<Instant> starts = new ArrayList<>();
         List<Instant> ends = new ArrayList<>();
-        for (NamespaceHosts.Host host : hosts.hosts()) {
+        for (NamespaceHosts.Host host : hosts.all()) {
             JsonObject r = records.get(host.inventoryName);
             assertEquals("measured", r.get("status").getAsString(), r.toString());
             assertEquals(version, r.get("durabenchVersion").getAsString(), r.toString());
@@ -200,7 +140,7 @@ class FleetIT {
         String words = out.replaceAll("\\s+", " "); // the report wraps at 120 columns
         assertEquals(0, rc, report.transcript());
         for (String fs : List.of("ext4", "xfs", "tmpfs")) {
-            assertTrue(words.contains(fs + " " + targets.get(fs + "-host")), "the report names " + fs + "-host's target: " + out);
+            assertTrue(words.contains(fs + " " + hosts.target(fs + "-host")), "the report names " + fs + "-host's target: " + out);
         }
         assertTrue(words.contains("tmpfs") && words.contains("no stable storage"), "the report says the tmpfs host's target is not durable: " + out);
         assertTrue(out.startsWith("durabench fleet report"), "the fleet view, not a plain report: " + out);
@@ -226,18 +166,18 @@ class FleetIT {
     @Order(2)
     void ctrlCOfThePlayLeavesNoDurabenchOnAnyHostAndTheNextPlayResumesEachRun() throws IOException, InterruptedException {
         Path log = root.resolve("play-it-ctrlc-interrupted.log");
-        Process ansible = startPlay("it-ctrlc", List.of("-e", "{\"durabench_jmh_args\": " + jsonList(JMH_LONGER) + "}"), log);
+        Process ansible = plays.start("it-ctrlc", List.of("-e", "{\"durabench_jmh_args\": " + FleetHosts.jsonList(JMH_LONGER) + "}"), log);
         ProcessGroup group = new ProcessGroup(ansible.pid());
         try {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!hosts.hosts().stream().allMatch(h -> !NamespaceHosts.processes(h, "org.openjdk.jmh.runner.ForkedMain").isEmpty())) {
-                if (!ansible.isAlive() || System.nanoTime() > deadline) fail("JMH never measured on all three hosts at once:\n" + read(log));
+            while (!hosts.all().stream().allMatch(h -> !NamespaceHosts.processes(h, "org.openjdk.jmh.runner.ForkedMain").isEmpty())) {
+                if (!ansible.isAlive() || System.nanoTime() > deadline) fail("JMH never measured on all three hosts at once:\n" + FleetPlays.read(log));
                 Commands.pause(200);
             }
             Commands.pause(1000);
             group.signal("INT"); // what Ctrl-C in the terminal does
-            assertTrue(ansible.waitFor(1, TimeUnit.MINUTES), "ansible-playbook ended after Ctrl-C:\n" + read(log));
-            assertEquals(ANSIBLE_INTERRUPTED, ansible.exitValue(), read(log));
+            assertTrue(ansible.waitFor(1, TimeUnit.MINUTES), "ansible-playbook ended after Ctrl-C:\n" + FleetPlays.read(log));
+            assertEquals(ANSIBLE_INTERRUPTED, ansible.exitValue(), FleetPlays.read(log));
             long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             List<String> left = javaOnHosts();
             while (!left.isEmpty() && System.nanoTime() < gone) {
@@ -248,13 +188,13 @@ class FleetIT {
         } finally {
             group.killAll();
         }
-        for (NamespaceHosts.Host host : hosts.hosts()) {
+        for (NamespaceHosts.Host host : hosts.all()) {
             JsonObject run = json(host.seen("/var/tmp/durabench/results/it-ctrlc/run.json"));
             assertTrue(run.get("interrupted").getAsBoolean(), host.inventoryName + "'s run.json says interrupted: " + run);
         }
 
-        Play resumed = play("it-ctrlc", List.of());
-        assertEquals(0, resumed.exit, resumed.log());
+        FleetPlays.Play resumed = plays.play("it-ctrlc", List.of());
+        assertEquals(0, resumed.exit(), resumed.log());
         Map<String, JsonObject> records = records(hostsJson(root.resolve("results/fleet-it-ctrlc")));
         for (String host : HOSTS) {
             JsonObject r = records.get(host);
@@ -269,10 +209,10 @@ class FleetIT {
     @Test
     @Order(3)
     void anUnreachableHostIsNamedInHostsJsonAndTheRecapAndTheOthersComeBack() throws IOException {
-        NamespaceHosts.Host gone = hosts.hosts().get(1);
+        NamespaceHosts.Host gone = hosts.all().get(1);
         hosts.stopSshd(gone);
-        Play play = play("it-unreachable", List.of());
-        assertEquals(4, play.exit, "ansible-playbook exits 4 when a host is unreachable:\n" + play.log());
+        FleetPlays.Play play = plays.play("it-unreachable", List.of());
+        assertEquals(4, play.exit(), "ansible-playbook exits 4 when a host is unreachable:\n" + play.log());
         String recap = play.recapOf(gone.inventoryName);
         assertTrue(recap.contains("unreachable=1"), "the recap names " + gone.inventoryName + " unreachable: " + recap + "\n" + play.log());
         Path fleet = root.resolve("results/fleet-it-unreachable");
@@ -293,130 +233,9 @@ class FleetIT {
 
     // ---------------------------------------------------------------------------------------------
 
-    private record Play(int exit, Path logFile) {
-        String log() {
-            return read(logFile);
-        }
-
-        /** The host's line of the PLAY RECAP. */
-        String recapOf(String host) {
-            String log = log();
-            int recap = log.lastIndexOf("PLAY RECAP");
-            assertTrue(recap >= 0, "no PLAY RECAP:\n" + log);
-            return log.substring(recap).lines().filter(l -> l.startsWith(host + " ")).findFirst()
-                    .orElseGet(() -> fail("no recap line for " + host + ":\n" + log));
-        }
-    }
-
-    private Play play(String fleet, List<String> extra) {
-        Path log = root.resolve("play-" + fleet + "-" + (++plays) + ".log");
-        Process p = startPlay(fleet, extra, log);
-        try {
-            if (!p.waitFor(PLAY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                fail("ansible-playbook did not finish in " + PLAY_TIMEOUT + ":\n" + read(log));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail("interrupted");
-        }
-        return new Play(p.exitValue(), log);
-    }
-
-    /** The README's command, with the fleet folder under the test's root, in a session of its own (setsid): a terminal's Ctrl-C reaches its group. */
-    private Process startPlay(String fleet, List<String> extra, Path log) {
-        List<String> cmd = new ArrayList<>(List.of("setsid", "ansible-playbook", "-i", inventory.toString(), "deploy/ansible/fleet.yml",
-                "-e", "fleet_name=" + fleet, "-e", "fleet_results=" + root.resolve("results")));
-        cmd.addAll(extra);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = pb.environment();
-        env.put("ANSIBLE_CONFIG", writeAnsibleConfig().toString()); // not the machine's /etc/ansible/ansible.cfg
-        env.put("ANSIBLE_SSH_CONTROL_PATH_DIR", root.resolve("cp").toString());
-        env.put("ANSIBLE_LOCAL_TEMP", root.resolve("ansible-local").toString());
-        env.put("ANSIBLE_NOCOLOR", "1");
-        env.remove("ANSIBLE_FORCE_COLOR");
-        try {
-            return pb.start();
-        } catch (IOException e) {
-            return fail("cannot start ansible-playbook: " + e.getMessage());
-        }
-    }
-
-    private Path writeAnsibleConfig() {
-        Path cfg = root.resolve("ansible.cfg");
-        try {
-            // Pipelining: a module goes to the host on the ssh session's stdin instead of being copied to a remote temp file
-            // first, one ssh round trip a task instead of several. The run task turns it off for its pseudo-terminal (run.yml).
-            if (!Files.exists(cfg)) {
-                Files.writeString(cfg, "[defaults]\nhost_key_checking = True\nretry_files_enabled = False\n[connection]\npipelining = True\n");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return cfg;
-    }
-
-    /** The inventory, in the shape of deploy/ansible/inventory.example: hosts in groups, a target each, settings per group. */
-    private Path writeInventory() {
-        NamespaceHosts.Host ext4 = hosts.hosts().get(0);
-        NamespaceHosts.Host xfs = hosts.hosts().get(1);
-        NamespaceHosts.Host tmpfs = hosts.hosts().get(2);
-        String text = String.join("\n",
-                "# Written by FleetIT, in the shape of deploy/ansible/inventory.example.",
-                "[disks]",
-                line(ext4), line(xfs),
-                "",
-                "[memory]",
-                line(tmpfs),
-                "",
-                "[all:vars]",
-                "ansible_user=root",
-                "ansible_ssh_private_key_file=" + hosts.clientKey(),
-                "ansible_ssh_common_args='-o UserKnownHostsFile=" + hosts.knownHosts() + " -o StrictHostKeyChecking=yes -o ConnectTimeout=5'",
-                "ansible_python_interpreter=/usr/bin/python3",
-                "durabench_profile=quick",
-                "durabench_min_free_mb=32",
-                "durabench_jmh_args=" + jsonList(JMH),
-                "");
-        Path file = root.resolve("inventory");
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return file;
-    }
-
-    private String line(NamespaceHosts.Host host) {
-        return host.inventoryName + " ansible_host=" + host.address + " durabench_dirs='[\"" + targets.get(host.inventoryName) + "\"]'";
-    }
-
-    private static String jsonList(List<String> words) {
-        JsonArray a = new JsonArray();
-        words.forEach(a::add);
-        return a.toString();
-    }
-
-    private String loop(String image, long mib, String... mkfs) {
-        String dev = mounts.loop(mounts.sparseFile(root.resolve(image), mib << 20));
-        List<String> cmd = new ArrayList<>(List.of(mkfs));
-        cmd.add(dev);
-        Commands.run(cmd.toArray(String[]::new));
-        return dev;
-    }
-
-    private static Path data(Path mountPoint) {
-        try {
-            return Files.createDirectories(mountPoint.resolve("data"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private List<String> javaOnHosts() {
         List<String> left = new ArrayList<>();
-        for (NamespaceHosts.Host h : hosts.hosts()) {
+        for (NamespaceHosts.Host h : hosts.all()) {
             for (String main : List.of("io.durabench.cli.DurabenchMain", "org.openjdk.jmh.runner.ForkedMain")) {
                 for (long pid : NamespaceHosts.processes(h, main)) left.add(h.inventoryName + ": " + pid + " " + main);
             }
@@ -460,14 +279,6 @@ class FleetIT {
 
     private static JsonObject json(Path file) {
         assertNotNull(file);
-        return JsonParser.parseString(read(file)).getAsJsonObject();
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(cannot read " + file + ": " + e.getMessage() + ")";
-        }
+        return JsonParser.parseString(FleetPlays.read(file)).getAsJsonObject();
     }
 }
