@@ -27,8 +27,20 @@ class HandOffRuleTest {
 
     @Test
     void twoCellsThatEachEndDurablePair() {
-        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(FDATASYNC, FSYNC));
-        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(FDATASYNC, Cells.fileCreate(true, 8192)));
+        Cell appendFdatasync = Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE);
+        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(appendFdatasync, Cells.syncWrite(SyncMethod.FSYNC, 8192, 1, Preallocation.NONE)));
+        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(appendFdatasync, Cells.fileCreate(true, 8192)));
+        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(FDATASYNC, Cells.syncWrite(SyncMethod.O_DSYNC, 8192, 1, Preallocation.ZERO_FILL)),
+                "two data-only syncs overwriting leave their timestamps alike");
+    }
+
+    @Test
+    void aSideThatLeavesItsTimestampsPendingIsNotPairedWithOneThatCommitsThem() {
+        HandOffRule.RefusedPairingException e = assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(FDATASYNC, FSYNC));
+        assertTrue(e.getMessage().contains("leaves its timestamp change pending"), e.getMessage());
+        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100,
+                Preallocation.NONE), Cells.syncWrite(SyncMethod.MMAP_FORCE, 8192, 100, Preallocation.NONE)), "a mapping overwrites; an append commits");
+        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(FDATASYNC, Cells.fileCreate(true, 8192)));
     }
 
     @Test
