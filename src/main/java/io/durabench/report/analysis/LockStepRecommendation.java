@@ -29,11 +29,11 @@ final class LockStepRecommendation {
         String n = col.forkPairs() + " fork pairs in lock-step";
         if (fastest.size() == durable.size() && durable.size() > 1) {
             return "no recommendation: in " + n + " against " + col.reference() + " none of the " + durable.size()
-                    + " durable methods is resolved slower than the fastest (" + col.best() + ")" + morePairs(col, fastest);
+                    + " durable methods is resolved slower than another (the lowest ratio: " + col.best() + ")" + morePairs(col, fastest);
         }
         if (fastest.size() > Recommendations.MAX_NAMED) {
             return "no recommendation: in " + n + " against " + col.reference() + ", " + fastest.size() + " of " + durable.size()
-                    + " durable methods are not resolved apart from the fastest (" + col.best() + ")" + morePairs(col, fastest);
+                    + " durable methods are not resolved slower than another (the lowest ratio: " + col.best() + ")" + morePairs(col, fastest);
         }
         ReportRow best = fastest.stream().filter(l -> l.method().equals(col.best())).findFirst().orElse(fastest.get(0)).on(target);
         StringBuilder sb = new StringBuilder("durable ").append(Recommendations.what(best)).append(": use ")
@@ -93,7 +93,7 @@ final class LockStepRecommendation {
         double need = Math.pow((z.inverseCumulativeProbability(1 - (1 - ReferenceComparison.CONFIDENCE) / (2 * m))
                 + z.inverseCumulativeProbability(0.8)) * v.perPairLogSd() / d, 2);
         long more = Math.max(1, (long) Math.ceil(need) - v.forkPairs());
-        return "; about " + more + " more fork pairs would likely resolve " + diff + " from " + col.best()
+        return "; about " + more + " more fork pair" + (more == 1 ? "" : "s") + " would likely resolve " + diff + " from " + col.best()
                 + " (an estimate: if the difference and the noise stay as measured)";
     }
 }

@@ -138,9 +138,9 @@ final class DecisionTableText {
         if (!inLockStep.isEmpty()) {
             LockStepColumn any = t.lockStep().get(inLockStep.get(0));
             out.add(FASTEST + " fastest " + (inLockStep.size() == t.targets().size() ? "on each target" : "on " + names.list(inLockStep))
-                    + ", decided in lock-step against " + any.reference() + ": the method of the lowest ratio to it and every durable method "
-                    + "not resolved slower (X against Y is the ratio of their ratios to " + any.reference() + ", both variances added; Holm "
-                    + "over the target's methods at 0.05)." + (any.undecided().isEmpty() ? ""
+                    + ", decided in lock-step against " + any.reference() + ": every durable method not resolved slower than another "
+                    + "(X against Y is the ratio of their ratios to " + any.reference() + ", both variances added; each method against those of "
+                    + "lower ratio, one-sided at 0.05/(k - 1): Hsu's comparisons with the best, so the set holds the fastest with 95%)." + (any.undecided().isEmpty() ? ""
                     : " Not paired, so not decided: " + String.join(", ", any.undecided()) + "."));
         }
         if (inLockStep.size() < t.targets().size()) {
