@@ -81,7 +81,30 @@ class LockStepAgainstLongRunTest {
             throw new java.io.UncheckedIOException(ex);
         }
         assertTrue(checked >= 20, "the quick run's pairs on two filesystems: " + checked);
-        assertEquals(List.of(), denied, "lock-step differences the long run denies");
+        int allowed = chanceApart(checked);
+        System.out.println("at most " + allowed + " may be apart by chance (two 95% intervals of one truth miss each other with p "
+                + CHANCE_APART + ")");
+        assertTrue(denied.stream().noneMatch(l -> l.contains("OPPOSITE SIGN")), "the long run resolves the opposite sign: " + denied);
+        assertTrue(denied.size() <= allowed, "lock-step differences the long run denies: " + denied);
+    }
+
+    /**
+     * Two independent 95% intervals of one truth, of equal width (the worst case), fail to meet when their
+     * centres differ by more than 2 x 1.96 se: p = 2 (1 - Phi(3.92 / sqrt 2)) = 0.0056 per row.
+     */
+    static final double CHANCE_APART = 0.0056;
+
+    /**
+     * The most rows that may be apart by chance among n: the smallest k with P(Binomial(n, 0.0056) > k) < 0.05
+     * (46 rows: 1; P(at least 1) is 0.23). The quick run with 3 fork pairs had 2, both real (the timestamp
+     * cross-talk now refused), and fails this; the run with 5 fork pairs has 1, XFS CHANNEL_FORCE_DATA_PLATFORM
+     * (lock-step 1.000 [0.932, 1.073] against the long run's 1.264), where the same run's own rounds read 1.02.
+     */
+    static int chanceApart(int n) {
+        org.apache.commons.math3.distribution.BinomialDistribution b = new org.apache.commons.math3.distribution.BinomialDistribution(null, n, CHANCE_APART);
+        int k = 0;
+        while (1 - b.cumulativeProbability(k) >= 0.05) k++;
+        return k;
     }
 
     private static int rowOf(LongRun run, Cell c) {
