@@ -111,7 +111,9 @@ public final class DurabenchMain implements Runnable {
         for (String word : args) {
             if (word.startsWith("-")) continue;
             if (!commands.containsKey(word)) {
-                List<String> names = commands.keySet().stream().filter(n -> !n.equals("help")).toList();
+                // Hidden commands (fork-startup: a tool for measuring durabench itself) are not offered.
+                List<String> names = commands.entrySet().stream().filter(e -> !e.getKey().equals("help") && !e.getValue().getCommandSpec().usageMessage().hidden())
+                        .map(Map.Entry::getKey).toList();
                 return Optional.of("unknown command '" + word + "': the commands are " + String.join(", ", names)
                         + " and help (durabench --help says what each does)");
             }

@@ -1,6 +1,7 @@
 package io.durabench.lockstep;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.SyncWriteCostFamily;
 import java.util.Optional;
 
 /**
@@ -113,7 +114,11 @@ public final class HandOffRule {
 
     /** Whether the cell's writes land on blocks already written: a zero-filled file, or a mapping (sized when opened). */
     private static boolean overwrites(Cell c) {
-        return "ZERO_FILL".equals(c.jmhParams().get("preallocation")) || c.method().startsWith("MMAP");
+        return zeroFilled(c) || c.method().startsWith("MMAP");
+    }
+
+    private static boolean zeroFilled(Cell c) {
+        return c.find(SyncWriteCostFamily.PREALLOCATION).orElse(null) == io.durabench.workload.Preallocation.ZERO_FILL;
     }
 
     /**
@@ -175,10 +180,10 @@ public final class HandOffRule {
      */
     public static Optional<String> grainRefusal(Cell cell, int grain) {
         if (grain <= 1) return Optional.empty();
-        String prealloc = cell.jmhParams().get("preallocation");
-        if ("ZERO_FILL".equals(prealloc)) return Optional.empty();
+        if (zeroFilled(cell)) return Optional.empty();
+        var prealloc = cell.find(SyncWriteCostFamily.PREALLOCATION);
         return Optional.of("refused: --grain " + grain + " with " + cell.spec() + ": its file takes new blocks as it is written"
-                + (prealloc == null ? "" : " (preallocation " + prealloc + ")") + ", and in runs of units one side's file grows in"
+                + prealloc.map(p -> " (" + SyncWriteCostFamily.PREALLOCATION.name() + " " + p + ")").orElse("") + ", and in runs of units one side's file grows in"
                 + " contiguous extents while the other's does not (an A/A at grain 10 read 0.77 in 3 of 10 fork pairs and 1.30 in one):"
                 + " use --grain 1, the default, or a zero-filled file (-p preallocation=ZERO_FILL)");
     }
