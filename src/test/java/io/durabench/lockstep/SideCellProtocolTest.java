@@ -107,14 +107,18 @@ class SideCellProtocolTest {
     private List<List<SideCell.Outcome>> pair(LockStepSettings s, int opsPerUnit, int[] failA, int[] failB) throws Exception {
         Path dir = Files.createTempDirectory("durabench-protocol-");
         Path socket = dir.resolve("s");
+        // A thread of its own per side: both block on the socket, and the common pool has one worker on 2 CPUs
+        // (side B never started on JDK 25 while side A waited for it).
+        java.util.concurrent.ExecutorService sides = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
-            CompletableFuture<List<SideCell.Outcome>> a = CompletableFuture.supplyAsync(() -> side(Side.A, socket, s, opsPerUnit, failA));
-            CompletableFuture<List<SideCell.Outcome>> b = CompletableFuture.supplyAsync(() -> side(Side.B, socket, s, opsPerUnit, failB));
+            CompletableFuture<List<SideCell.Outcome>> a = CompletableFuture.supplyAsync(() -> side(Side.A, socket, s, opsPerUnit, failA), sides);
+            CompletableFuture<List<SideCell.Outcome>> b = CompletableFuture.supplyAsync(() -> side(Side.B, socket, s, opsPerUnit, failB), sides);
             List<SideCell.Outcome> oa = a.get(60, TimeUnit.SECONDS), ob = b.get(60, TimeUnit.SECONDS);
             List<List<SideCell.Outcome>> out = new ArrayList<>();
             for (int i = 0; i < oa.size(); i++) out.add(List.of(oa.get(i), ob.get(i)));
             return out;
         } finally {
+            sides.shutdownNow();
             Files.deleteIfExists(socket);
             Files.delete(dir);
         }
