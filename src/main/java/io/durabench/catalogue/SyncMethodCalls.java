@@ -27,7 +27,7 @@ import java.util.Optional;
  * What the kernel cannot witness: which thread made a call (the hand-off methods make the same
  * calls from other threads; strace -f follows them), and whether a device honoured the flush.
  */
-final class SyncMethodCalls {
+public final class SyncMethodCalls {
     private SyncMethodCalls() {
     }
 
@@ -38,7 +38,26 @@ final class SyncMethodCalls {
      * CHANNEL_DIRECT_DSYNC; plain for every other method.
      */
     static String payloadFd(SyncMethod m) {
-        int f = switch (m) {
+        int f = payloadFlags(m);
+        List<String> names = new ArrayList<>();
+        if ((f & OpenFlags.O_SYNC) == OpenFlags.O_SYNC) names.add("O_SYNC");
+        else if ((f & OpenFlags.O_DSYNC) != 0) names.add("O_DSYNC");
+        if ((f & OpenFlags.O_DIRECT) != 0) names.add("O_DIRECT");
+        return CallHow.fd(names);
+    }
+
+    /**
+     * Whether the method's sync commits the inode's metadata, timestamps included (fsync's, or an O_SYNC
+     * fd's), rather than the data alone (fdatasync's, O_DSYNC's, msync's): by the same table as the
+     * witness's expectations.
+     */
+    public static boolean syncsMetadata(SyncMethod m) {
+        return syncCall(m.sync()).equals("fsync") || (payloadFlags(m) & OpenFlags.O_SYNC) == OpenFlags.O_SYNC;
+    }
+
+    /** The open flags of the fd a method writes its payload through (see {@link #payloadFd}). */
+    private static int payloadFlags(SyncMethod m) {
+        return switch (m) {
             case NONE, FSYNC, FDATASYNC, O_DSYNC, O_SYNC, O_DIRECT, O_DIRECT_DSYNC, SYNC_FILE_RANGE -> m.openFlags();
             case CHANNEL_DSYNC, CHANNEL_DSYNC_VIRTUAL, CHANNEL_DSYNC_PLATFORM, RAF_RWD -> OpenFlags.O_DSYNC;
             case CHANNEL_SYNC, RAF_RWS -> OpenFlags.O_SYNC;
@@ -47,11 +66,6 @@ final class SyncMethodCalls {
             case CHANNEL_FORCE_DATA, CHANNEL_FORCE_ALL, CHANNEL_FORCE_DATA_VIRTUAL, CHANNEL_FORCE_ALL_VIRTUAL,
                     CHANNEL_FORCE_DATA_PLATFORM, CHANNEL_FORCE_ALL_PLATFORM, MMAP_FORCE, STREAM_FD_SYNC -> 0;
         };
-        List<String> names = new ArrayList<>();
-        if ((f & OpenFlags.O_SYNC) == OpenFlags.O_SYNC) names.add("O_SYNC");
-        else if ((f & OpenFlags.O_DSYNC) != 0) names.add("O_DSYNC");
-        if ((f & OpenFlags.O_DIRECT) != 0) names.add("O_DIRECT");
-        return CallHow.fd(names);
     }
 
     /**

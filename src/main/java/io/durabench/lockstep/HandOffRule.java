@@ -1,7 +1,10 @@
 package io.durabench.lockstep;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.SyncMethodCalls;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
 import java.util.Optional;
 
 /**
@@ -105,20 +108,18 @@ public final class HandOffRule {
         return !dataOnly(c) || !overwrites(c);
     }
 
-    /** A sync of the data alone (fdatasync semantics), by the method's name: the SyncWriteCost methods that are not full syncs. */
+    /** A sync of the data alone (fdatasync semantics): a SyncWriteCost method whose sync does not commit the metadata. */
     private static boolean dataOnly(Cell c) {
-        String m = c.method();
-        return !(m.startsWith("FSYNC") || m.startsWith("O_SYNC") || m.startsWith("CHANNEL_FORCE_ALL") || m.startsWith("CHANNEL_SYNC")
-                || m.startsWith("RAF_RWS") || m.startsWith("STREAM_FD_SYNC"));
+        return c.methodValue() instanceof SyncMethod m && !SyncMethodCalls.syncsMetadata(m);
     }
 
     /** Whether the cell's writes land on blocks already written: a zero-filled file, or a mapping (sized when opened). */
     private static boolean overwrites(Cell c) {
-        return zeroFilled(c) || c.method().startsWith("MMAP");
+        return zeroFilled(c) || c.methodValue() == SyncMethod.MMAP_FORCE;
     }
 
     private static boolean zeroFilled(Cell c) {
-        return c.find(SyncWriteCostFamily.PREALLOCATION).orElse(null) == io.durabench.workload.Preallocation.ZERO_FILL;
+        return c.find(SyncWriteCostFamily.PREALLOCATION).orElse(null) == Preallocation.ZERO_FILL;
     }
 
     /**

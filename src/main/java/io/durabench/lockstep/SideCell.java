@@ -81,8 +81,9 @@ final class SideCell {
      * says the error was the other side's. {@code compileMillis}: what this side's JIT spent while
      * the blocks were measured (0 after a warmup that did its job). {@code cellMillis}: the cell's wall
      * time on this side, from opening its workload to closing it (what one row costs a fork pair).
+     * {@code testSpinNanos}: what the test hook's timed spin really took in the measured, stall-free
+     * units (a preemption can outlast its deadline).
      */
-    /** testSpinNanos: what the test hook's timed spin really took in the measured, stall-free units (a preemption can outlast its deadline). */
     record Outcome(int warmupBlocks, boolean warmupCapped, int unitsPerBlock, List<Block> blocks, Map<String, Long> counters,
                    long compileMillis, String error, boolean partnerFailed, long cellMillis, long testSpinNanos) {
         Outcome took(long millis) {
@@ -220,16 +221,8 @@ final class SideCell {
         try {
             do {
                 loop.operate();
-                if (work.busyWaitNanosPerOperation() > 0) {
-                    long s0 = System.nanoTime();
-                    busyWait(work.busyWaitNanosPerOperation());
-                    spun += System.nanoTime() - s0;
-                }
-                if (work.padNanosPerOperation() > 0) {
-                    long p0 = System.nanoTime();
-                    busyWait(work.padNanosPerOperation());
-                    padded += System.nanoTime() - p0;
-                }
+                spun += busyWait(work.busyWaitNanosPerOperation());
+                padded += busyWait(work.padNanosPerOperation());
                 ops++;
             } while (work.durable() && !loop.atDurablePoint() && ops < MAX_OPERATIONS_PER_UNIT);
             long nanos = System.nanoTime() - start - padded;
@@ -289,10 +282,13 @@ final class SideCell {
         return sorted[n / 2];
     }
 
-    /** Spins for the test hook's extra cost per operation (a known effect, inside the timed unit). */
-    private static void busyWait(long nanos) {
-        long end = System.nanoTime() + nanos;
-        while (System.nanoTime() < end) Thread.onSpinWait();
+    /** Spins for the test hook's extra work per operation (none for 0); how long it really spun, by the clock that stopped it. */
+    private static long busyWait(long nanos) {
+        if (nanos <= 0) return 0;
+        long start = System.nanoTime(), end = start + nanos;
+        long now;
+        while ((now = System.nanoTime()) < end) Thread.onSpinWait();
+        return now - start;
     }
 
     private static Outcome failed(String why, boolean partner) {
