@@ -5,6 +5,8 @@ import io.durabench.report.EnvironmentFacts;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +57,7 @@ public final class PgTable {
                 } else {
                     Estimate e = estimates.get(line);
                     String interval = e == null || !e.hasInterval() ? "  (one fork: no interval)"
-                            : String.format(Locale.ROOT, "  [%s, %s]", micros(e.low()), micros(e.high()));
+                            : String.format(Locale.ROOT, "  [%s, %s]", micros(e.low(), RoundingMode.FLOOR), micros(e.high(), RoundingMode.CEILING));
                     String durable = !line.durable() ? "  NOT durable (a plain write does not reach stable storage)"
                             : notDurable != null ? "  NOT durable" : "";
                     out.add(label + String.format(Locale.ROOT, "%11.3f ops/sec  %6.0f usecs/op", 1e6 / e.mean(), e.mean()) + interval + durable);
@@ -95,8 +97,12 @@ public final class PgTable {
         return env.targetDirectory() + " is on " + env.filesystem() + " (" + env.durableStorageReason() + ")";
     }
 
-    private static String micros(double us) {
-        return us >= 100 ? String.format(Locale.ROOT, "%.0f", us) : String.format(Locale.ROOT, "%.1f", us);
+    /**
+     * An interval's end, rounded outward (low down, high up) so the printed interval still holds the
+     * line's number: at 0.44 µs a write on tmpfs printed [0.4, 0.4] around 2,266,151 ops/sec.
+     */
+    static String micros(double us, RoundingMode outward) {
+        return BigDecimal.valueOf(us).setScale(us >= 100 ? 0 : 1, outward).toPlainString();
     }
 
     private static String num(double x) {
