@@ -1,6 +1,6 @@
 package io.durabench.jdkio;
 
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.Syscalls;
 import java.nio.ByteBuffer;
 
@@ -13,7 +13,7 @@ public final class JdkCallsOnSyscalls implements Syscalls, JdkCalls.Provider {
     private final JdkCalls jdk;
 
     public JdkCallsOnSyscalls(JdkCalls jdk) {
-        this(JnrSyscalls.get(), jdk);
+        this(NativeLayers.current(), jdk);
     }
 
     /** {@code sys} for the native calls (e.g. counting ones), {@code jdk} for the JDK's. */

@@ -10,7 +10,7 @@ public abstract class ForwardingSyscalls implements Syscalls {
     protected final Syscalls real;
 
     protected ForwardingSyscalls() {
-        this(JnrSyscalls.get());
+        this(NativeLayers.current());
     }
 
     protected ForwardingSyscalls(Syscalls real) {

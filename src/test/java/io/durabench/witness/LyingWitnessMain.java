@@ -2,7 +2,7 @@ package io.durabench.witness;
 
 import io.durabench.jdkio.JdkCallsOnSyscalls;
 import io.durabench.nativeio.CountingSyscalls.Call;
-import io.durabench.nativeio.JnrSyscalls;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ public final class LyingWitnessMain {
     }
 
     private static WitnessedWorkload open(SizedCell cell, Path dir, String lie) {
-        if (lie == null) return WitnessWorkloads.open(cell, dir, JnrSyscalls.get());
+        if (lie == null) return WitnessWorkloads.open(cell, dir, NativeLayers.current());
         String[] kind = lie.split(":", 2);
         return switch (kind[0]) {
             case "drop-fdatasync" -> WitnessWorkloads.open(cell, dir, DroppingSyscalls.dropping(Call.FDATASYNC, Integer.parseInt(kind[1])));
@@ -53,7 +53,7 @@ public final class LyingWitnessMain {
             case "strip-o_dsync" -> WitnessWorkloads.open(cell, dir, DroppingSyscalls.strippingOpenFlags(OpenFlags.O_DSYNC));
             case "drop-jdk-sync" -> WitnessWorkloads.open(cell, dir, new JdkCallsOnSyscalls(LyingJdkCalls.droppingSync(Integer.parseInt(kind[1]))));
             case "strip-jdk-sync-options" -> WitnessWorkloads.open(cell, dir, new JdkCallsOnSyscalls(LyingJdkCalls.strippingSyncOptions()));
-            case "count-one-more" -> countingOneMore(WitnessWorkloads.open(cell, dir, JnrSyscalls.get()), kind[1]);
+            case "count-one-more" -> countingOneMore(WitnessWorkloads.open(cell, dir, NativeLayers.current()), kind[1]);
             default -> throw new IllegalArgumentException("unknown lie " + lie);
         };
     }
