@@ -17,7 +17,7 @@ import java.util.List;
  *   <li>{@code -Ddurabench.native=LAYER}: the layer the parent decided, so the child cannot decide otherwise.</li>
  * </ul>
  *
- * @param jmh whether JMH's own code runs in the JVM (a benchmark fork, the fork check)
+ * @param jmh whether JMH's own code runs in the JVM (a benchmark fork, the fork check, the runner's host)
  */
 public record JvmFlags(int feature, NativeLayer.Kind layer, boolean jmh) {
     /** The first JDK feature release that knows --sun-misc-unsafe-memory-access (JEP 471). */
@@ -28,7 +28,7 @@ public record JvmFlags(int feature, NativeLayer.Kind layer, boolean jmh) {
         return new JvmFlags(feature, layer, false);
     }
 
-    /** A JVM that runs JMH's code too: JMH's benchmark forks, and the fork check that stands in for one. */
+    /** A JVM that runs JMH's code too: JMH's benchmark forks, the fork check that stands in for one, and JMH's runner's host. */
     public static JvmFlags jmhFork(int feature, NativeLayer.Kind layer) {
         return new JvmFlags(feature, layer, true);
     }

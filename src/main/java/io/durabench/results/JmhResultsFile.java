@@ -33,10 +33,6 @@ public final class JmhResultsFile {
         return text.isEmpty() ? new JsonArray() : JsonParser.parseString(text).getAsJsonArray();
     }
 
-    public static void write(Collection<RunResult> results, Path file) {
-        write(entries(results), file);
-    }
-
     /** Writes the entries atomically (a temporary file renamed over the old one). */
     public static void write(JsonArray entries, Path file) {
         JsonFiles.write(entries, file);

@@ -81,10 +81,6 @@ public final class ResultsFolder {
             EnvironmentFile.write(env, dir.resolve(ENVIRONMENT));
         }
 
-        public void writeResults(Collection<RunResult> results) {
-            JmhResultsFile.write(results, dir.resolve(JMH_RESULT));
-        }
-
         /** JMH's JSON entries, written atomically (the file is complete after every cell). */
         public void writeResults(com.google.gson.JsonArray entries) {
             JmhResultsFile.write(entries, dir.resolve(JMH_RESULT));

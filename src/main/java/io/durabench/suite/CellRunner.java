@@ -1,21 +1,18 @@
 package io.durabench.suite;
 
+import com.google.gson.JsonArray;
 import io.durabench.catalogue.Cell;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.JvmFlags;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -24,7 +21,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs one cell on one JVM through JMH: exactly one benchmark, its params, the JVM's flags ahead
  * of the user's. Waits (saying so) while another JMH on the machine holds its lock instead of
  * failing the cell; a failure comes back as one line explaining it ({@link FailureDiagnosis}). A slot
- * prepared with {@link #prepareClassData} has its forks start from its class-data archive.
+ * prepared with {@link #prepareClassData} has its forks start from its class-data archive. JMH's runner
+ * itself runs in {@link JmhHost}, a JVM of its own, so this one needs no sun.misc.Unsafe.
  */
 final class CellRunner {
     private static final String LOCK_TAKEN = "Unable to acquire the JMH lock";
@@ -41,8 +39,8 @@ final class CellRunner {
         this.console = console;
     }
 
-    /** JMH's results, or why there are none. */
-    record Outcome(Collection<RunResult> results, String failure) {
+    /** JMH's results (its JSON entries), or why there are none. */
+    record Outcome(JsonArray results, String failure) {
     }
 
     /**
@@ -78,23 +76,24 @@ final class CellRunner {
     private Outcome run(Cell cell, JvmSlot slot, List<String> forkProperties, String what) throws InterruptedException {
         boolean announced = false;
         while (true) {
+            String root;
             try (PrintStream jmh = output.startCell(cell + (slot.label() == null ? "" : " on " + slot.label()) + what)) {
-                Options options = options(cell, slot, forkProperties);
-                Collection<RunResult> r = new Runner(options, OutputFormatFactory.createFormatInstance(jmh, settings.verbosity())).run();
-                if (r.isEmpty()) return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), "JMH produced no result", forkCheck(slot)));
-                return new Outcome(r, null);
-            } catch (RunnerException | RuntimeException e) {
-                String root = rootMessage(e);
-                if (!root.contains(LOCK_TAKEN)) {
-                    return new Outcome(List.of(), FailureDiagnosis.explain(output.cellText(), root, forkCheck(slot)));
-                }
-                if (!announced) {
-                    console.println("  waiting: another JMH run on this machine holds its lock (/tmp/jmh.lock); two benchmarks at once would measure each other");
-                    console.flush();
-                    announced = true;
-                }
-                Thread.sleep(LOCK_POLL_MILLIS);
+                JmhHostClient.Reply r = JmhHostClient.shared().run(options(cell, slot, forkProperties), settings.verbosity(), jmh);
+                if (r.error() == null && r.entries().isEmpty()) root = "JMH produced no result";
+                else if (r.error() == null) return new Outcome(r.entries(), null);
+                else root = r.error();
+            } catch (IOException | RuntimeException e) {
+                root = rootMessage(e);
             }
+            if (!root.contains(LOCK_TAKEN)) {
+                return new Outcome(new JsonArray(), FailureDiagnosis.explain(output.cellText(), root, forkCheck(slot)));
+            }
+            if (!announced) {
+                console.println("  waiting: another JMH run on this machine holds its lock (/tmp/jmh.lock); two benchmarks at once would measure each other");
+                console.flush();
+                announced = true;
+            }
+            Thread.sleep(LOCK_POLL_MILLIS);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.durabench.suite;
 
+import com.google.gson.JsonObject;
 import io.durabench.catalogue.Cell;
 import io.durabench.stats.MedianEstimate;
 import java.io.PrintWriter;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
-import org.openjdk.jmh.results.Result;
 
 /**
  * {@code durabench fork-startup}: what a fork costs `run` before and around its iterations, with and without
@@ -91,7 +91,7 @@ public final class ForkStartup implements AutoCloseable {
         CellRunner.Outcome o = runner.run(cell, slot, List.of());
         long end = System.currentTimeMillis();
         if (o.failure() != null) throw new IllegalStateException(slot.describe() + ", " + mode + ": " + o.failure());
-        Map<String, Result> reported = o.results().iterator().next().getSecondaryResults();
+        JsonObject reported = o.results().get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics");
         return new Fork(at(reported, ForkStartupProfiler.FIRST_BEGIN) - begin, at(reported, ForkStartupProfiler.FIRST_END) - ITERATION_MILLIS - begin,
                 end - begin);
     }
@@ -103,9 +103,9 @@ public final class ForkStartup implements AutoCloseable {
                 forks.stream().mapToLong(figure).max().orElse(0));
     }
 
-    private static long at(Map<String, Result> reported, String label) {
-        Result r = reported.get(label);
-        if (r == null) throw new IllegalStateException("the fork reported no " + label + " (see JMH's output)");
-        return Math.round(r.getScore());
+    /** A secondary result of the fork's, as JMH's JSON has it. */
+    private static long at(JsonObject reported, String label) {
+        if (reported == null || !reported.has(label)) throw new IllegalStateException("the fork reported no " + label + " (see JMH's output)");
+        return Math.round(reported.getAsJsonObject(label).get("score").getAsDouble());
     }
 }

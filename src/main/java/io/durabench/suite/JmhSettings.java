@@ -111,8 +111,22 @@ public final class JmhSettings {
      * JVM's own options (so a class-data archive is checked with every option its forks really get).
      */
     public List<String> forkJvmArgs() {
-        return jvmArgsAround(user.getJvmArgs().hasValue() ? user.getJvmArgs().get()
-                : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        return jvmArgsAround(jvmArgs());
+    }
+
+    /** The user's -jvmArgs, or else this JVM's own options, which JMH would take from the JVM its runner is in. */
+    private List<String> jvmArgs() {
+        return user.getJvmArgs().hasValue() ? List.copyOf(user.getJvmArgs().get()) : inheritedJvmArgs();
+    }
+
+    /**
+     * This JVM's options as a fork inherits them. Named explicitly because JMH's runner runs in another JVM
+     * ({@link JmhHost}), whose own options a fork would inherit otherwise; less this JVM's sun.misc.Unsafe
+     * setting, which is for this JVM: a fork's own flags, ahead of these, decide its own.
+     */
+    static List<String> inheritedJvmArgs() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> !a.startsWith("--sun-misc-unsafe-memory-access")).toList();
     }
 
     private List<String> jvmArgsAround(java.util.Collection<String> jvmArgs) {
@@ -158,7 +172,7 @@ public final class JmhSettings {
         if (user.getTimeUnit().hasValue()) b.timeUnit(user.getTimeUnit().get());
         if (user.getTimeout().hasValue()) b.timeout(user.getTimeout().get());
         if (user.getJvm().hasValue()) b.jvm(user.getJvm().get());
-        if (user.getJvmArgs().hasValue()) b.jvmArgs(user.getJvmArgs().get().toArray(String[]::new));
+        b.jvmArgs(jvmArgs().toArray(String[]::new));
         if (user.getJvmArgsAppend().hasValue()) b.jvmArgsAppend(user.getJvmArgsAppend().get().toArray(String[]::new));
         List<String> prepend = new java.util.ArrayList<>(jvmFlags);
         if (user.getJvmArgsPrepend().hasValue()) prepend.addAll(user.getJvmArgsPrepend().get());

@@ -10,18 +10,15 @@ import io.durabench.results.CallLatencyLog;
 import io.durabench.results.HistogramTrimmer;
 import io.durabench.results.JmhJsonReader;
 import io.durabench.results.JmhParams;
-import io.durabench.results.JmhResultsFile;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.openjdk.jmh.results.RunResult;
 
 /**
  * What one target measured on one JVM, kept on disk as it grows: after every cell's round
@@ -95,9 +92,8 @@ final class SlotResults {
     }
 
     /** Adds one round of a cell's JMH results and rewrites the files; returns that round's entries as the report will read them. */
-    synchronized List<BenchmarkResult> measured(Cell cell, Collection<RunResult> results) {
+    synchronized List<BenchmarkResult> measured(Cell cell, JsonArray added) {
         if (closed) return List.of();
-        JsonArray added = JmhResultsFile.entries(results);
         for (JsonElement e : added) {
             if (trimHistograms) HistogramTrimmer.trim((JsonObject) e);
             entries.add(e);

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * each run with {@code --sun-misc-unsafe-memory-access=deny} on the java.lang.foreign layer and load no
  * jnr or jffi class. Every JVM the commands start logs its arguments and class loads
  * ({@code JAVA_TOOL_OPTIONS=-Xlog:class+load,arguments:file=...%p.log}, one file per process), and every
- * log of a JVM that ran a main class of ours is read. (JMH's forks keep {@code allow}: JMH 1.37 itself
- * touches Unsafe; docs/run.md says why. No JMH runs here.)
+ * log of a JVM that ran a main class of ours is read. (JMH's forks, and the JVM that hosts JMH's runner
+ * for a run in rounds or a gate, {@link io.durabench.suite.JmhHost}, keep {@code allow}: JMH 1.37 itself
+ * touches Unsafe; docs/run.md says why.)
  */
 class DenyUnsafeIT {
     private static final Pattern MAIN = Pattern.compile("\\[arguments\\] java_command: (\\S+)");
@@ -83,6 +84,28 @@ class DenyUnsafeIT {
         assertTrue(ours.getOrDefault("io.durabench.suite.ProbeMain", 0) >= 1, ours.toString());
     }
 
+    @Test
+    void theLauncherOfARunInRoundsAndOfAGateOnTemurin25DeniesUnsafeAndOnlyJmhsHostAllowsIt() throws Exception {
+        FfmJvm ffm = FfmJvm.require();
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "durabench-deny-");
+        Path baseline = dir.resolve("baseline");
+        try {
+            run(Path.of(ffm.jvm().home()), logs, List.of("run", "--dir", shm.toString(), "--out", baseline.toString(), "--", "SyncWriteCost",
+                    "-p", "syncMethod=NONE,FDATASYNC", "-p", "blockSizeBytes=4096", "-p", "writesPerSync=1", "-p", "preallocation=NONE",
+                    "-f", "2", "-wi", "0", "-i", "1", "-r", "50ms"));
+            run(Path.of(ffm.jvm().home()), logs, List.of("gate", baseline.toString(), "--dir", shm.toString(), "--out", dir.resolve("gate").toString()));
+        } finally {
+            try (Stream<Path> left = Files.list(shm)) {
+                assertEquals(List.of(), left.toList(), "nothing left behind");
+            }
+            Files.delete(shm);
+        }
+        Map<String, Integer> ours = checkedJvms(logs, -1);
+        assertEquals(2, ours.get("io.durabench.cli.DurabenchMain"), "a launcher per command: " + ours);
+        assertEquals(2, ours.get("io.durabench.suite.JmhHost"), "a JMH host per command: " + ours);
+    }
+
     /** Runs ./durabench with {@code javaHome}'s java, every JVM logging into {@code logs}; returns the launcher's pid. */
     private long run(Path javaHome, Path logs, List<String> args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of("durabench").toAbsolutePath().toString()));
@@ -97,13 +120,14 @@ class DenyUnsafeIT {
         if (!ended) p.destroyForcibly();
         String console = Files.readString(dir.resolve("console.txt"), StandardCharsets.UTF_8);
         assertTrue(ended, "durabench " + args + " did not end in 5 minutes:\n" + console);
-        assertTrue(p.exitValue() == 0 || args.get(0).equals("etcd-check") && p.exitValue() == 1,
-                "durabench " + args + " exited " + p.exitValue() + " (etcd-check on tmpfs: 1, not durable here):\n" + console);
+        assertTrue(p.exitValue() == 0 || List.of("etcd-check", "gate").contains(args.get(0)) && p.exitValue() == 1,
+                "durabench " + args + " exited " + p.exitValue() + " (etcd-check on tmpfs: 1, not durable here; gate: 1, a verdict):\n" + console);
         return p.pid();
     }
 
     /**
-     * Per main class of ours, how many JVMs ran it; each was given deny and loaded no jnr or jffi class. JVMs
+     * Per main class of ours, how many JVMs ran it; each was given deny (but JMH's host, allow: JMH's runner needs
+     * it) and loaded no jnr or jffi class. JVMs
      * that ran no main class (the {@code java -version} that asks a JVM its facts, JMH's blackhole probe) and
      * {@code skipPid} are left out.
      */
@@ -118,7 +142,8 @@ class DenyUnsafeIT {
                 Matcher args = JVM_ARGS.matcher(text);
                 assertTrue(args.find(), log + " has no jvm_args line");
                 String given = args.group(1);
-                assertTrue(given.contains("--sun-misc-unsafe-memory-access=deny"), main.group(1) + " (" + log + ") was not given deny: " + given);
+                String unsafe = main.group(1).equals("io.durabench.suite.JmhHost") ? "allow" : "deny";
+                assertTrue(given.contains("--sun-misc-unsafe-memory-access=" + unsafe), main.group(1) + " (" + log + ") was not given " + unsafe + ": " + given);
                 // The launcher decides its own layer (the default: ffm); every child is told its layer by its parent.
                 boolean launcher = main.group(1).equals("io.durabench.cli.DurabenchMain");
                 assertTrue(launcher || given.contains("-Ddurabench.native=ffm"), main.group(1) + " (" + log + ") was not put on ffm: " + given);
