@@ -85,7 +85,10 @@ final class InterruptibleRun implements AutoCloseable {
      * an ignored signal stays ignored across fork and exec; a JVM leaves an ignored SIGINT alone).
      */
     CliProcess start() {
-        List<String> args = new ArrayList<>(List.of("run", "--dir", dir().toString(), "--out", folder.out().toString(), "--"));
+        // The compare profile: quick's mode (average time) without the lock-step pairs a quick run measures after its rounds
+        // (12 s here, for each of these tests, on each JDK and layer): they are not what these tests cut, and the resume
+        // would measure them again.
+        List<String> args = new ArrayList<>(List.of("run", "--profile", "compare", "--dir", dir().toString(), "--out", folder.out().toString(), "--"));
         args.addAll(plan());
         cli = CliProcess.start(List.of("setsid", "env", "--default-signal=INT,TERM"), args);
         group = new ProcessGroup(cli.pid());
