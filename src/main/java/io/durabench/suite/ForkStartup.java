@@ -73,6 +73,11 @@ public final class ForkStartup implements AutoCloseable {
     public SlotTimes measure(JvmSlot slot, Path dir, int forks) throws InterruptedException {
         CellRunner plain = new CellRunner(settings, output, console);
         CellRunner archived = new CellRunner(settings, output, console);
+        try {
+            JmhHostClient.shared(); // JMH's runner's JVM, started at a run's first cell: started now, so no timed fork pays for it
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot start the JVM that hosts JMH's runner: " + e.getMessage(), e);
+        }
         ForkArchives.Decision archive = archived.prepareClassData(slot);
         List<Mode> modes = archive.archive() == null ? List.of(Mode.PLAIN) : List.of(Mode.PLAIN, Mode.ARCHIVE);
         Map<Mode, List<Fork>> out = new EnumMap<>(Mode.class);
