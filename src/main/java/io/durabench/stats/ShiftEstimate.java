@@ -105,13 +105,19 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
 
     /** The sorted Walsh averages (d_i + d_j)/2, i ≤ j. */
     static double[] walshAverages(double[] d) {
+        double[] w = unsortedWalshAverages(d);
+        Arrays.sort(w);
+        return w;
+    }
+
+    /** The Walsh averages (d_i + d_j)/2, i ≤ j, in no useful order (for a caller that selects a few of them). */
+    static double[] unsortedWalshAverages(double[] d) {
         int n = d.length;
         double[] w = new double[n * (n + 1) / 2];
         int k = 0;
         for (int i = 0; i < n; i++) {
             for (int j = i; j < n; j++) w[k++] = (d[i] + d[j]) / 2;
         }
-        Arrays.sort(w);
         return w;
     }
 

@@ -112,11 +112,10 @@ record ShiftTrials(double[] critical, double[] estimateError) {
             for (int i = 0; i < n1; i++) {
                 for (int j = 0; j < n2; j++) diffs[i * n2 + j] = x[i] - y[j];
             }
-            java.util.Arrays.sort(diffs);
             // The candidate y + δ has U ≥ h exactly when at least h differences x_i − y_j lie below δ;
             // its estimate is the median of (y_j + δ − x_i) = δ − median(x_i − y_j).
-            critical[t] = diffs[h - 1];
-            error[t] = MedianEstimate.medianOfSorted(diffs);
+            error[t] = median(diffs);
+            critical[t] = selectAfterMedian(diffs, h - 1);
         }
         return new ShiftTrials(critical, error);
     }
@@ -129,10 +128,10 @@ record ShiftTrials(double[] critical, double[] estimateError) {
         double[] d = new double[n], critical = new double[trials], error = new double[trials];
         for (int t = 0; t < trials; t++) {
             for (int i = 0; i < n; i++) d[i] = sampler.base(random);
-            double[] w = ShiftEstimate.walshAverages(d);
+            double[] w = ShiftEstimate.unsortedWalshAverages(d);
             // W+ of d + δ counts the Walsh averages above −δ: at least h of them when −δ < w(m − h + 1), 1-based.
-            critical[t] = -w[w.length - h];
-            error[t] = -MedianEstimate.medianOfSorted(w);
+            error[t] = -median(w);
+            critical[t] = -selectAfterMedian(w, w.length - h);
         }
         return new ShiftTrials(critical, error);
     }
@@ -155,9 +154,33 @@ record ShiftTrials(double[] critical, double[] estimateError) {
         return 2 * cdf[max - h] > level ? max + 1 : h;
     }
 
+    /**
+     * The median of x, reordering x: the same value {@link MedianEstimate#medianOfSorted} gives of x sorted, by
+     * selection rather than a sort of every trial's values (the sort was most of a comparison's power simulation).
+     * Leaves x split at n/2, every value before it no greater, every value after it no smaller.
+     */
+    static double median(double[] x) {
+        int n = x.length, mid = n / 2;
+        double upper = select(x, mid);
+        if (n % 2 == 1) return upper;
+        double lower = x[0];
+        for (int i = 1; i < mid; i++) lower = Math.max(lower, x[i]);
+        return (lower + upper) / 2;
+    }
+
+    /** The k-th smallest (0-based) of x, which {@link #median} has split: only the half k lies in is searched. */
+    static double selectAfterMedian(double[] x, int k) {
+        int mid = x.length / 2;
+        return k < mid ? select(x, k, 0, mid - 1) : k == mid ? x[mid] : select(x, k, mid + 1, x.length - 1);
+    }
+
     /** The k-th smallest (0-based) of x, reordering x (Hoare's selection: a comparison runs this per row, a sort per row was the bulk of its time). */
     static double select(double[] x, int k) {
-        int lo = 0, hi = x.length - 1;
+        return select(x, k, 0, x.length - 1);
+    }
+
+    /** The k-th smallest of x, lo ≤ k ≤ hi, searching x[lo..hi] only; leaves x[lo..k) no greater and x(k..hi] no smaller than it. */
+    private static double select(double[] x, int k, int lo, int hi) {
         while (lo < hi) {
             double pivot = x[(lo + hi) >>> 1];
             int i = lo, j = hi;

@@ -74,4 +74,22 @@ class DetectableChangeBarTest {
         assertEquals(0, ShiftTrials.select(x.clone(), 0));
         assertEquals(9, ShiftTrials.select(x.clone(), 7));
     }
+
+    /** The trials pick order statistics by selection: they must be the very values a sort gives, ties and even lengths included. */
+    @Test
+    void selectionGivesTheSortedArraysValuesBitForBit() {
+        java.util.Random random = new java.util.Random(7);
+        for (int trial = 0; trial < 500; trial++) {
+            int n = 1 + random.nextInt(60);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) x[i] = trial % 2 == 0 ? random.nextGaussian() : random.nextInt(4) / 3.0;
+            double[] sorted = x.clone();
+            java.util.Arrays.sort(sorted);
+            int k = random.nextInt(n);
+            assertEquals(sorted[k], ShiftTrials.select(x.clone(), k), "k " + k + " of " + n);
+            double[] split = x.clone();
+            assertEquals(MedianEstimate.medianOfSorted(sorted), ShiftTrials.median(split), "median of " + n);
+            assertEquals(sorted[k], ShiftTrials.selectAfterMedian(split, k), "k " + k + " of " + n + " after the median");
+        }
+    }
 }
