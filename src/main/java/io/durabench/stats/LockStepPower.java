@@ -1,6 +1,5 @@
 package io.durabench.stats;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -11,7 +10,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * fork pair with the row's own sd σ: a trial draws n standard normal values (mean m, sd s) and
  * flags a shift δ (in σ) exactly when δ + m passes both t(1 − level/2, n − 1)·s/√n and the bar, so
  * with common random numbers the power at δ is the share of trials whose
- * max(t·s/√n, bar) − m is at most δ: no bisection, one sort. {@value #TRIALS} trials with a fixed
+ * max(t·s/√n, bar) − m is at most δ: no bisection, one count (or one selection for the shift at a
+ * power; a sort of every instance's trials was most of the comparison tests' time on JDK 17). {@value #TRIALS} trials with a fixed
  * seed; the Monte-Carlo error of a power is about ±0.3 points.
  *
  * <p>The model is checked on committed lock-step data (LockStepRealDataTest): fork pairs resampled
@@ -30,7 +30,7 @@ public final class LockStepPower {
     private final int n;
     private final double logSd;
     private final double barLog;
-    /** Per trial, the smallest standardized shift it flags, ascending. */
+    /** Per trial, the smallest standardized shift it flags, in trial order (never reordered: an instance may be shared). */
     private final double[] thresholds;
 
     private LockStepPower(int n, double logSd, double barLog, double[] thresholds) {
@@ -54,7 +54,6 @@ public final class LockStepPower {
         double[][] ms = draws(n);
         double[] th = new double[TRIALS];
         for (int trial = 0; trial < TRIALS; trial++) th[trial] = Math.max(q * ms[1][trial] / Math.sqrt(n), barSd) - ms[0][trial];
-        Arrays.sort(th);
         return new LockStepPower(n, logSd, bar, th);
     }
 
@@ -85,29 +84,20 @@ public final class LockStepPower {
     public double powerAt(double percent) {
         if (!(logSd > 0)) return Math.log1p(percent / 100) >= barLog ? 1 : 0;
         double delta = Math.log1p(percent / 100) / logSd;
-        int k = upperBound(thresholds, delta);
+        int k = 0;
+        for (double t : thresholds) if (t <= delta) k++;
         return (double) k / thresholds.length;
     }
 
     /** The slowdown in % flagged with {@code power}. */
     public double percentAtPower(double power) {
-        double delta = thresholds[Math.min(thresholds.length - 1, (int) Math.ceil(power * thresholds.length) - 1)];
+        double delta = ShiftTrials.select(thresholds.clone(), Math.min(thresholds.length - 1, (int) Math.ceil(power * thresholds.length) - 1));
         double logShift = logSd > 0 ? delta * logSd : barLog;
         return Math.expm1(logShift) * 100;
     }
 
     public int n() {
         return n;
-    }
-
-    private static int upperBound(double[] sorted, double x) {
-        int lo = 0, hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] <= x) lo = mid + 1;
-            else hi = mid;
-        }
-        return lo;
     }
 
     /** A standard normal draw (Box-Muller's polar form), from the seeded generator. */
