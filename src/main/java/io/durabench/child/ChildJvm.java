@@ -62,6 +62,11 @@ public record ChildJvm(List<String> prefix, Path java, JvmFlags flags, List<Stri
         return new ChildJvm(prefix, java, new JvmFlags(flags.feature(), layer, flags.jmh()), jvmArgs, classpath, mainClass, args);
     }
 
+    /** The same child running JMH's own code (the fork check, JMH's host): a JMH fork's flags for its release and layer. */
+    public ChildJvm runningJmh() {
+        return new ChildJvm(prefix, java, JvmFlags.jmhFork(flags.feature(), flags.layer()), jvmArgs, classpath, mainClass, args);
+    }
+
     /** The whole command, prefix first. */
     public List<String> command() {
         List<String> c = new ArrayList<>(prefix);

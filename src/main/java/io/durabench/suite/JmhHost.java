@@ -8,7 +8,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +85,7 @@ public final class JmhHost {
     }
 
     private static Done run(Request r, ObjectOutputStream out) {
-        try (PrintStream console = new PrintStream(new TextStream(out), true, StandardCharsets.UTF_8)) {
+        try (PrintStream console = new PrintStream(new LineStream(text -> send(out, text)), true, StandardCharsets.UTF_8)) {
             Collection<RunResult> results = new Runner(r.options(), OutputFormatFactory.createFormatInstance(console, r.verbosity())).run();
             return new Done(JmhResultsFile.entries(results).toString(), null);
         } catch (Exception e) {
@@ -95,30 +94,11 @@ public final class JmhHost {
     }
 
     /** JMH's console text, a line at a time, as {@link Text} messages. */
-    private static final class TextStream extends OutputStream {
-        private final ObjectOutputStream out;
-        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
-
-        TextStream(ObjectOutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public synchronized void write(int b) throws IOException {
-            pending.write(b);
-            if (b == '\n') flush();
-        }
-
-        @Override
-        public synchronized void flush() throws IOException {
-            if (pending.size() == 0) return;
-            Text t = new Text(pending.toString(StandardCharsets.UTF_8));
-            pending.reset();
-            synchronized (out) {
-                out.writeObject(t);
-                out.flush();
-                out.reset();
-            }
+    private static void send(ObjectOutputStream out, String text) throws IOException {
+        synchronized (out) {
+            out.writeObject(new Text(text));
+            out.flush();
+            out.reset();
         }
     }
 }

@@ -3,8 +3,6 @@ package io.durabench.suite;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import io.durabench.child.ChildJvm;
-import io.durabench.child.JvmFlags;
-import io.durabench.env.JvmFacts;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -61,10 +59,7 @@ final class JmhHostClient {
     }
 
     private static Process start(List<String> properties) throws IOException {
-        JvmFacts self = JvmFacts.current();
-        ChildJvm host = ChildJvm.ofThisJvm(JmhHost.class);
-        host = new ChildJvm(List.of(), self.java(), JvmFlags.jmhFork(self.feature(), host.flags().layer()), properties,
-                host.classpath(), host.mainClass(), List.of());
+        ChildJvm host = ChildJvm.ofThisJvm(JmhHost.class).runningJmh().withJvmArgs(properties);
         return new ProcessBuilder(host.command()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 

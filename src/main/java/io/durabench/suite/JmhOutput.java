@@ -35,23 +35,7 @@ final class JmhOutput implements AutoCloseable {
     PrintStream startCell(String header) {
         cell.setLength(0);
         line("# durabench cell: " + header);
-        return new PrintStream(new OutputStream() {
-            private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
-
-            @Override
-            public synchronized void write(int b) {
-                pending.write(b);
-                if (b == '\n') flush();
-            }
-
-            @Override
-            public synchronized void flush() {
-                if (pending.size() == 0) return;
-                String text = pending.toString(StandardCharsets.UTF_8);
-                pending.reset();
-                append(text);
-            }
-        }, true, StandardCharsets.UTF_8);
+        return new PrintStream(new LineStream(this::append), true, StandardCharsets.UTF_8);
     }
 
     /** Everything JMH printed for the current cell. */

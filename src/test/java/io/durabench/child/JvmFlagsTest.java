@@ -34,5 +34,7 @@ class JvmFlagsTest {
         assertEquals(List.of("/jdk25/bin/java", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=deny",
                 "-Ddurabench.native=ffm", "-Xmx64m", "-cp", "cp", JvmFlagsTest.class.getName()), child.command());
         assertEquals("-Ddurabench.native=jnr", child.withLayer(Kind.JNR).command().get(3));
+        assertEquals("--sun-misc-unsafe-memory-access=allow", child.runningJmh().command().get(2), "JMH's host keeps Unsafe on its layer");
+        assertEquals("-Ddurabench.native=ffm", child.runningJmh().command().get(3));
     }
 }
