@@ -35,8 +35,11 @@ class LauncherScriptTest {
 
     /** A copy of the script in a clone without target/, a stub mvn that succeeds (making the jar) or fails, and a stub java. */
     private Run launch(boolean buildSucceeds) throws IOException, InterruptedException {
-        Path clone = Files.createDirectories(dir.resolve("clone"));
-        Files.copy(Path.of("durabench"), clone.resolve("durabench"));
+        return launch(buildSucceeds, Files.createDirectories(dir.resolve("clone")));
+    }
+
+    private Run launch(boolean buildSucceeds, Path clone) throws IOException, InterruptedException {
+        Files.copy(Path.of("durabench"), clone.resolve("durabench"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         executable(clone.resolve("durabench"));
         Path bin = Files.createDirectories(dir.resolve("bin"));
         String colour = "printf '\\033[0m\\033[0m\\033[0m\\033[0m'\n";
@@ -75,6 +78,29 @@ class LauncherScriptTest {
         assertEquals(1, err.size(), "the launcher's one line:\n" + run.transcript());
         assertTrue(err.get(0).startsWith("durabench: building "), run.transcript());
         assertEquals("# durabench: the CLI ran\n", run.stdout(), "then the CLI, its first line plain");
+    }
+
+    /** A jar older than the sources measures code that is no longer there: refused, naming the newer file, and not rebuilt. */
+    @Test
+    void aJarOlderThanTheSourcesIsRefusedAndAJarNewerThanThemRuns() throws Exception {
+        Path clone = Files.createDirectories(dir.resolve("clone"));
+        Path source = Files.createDirectories(clone.resolve("src/main/java")).resolve("Foo.java");
+        Files.writeString(source, "class Foo {}\n");
+        Path jar = Files.createDirectories(clone.resolve("target")).resolve("benchmarks.jar");
+        Files.writeString(jar, "a jar");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Run fresh = launch(true, clone);
+        assertEquals(0, fresh.exit(), fresh.transcript());
+        assertEquals("", fresh.stderr(), "nothing built, nothing said: " + fresh.transcript());
+
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Run stale = launch(true, clone);
+        assertEquals(2, stale.exit(), stale.transcript());
+        assertEquals("", stale.stdout(), "the CLI did not run: " + stale.transcript());
+        List<String> err = stale.stderr().lines().toList();
+        assertEquals(1, err.size(), "one line: " + stale.transcript());
+        assertTrue(err.get(0).contains("is older than src/main/java/Foo.java: rebuild it (mvn -q -B package -DskipTests"), stale.transcript());
+        assertEquals("a jar", Files.readString(jar), "the launcher did not rebuild it");
     }
 
     @Test
