@@ -63,7 +63,8 @@ final class FleetPlays {
     /** The README's command, with the fleet folder under the test's root, in a session of its own (setsid): a terminal's Ctrl-C reaches its group. */
     Process start(String fleetName, List<String> extra, Path log) {
         Path root = fleet.root();
-        List<String> cmd = new ArrayList<>(List.of("setsid", "ansible-playbook", "-i", fleet.inventory().toString(), "deploy/ansible/fleet.yml",
+        // SIGINT at its default action, as in a terminal (a test run started in the background passes it on ignored).
+        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT,TERM", "ansible-playbook", "-i", fleet.inventory().toString(), "deploy/ansible/fleet.yml",
                 "-e", "fleet_name=" + fleetName, "-e", "fleet_results=" + root.resolve("results")));
         cmd.addAll(extra);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

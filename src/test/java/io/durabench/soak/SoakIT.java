@@ -106,7 +106,10 @@ class SoakIT {
     private void interrupted(String signal, int expectedExit) throws IOException {
         Path root = fresh("sig" + signal);
         Path data = Files.createDirectories(root.resolve("data")), out = root.resolve("out");
-        try (CliProcess cli = CliProcess.start(List.of(), List.of("soak", "--dir", data.toString(), "--duration", "60s", "--out", out.toString()))) {
+        // SIGINT and SIGTERM at their default action, as in a terminal: a test run started in the background (`&` in a
+        // script) passes them on ignored, and a JVM leaves an ignored SIGINT ignored.
+        try (CliProcess cli = CliProcess.start(List.of("env", "--default-signal=INT,TERM"),
+                List.of("soak", "--dir", data.toString(), "--duration", "60s", "--out", out.toString()))) {
             long deadline = System.nanoTime() + LIMIT.toNanos();
             while (!cli.stderr().contains("durabench soak: ") && System.nanoTime() < deadline) Commands.pause(50);
             Commands.pause(3500);
