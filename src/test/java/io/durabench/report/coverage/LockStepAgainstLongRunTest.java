@@ -45,13 +45,15 @@ class LockStepAgainstLongRunTest {
     /** The strict check: the lock-step pairs against the rounds of the same run, on the same lab images, the same hour. */
     @Test
     void noLockStepDifferenceIsDeniedByTheLongRunOfItsOwnLabSession() {
-        assertNoneDenied(SAME_SESSION_RUN, SAME_SESSION_RUN, "lockstep-long-run-same-session.md");
+        assertNoneDenied(SAME_SESSION_RUN, SAME_SESSION_RUN, "lockstep-long-run-same-session.md", true);
     }
 
     /** Across lab sessions: quick's pairs of 2026-12-03 against the long run of 2026-12-01 on images made anew. */
     @Test
     void noLockStepDifferenceIsDeniedByTheLongRun() {
-        assertNoneDenied(LOCK_STEP_RUN, CoverageTest.LONG_RUN, "lockstep-long-run.md");
+        // Not row by row: across sessions the truth itself moves (XFS CHANNEL_FORCE_DATA_PLATFORM: the run's own rounds read
+        // 1.02 beside the lock-step's 1.000, the long run two days before 1.264; Bonferroni-adjusted p 0.035).
+        assertNoneDenied(LOCK_STEP_RUN, CoverageTest.LONG_RUN, "lockstep-long-run.md", false);
     }
 
     @Test
@@ -62,11 +64,15 @@ class LockStepAgainstLongRunTest {
         assertEquals(1, allowedApart(java.util.Collections.nCopies(46, 0.0056)), "46 rows at 0.0056: P(>= 2) = 0.026");
     }
 
-    private static void assertNoneDenied(Path lockStepRun, Path longRunFolder, String out) {
+    /**
+     * @param rowByRow also fail on any one row whose lock-step and long-run estimates differ beyond chance after
+     *                 Bonferroni over the rows (so a real denial cannot hide inside the count that chance allows)
+     */
+    private static void assertNoneDenied(Path lockStepRun, Path longRunFolder, String out, boolean rowByRow) {
         assumeTrue(Files.isDirectory(lockStepRun), lockStepRun + " is not committed: its README line says how it was made");
         Report report = ReportBuilder.build(ResultsLoader.load(List.of(lockStepRun)), SyncMethod.NONE);
         List<String> lines = new ArrayList<>(), denied = new ArrayList<>();
-        List<Double> chances = new ArrayList<>();
+        List<Double> chances = new ArrayList<>(), discrepancyP = new ArrayList<>();
         int checked = 0, outsidePoint = 0;
         for (ReferenceComparison rc : report.references()) {
             String fs = rc.context().filesystem();
@@ -88,7 +94,10 @@ class LockStepAgainstLongRunTest {
                 boolean apart = Math.exp(Math.log(truth) + half) < ls.low() || Math.exp(Math.log(truth) - half) > ls.high();
                 boolean outside = !ls.contains(truth);
                 checked++;
-                chances.add(chanceApart(Math.log(ls.high() / ls.low()) / (2 * 1.96), half / 1.96));
+                double s1 = Math.log(ls.high() / ls.low()) / (2 * 1.96), s2 = half / 1.96;
+                chances.add(chanceApart(s1, s2));
+                discrepancyP.add(2 * (1 - STANDARD_NORMAL.cumulativeProbability(
+                        Math.abs(Math.log(e.estimate().ratio()) - Math.log(truth)) / Math.sqrt(s1 * s1 + s2 * s2))));
                 if (outside) outsidePoint++;
                 String line = String.format(Locale.ROOT, "%s %-28s %s: lock-step %.3f [%.3f, %.3f], long run %.3f (95%% [%.3f, %.3f])%s%s", fs,
                         e.method(), e.cell().groupLabel().replace("SyncWriteCost.writeBlock, ", ""), e.estimate().ratio(), ls.low(), ls.high(),
@@ -114,6 +123,9 @@ class LockStepAgainstLongRunTest {
                 + String.format(Locale.ROOT, "%.2f", chances.stream().mapToDouble(d -> d).sum()) + " expected)");
         assertTrue(denied.stream().noneMatch(l -> l.contains("OPPOSITE SIGN")), "the long run resolves the opposite sign: " + denied);
         assertTrue(denied.size() <= allowed, "lock-step differences the long run denies: " + denied);
+        double worst = discrepancyP.stream().mapToDouble(d -> d).min().orElse(1) * checked;
+        System.out.println(String.format(Locale.ROOT, "the row furthest from its long run: Bonferroni-adjusted p %.3f", Math.min(1, worst)));
+        if (rowByRow) assertTrue(worst >= 0.05, "a row differs from its long run beyond chance (adjusted p " + worst + "): " + denied);
     }
 
     /**
@@ -124,9 +136,12 @@ class LockStepAgainstLongRunTest {
      * 0.022). Until 2026-12-03 this test took 0.0056 for every row and called equal widths the worst case: it
      * is the best case, so the allowance was too strict.
      */
+    private static final org.apache.commons.math3.distribution.NormalDistribution STANDARD_NORMAL =
+            new org.apache.commons.math3.distribution.NormalDistribution(null, 0, 1);
+
     static double chanceApart(double s1, double s2) {
         double k = 1.96 * (s1 + s2) / Math.sqrt(s1 * s1 + s2 * s2);
-        return 2 * (1 - new org.apache.commons.math3.distribution.NormalDistribution(null, 0, 1).cumulativeProbability(k));
+        return 2 * (1 - STANDARD_NORMAL.cumulativeProbability(k));
     }
 
     /**
@@ -135,7 +150,8 @@ class LockStepAgainstLongRunTest {
      * committed checks: quick-lab-reference against the long run two days before, 1 apart (XFS
      * CHANNEL_FORCE_DATA_PLATFORM, not apart within the same session); the same-session long run, 1 apart (ext4
      * CHANNEL_FORCE_DATA zero-filled 100 writes per sync, not apart across sessions). The quick run with 3 fork
-     * pairs had 2 and 2 opposite in kind (the timestamp cross-talk, since refused).
+     * pairs had 2 apart, both real (the timestamp cross-talk, since refused): by count alone an allowance of 2
+     * would pass them, which is why the same-session check also tests each row (Bonferroni).
      */
     static int allowedApart(List<Double> chances) {
         double[] dist = {1};
