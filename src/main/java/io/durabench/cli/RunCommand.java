@@ -15,10 +15,7 @@ import io.durabench.suite.Resume;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
 import io.durabench.suite.TargetCheck;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,6 +136,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         slos = slo.checked();
+        jmhArgs.removeIf(String::isBlank); // Maven passes an unset -Ddurabench.benchmarks as an empty argument
         if (lockStep) return lockStepRun();
         if (pin != null || grain != null || order != null || twin || testBusyWaitNanosB != 0 || testBusyWaitBaseNanos != 0) {
             throw new UsageException("--pin, --grain, --order and --twin are lock-step settings: add --lock-step");
@@ -175,11 +173,11 @@ public final class RunCommand implements Callable<Integer> {
         if (suite.plan().isEmpty()) {
             throw new UsageException("no benchmark of the " + request.profile().label() + " profile matches " + request.settings().includes());
         }
-        try {
-            suite.pairs(); // every pairing held to the hand-off rule before anything is written
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        // Every pairing is held to the hand-off rule before anything is written: cells it refuses are left out
+        // with the reason; when it refuses every cell, nothing would be measured, and that is bad input.
+        suite.pairing().refusedAll().ifPresent(why -> {
+            throw new UsageException(why);
+        });
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         if (lab.isEmpty()) return finish(outDir, suite.run(outDir));
         return finish(outDir, withLab(Variant.parseList(lab), labTargets -> new LockStepSuite(line.onLab(request, labTargets), NativeLayers.current(),
@@ -302,24 +300,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Validates every directory before anything is written, so bad input leaves no stray files. */
     private List<Path> checkedTargets(List<String> notes) {
-        List<Path> given = dirs.isEmpty() ? List.of(defaultDir()) : dirs;
         List<Path> resolved = new ArrayList<>();
-        for (Path d : given) {
-            if (dirs.isEmpty()) {
-                try {
-                    Files.createDirectories(d);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
-                }
-            }
-            resolved.add(TargetCheck.check(d, notes));
-        }
+        for (Path d : dirs.isEmpty() ? List.of(DefaultTarget.dir()) : dirs) resolved.add(TargetCheck.check(DefaultTarget.prepared(d), notes));
         return resolved;
-    }
-
-    /** Under the project's target/ (the launcher passes -Ddurabench.home): never java.io.tmpdir, which may be tmpfs. */
-    static Path defaultDir() {
-        return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("durabench-data").toAbsolutePath();
     }
 
     static Path defaultOut() {

@@ -1,5 +1,6 @@
 package io.durabench.lockstep;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.SyncMethodCalls;
 import io.durabench.catalogue.SyncWriteCostFamily;
@@ -50,6 +51,10 @@ public final class HandOffRule {
 
     /** Why the cell cannot take part in lock-step at all; empty when it can. */
     public static Optional<String> cannotTakePart(Cell cell) {
+        if (!cell.benchmark().has(Catalogue.TARGET_DIR)) {
+            return Optional.of(cell.benchmark().shortName() + " writes no file (it times single calls): a side hands over at a durable"
+                    + " point on its target, and this cell has neither; measure it in a run in rounds");
+        }
         if (cell.threads() != 1) {
             return Optional.of(cell.benchmark().shortName() + " runs " + cell.threads() + " threads at once: lock-step alternates two "
                     + "single-threaded sides, one durable unit at a time");

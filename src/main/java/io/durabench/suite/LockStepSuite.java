@@ -1,6 +1,8 @@
 package io.durabench.suite;
 
+import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
@@ -70,30 +72,66 @@ public final class LockStepSuite {
     }
 
     /**
-     * Each planned cell with what side A runs beside it: the same cell, or with --reference the cell
-     * with the reference method. Every pairing is held to the hand-off rule here, before anything is
-     * written: a refused one is bad input ({@link HandOffRule.RefusedPairingException}), with the reason.
-     * Cells that cannot take part at all (several threads) are left to {@link #run}, which lists them n/a.
+     * What a lock-step run measures: each cell that can pair with what side A runs beside it (the same
+     * cell, with --reference the reference method, with --twin its C twin), and every other planned cell
+     * with why it is left out ("n/a: ..."). A whole profile plans cells that cannot take turns or that
+     * the hand-off rule refuses beside the reference; they are named, and the rest measured.
      */
-    public List<ForkPair.CellPair> pairs() {
+    public record Pairing(List<ForkPair.CellPair> pairs, Map<Cell, String> leftOut) {
+        /** The hand-off rule's first refusal, when it refused every cell: nothing would be measured. */
+        public Optional<String> refusedAll() {
+            if (!pairs.isEmpty()) return Optional.empty();
+            return leftOut.values().stream().filter(w -> w.startsWith(REFUSED)).findFirst().map(w -> "refused: " + w.substring(REFUSED.length()));
+        }
+    }
+
+    private static final String REFUSED = "n/a: lock-step refused: ";
+
+    /** Every planned cell paired or left out with the reason, before anything is written; nothing here throws for a cell. */
+    public Pairing pairing() {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
+        Map<Cell, String> leftOut = new LinkedHashMap<>();
         for (Cell c : plan()) {
-            if (HandOffRule.cannotTakePart(c).isPresent()) continue;
-            HandOffRule.grainRefusal(c, r.lockStep().grain()).ifPresent(why -> {
-                throw new HandOffRule.RefusedPairingException(why);
-            });
-            if (r.twin()) {
-                Optional<Cell> inC = c.family().cellInC(c);
-                if (inC.isEmpty()) continue; // listed n/a by run(): the twin has no cell with its calls
-                HandOffRule.kindInC(inC.get(), c);
-                pairs.add(new ForkPair.CellPair(inC.get(), c, 0, WorkloadSize.DEFAULT));
+            Optional<String> alone = HandOffRule.cannotTakePart(c);
+            if (alone.isPresent()) {
+                leftOut.put(c, "n/a: lock-step: " + alone.get());
                 continue;
             }
-            Cell a = r.reference() == null ? c : c.withMethod(r.reference());
-            HandOffRule.kind(a, c);
-            pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
+            Optional<String> grain = HandOffRule.grainRefusal(c, r.lockStep().grain());
+            if (grain.isPresent()) {
+                leftOut.put(c, refused(grain.get()));
+                continue;
+            }
+            if (r.twin()) {
+                Optional<Cell> inC = c.family().cellInC(c);
+                if (inC.isEmpty()) leftOut.put(c, "n/a: the C twin makes no cell with " + c.method() + "'s calls");
+                else pairs.add(new ForkPair.CellPair(inC.get(), c, 0, WorkloadSize.DEFAULT));
+                continue;
+            }
+            Cell a;
+            try {
+                a = r.reference() == null ? c : c.withMethod(r.reference());
+            } catch (InvalidValueException e) {
+                leftOut.put(c, refused("--reference " + r.reference() + " is not a method of " + c.benchmark().shortName() + " (" + e.getMessage() + ")"));
+                continue;
+            }
+            Optional<String> invalid = c.family().invalidCombination(a);
+            if (invalid.isPresent()) {
+                leftOut.put(c, refused("--reference " + r.reference() + " beside " + c.spec() + ": " + invalid.get()));
+                continue;
+            }
+            try {
+                HandOffRule.kind(a, c);
+                pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
+            } catch (HandOffRule.RefusedPairingException e) {
+                leftOut.put(c, refused(e.getMessage()));
+            }
         }
-        return pairs;
+        return new Pairing(pairs, leftOut);
+    }
+
+    private static String refused(String why) {
+        return REFUSED + why.replaceFirst("^refused: ", "");
     }
 
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
@@ -119,14 +157,9 @@ public final class LockStepSuite {
         folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
-        List<ForkPair.CellPair> candidates = pairs();
-        Map<Cell, String> blocked = new LinkedHashMap<>();
-        for (Cell c : cells) HandOffRule.cannotTakePart(c).ifPresent(why -> blocked.put(c, "n/a: lock-step: " + why));
-        if (r.twin()) {
-            for (Cell c : cells) {
-                if (c.family().cellInC(c).isEmpty()) blocked.putIfAbsent(c, "n/a: the C twin makes no cell with " + c.method() + "'s calls");
-            }
-        }
+        Pairing pairing = pairing();
+        List<ForkPair.CellPair> candidates = pairing.pairs();
+        Map<Cell, String> blocked = new LinkedHashMap<>(pairing.leftOut());
         Map<Cell, String> onA = probe(candidates.stream().map(ForkPair.CellPair::a).distinct().toList(), slotA, r.targetA(), envA);
         Map<Cell, String> onB = probe(candidates.stream().map(ForkPair.CellPair::b).toList(), slotB, r.targetB(), envB);
         List<ForkPair.CellPair> pairs = new ArrayList<>();
@@ -139,7 +172,7 @@ public final class LockStepSuite {
                 cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
                 r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), slotB.layer().word(),
                 r.targetB().dir(), r.placement().words());
-        blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c + ": " + why.substring(why.indexOf(':') + 2)));
+        blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c.toString().strip() + ": " + why.substring(why.indexOf(':') + 2)));
         out.flush();
         // Ctrl-C reaches the sides too: the pair they were in is then neither measured nor failed.
         AtomicBoolean stopping = new AtomicBoolean();
@@ -164,7 +197,7 @@ public final class LockStepSuite {
             ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {
-                Cell inDir = c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, side.dir().toString());
+                Cell inDir = inDir(c, side.dir());
                 boolean failed = why.startsWith("failed");
                 nm.add(new NotMeasured(inDir.benchmark().jmhName(), JmhParams.of(inDir.jmhParams()),
                         failed ? NotMeasured.Kind.FAILED : NotMeasured.Kind.NOT_APPLICABLE, why.substring(why.indexOf(':') + 2)));
@@ -186,18 +219,23 @@ public final class LockStepSuite {
         Map<Cell, String> blocked = new LinkedHashMap<>();
         List<Cell> probed = new ArrayList<>();
         for (Cell c : cells) {
-            Cell inDir = c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, target.dir().toString());
+            Cell inDir = inDir(c, target.dir());
             Optional<String> lab = target.labNotApplicable(inDir);
             if (lab.isPresent()) blocked.put(c, "n/a: " + lab.get());
             else probed.add(c);
         }
-        List<Cell> inDir = probed.stream().map(c -> c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, target.dir().toString())).toList();
+        List<Cell> inDir = probed.stream().map(c -> inDir(c, target.dir())).toList();
         Map<Cell, Optional<FeasibilityProbe.Outcome>> verdicts = Feasibility.of(inDir, slot, env, probeSyscalls);
         for (int i = 0; i < probed.size(); i++) {
             Optional<FeasibilityProbe.Outcome> o = verdicts.get(inDir.get(i));
             if (o != null && o.isPresent()) blocked.put(probed.get(i), (o.get().unsupported() ? "n/a: " : "failed: ") + o.get().reason());
         }
         return blocked;
+    }
+
+    /** The cell on the side's target; a benchmark without a target directory (NativeCallCost) is the cell itself. */
+    private static Cell inDir(Cell c, Path dir) {
+        return c.benchmark().has(Catalogue.TARGET_DIR) ? c.with(Catalogue.TARGET_DIR, dir.toString()) : c;
     }
 
     /** Two targets are held to the hand-off rule before anything is written ({@link HandOffRule#targetsRefusal}). */
