@@ -20,9 +20,7 @@ import io.durabench.suite.Profile;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.SuiteRun;
 import io.durabench.suite.TargetCheck;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,6 +106,7 @@ public final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         slos = slo.checked();
+        positional.removeIf(String::isBlank); // Maven passes an unset -Ddurabench.benchmarks as an empty argument
         if (history != null) return new GateHistory(this).call();
         if (positional.size() != 1) {
             throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
@@ -144,13 +143,7 @@ public final class GateCommand implements Callable<Integer> {
 
     /** Refuses a non-empty --out, then the target and its notes; refuses a target whose filesystem or device differs from the reference. */
     Path checkedTarget(List<String> notes) {
-        Path d = dir != null ? dir : RunCommand.defaultDir();
-        try {
-            if (dir == null) Files.createDirectories(d);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
-        }
-        return TargetCheck.check(d, notes);
+        return TargetCheck.check(DefaultTarget.prepared(dir), notes);
     }
 
     Path outDir() {

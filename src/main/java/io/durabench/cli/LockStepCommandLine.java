@@ -9,7 +9,6 @@ import io.durabench.suite.LockStepSuite;
 import io.durabench.suite.Profile;
 import io.durabench.suite.RunTarget;
 import io.durabench.suite.TargetCheck;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,18 +119,8 @@ final class LockStepCommandLine {
     }
 
     private List<Path> checkedDirs() {
-        List<Path> given = c.dirs.isEmpty() ? List.of(RunCommand.defaultDir()) : c.dirs;
         List<Path> out = new ArrayList<>();
-        for (Path d : given) {
-            if (c.dirs.isEmpty()) {
-                try {
-                    Files.createDirectories(d);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException("cannot create default target " + d + ": " + e.getMessage(), e);
-                }
-            }
-            out.add(TargetCheck.check(d, new ArrayList<>()));
-        }
+        for (Path d : c.dirs.isEmpty() ? List.of(DefaultTarget.dir()) : c.dirs) out.add(TargetCheck.check(DefaultTarget.prepared(d), new ArrayList<>()));
         return out;
     }
 }
