@@ -8,6 +8,7 @@ import io.durabench.report.Report;
 import io.durabench.report.SyntheticRun;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.awt.Color;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * legend entry is a path; tmpfs never shares a y axis with a disk; no cost-model panel has more
  * than six methods; a method's look is fixed by its name.
  */
+@Evidence
 class ChartPaletteTest {
     private static final List<String> DISKS = List.of("ext4", "xfs", "btrfs");
 
