@@ -3,6 +3,7 @@ package io.durabench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.testing.Evidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * lab ext4 and XFS and a tmpfs, 3 forks): a sync-call SLO gets a verdict per target from the forks'
  * call-latency.hlog, an impossible one is missed (exit 1), a bad one is refused (exit 2).
  */
+@Evidence
 class CommittedSloRunTest {
     private static final String RUN = "results/slo-quick";
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.durabench.testing.Evidence;
 import io.durabench.testing.FleetFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * committed runs: the files --out writes (the chart among them), report.json's fleet tables, the
  * options refused, two hosts measured alike compared, two measured unalike refused with the reason.
  */
+@Evidence
 class FleetCommandTest {
     @TempDir
     static Path tmp;

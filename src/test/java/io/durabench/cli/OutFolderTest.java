@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the same one line naming the path, why, and what to name instead.
  */
 class OutFolderTest {
-    private static final String RUN = "results/reference-quick"; // a committed run: only --out is wrong
+    private static final String RUN = "src/test/resources/report/real-run"; // a real run: only --out is wrong
     private static final String PROC = "/proc/durabench-test-out";
 
     @TempDir

@@ -8,6 +8,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.durabench.testing.Cdp;
+import io.durabench.testing.Evidence;
 import io.durabench.testing.HeadlessChromium;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * (the decision table) on the first screen, and sort a table when a header is clicked. The first
  * screen is saved as target/report-html-it/first-screen.png.
  */
+@Evidence
 class ReportHtmlIT {
     private static final Path RUN = Path.of("results/reference-standard");
     private static final Path OUT = Path.of("target/report-html-it");

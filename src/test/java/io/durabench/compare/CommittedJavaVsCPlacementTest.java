@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.results.LockStepFile;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.testing.Evidence;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * reads Java over C by more than 5%, also with the JVM's other threads held on CPU 0; on CPU 0 about
  * 2.5–3%; unpinned or everything on CPU 0, within 1% of C. O_DIRECT_DSYNC stays within 2% throughout.
  */
+@Evidence
 class CommittedJavaVsCPlacementTest {
     private static final Path RUNS = Path.of("results", "lockstep-java-vs-c-lab-ext4-placement");
 

@@ -23,8 +23,8 @@ import java.util.function.ToDoubleFunction;
  * JMH and durabench wrote it.
  */
 final class ForkedResults {
-    /** The committed quick run on loop-mounted ext4 (41 rows). */
-    static final Path EXT4 = Path.of("results/reference-quick/mnt-durabench-ref-ext4-20036");
+    /** The quick run on loop-mounted ext4 (41 rows): a copy of results/reference-quick's ext4 target, one entry a line. */
+    static final Path EXT4 = Path.of("src/test/resources/report/reference-quick-ext4");
 
     private final Path source;
     private final int forks;

@@ -9,6 +9,7 @@ import io.durabench.stats.LockStepEstimate;
 import io.durabench.stats.LockStepPower;
 import io.durabench.stats.MultipleComparisons;
 import io.durabench.stats.RankTest;
+import io.durabench.testing.Evidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * </ul>
  * Every figure is printed; {@code target/lockstep-proof.md} keeps them for docs/lockstep.md.
  */
+@Evidence
 class LockStepRealDataTest {
     private static final Path RESULTS = Path.of("results");
     private static final int RESAMPLES = 400;

@@ -10,6 +10,7 @@ import io.durabench.stats.RankTest;
 import io.durabench.stats.ShiftEstimate;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.Profile;
+import io.durabench.testing.Evidence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * conservative; with 86 rounds a row's truth is the disk's rather than one session's luck, and 12 of 86 rounds are nearly
  * fresh ones (12 of 16 share three quarters of their rounds).
  */
+@Evidence
 class RealDataPowerTest {
     /** The A/A run(s) resampled; several (comma-separated) are pooled round by round, each row's rounds one after another. */
     static final List<Path> RUNS = Arrays.stream(System.getProperty("durabench.power.run", "results/compare-aa-long,results/compare-aa-30,results/compare-aa-40").split(","))

@@ -10,6 +10,7 @@ import com.google.gson.JsonParser;
 import io.durabench.compare.Verdict;
 import io.durabench.results.ResultsLoader;
 import io.durabench.results.RunManifest;
+import io.durabench.testing.Evidence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * the absolute rule; a slowdown of the ratio as large as the stated "flags at", added to each quiet
  * build's real ratios, is flagged in about 80% of them (the stated power, on real recorded data).
  */
+@Evidence
 class GateControlHistoryTest {
     private static final Path RESULTS = Path.of("results");
     private static final double ALPHA = 0.01, ABSOLUTE_THRESHOLD = 5, RATIO_THRESHOLD = 1;

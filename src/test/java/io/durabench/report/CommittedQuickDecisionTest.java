@@ -7,6 +7,7 @@ import io.durabench.report.analysis.Decisions;
 import io.durabench.report.analysis.Recommendations;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * method of this run stays ★ (the noisiest method had the lowest point estimate), so this fails on
  * that rule.
  */
+@Evidence
 class CommittedQuickDecisionTest {
     private static final Path RUN = Path.of("results/quick-vda-reference");
 

@@ -10,6 +10,7 @@ import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.Tables;
 import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * warning lines before the first table; the one iteration far off its row named; no negative cost
  * called implausibly fast; no bare "baseline false"; 95% of the text within 120 columns.
  */
+@Evidence
 class CommittedQuickRunTest {
     private static final Path RUN = Path.of("results/reference-quick");
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * the decision table within the first 40 lines, nothing wider than 120 characters before the first
  * detail table, and at most 10 lines of warnings before it.
  */
+@Evidence
 class CommittedStandardRunTest {
     private static final Path RUN = Path.of("results/reference-standard");
 

@@ -9,6 +9,7 @@ import io.durabench.results.BenchmarkResult;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.SteadyState;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * forks and iterations shuffled (stationary by construction, with the lab's own noise, jitter and
  * stalls) are almost never flagged.
  */
+@Evidence
 class CommittedSteadyStateTest {
 
     private static Report report(String run) {

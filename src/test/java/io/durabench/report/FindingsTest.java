@@ -208,7 +208,7 @@ class FindingsTest {
     /** The durable method the findings compare with is the run's recorded reference (run --reference), not a constant. */
     @Test
     void theDurabilityCostFindingNamesTheRecordedReference() {
-        Report r = ReportBuilder.build(ResultsLoader.load(List.of(Path.of("results/design-review-quick"))), SyncMethod.NONE);
+        Report r = Fixtures.report("xfs-quick");
         java.util.function.Function<SyncMethod, String> costs = ref -> io.durabench.report.analysis.Findings.of(r.rows(), r.costModel(),
                 SyncMethod.NONE, ref).stream().map(io.durabench.report.Finding::message).filter(m -> m.startsWith("durable ")).findFirst().orElse("");
         assertTrue(costs.apply(SyncMethod.FDATASYNC).contains("): FDATASYNC"), costs.apply(SyncMethod.FDATASYNC));

@@ -30,6 +30,11 @@ import org.junit.jupiter.api.Test;
  * resumed run does not count what it had already done.
  */
 class ProgressTest {
+    /**
+     * A real run's target in the order it ran: results/design-review-quick on lab ext4, its SyncWriteCost cells at 8 KiB,
+     * batch 1, no preallocation, and getppid, 3 rounds of one fork each (the fixture keeps those cells' entries only).
+     */
+    private static final Path RUN = Path.of("src/test/resources/report/design-review-ext4-centre");
     private static final Cell CELL = Catalogue.cell("io.durabench.bench.SyncWriteCost.writeBlock",
             Map.of("syncMethod", "FDATASYNC", "blockSizeBytes", "8192", "writesPerSync", "1", "preallocation", "NONE")).orElseThrow();
 
@@ -48,12 +53,12 @@ class ProgressTest {
     /**
      * A fork's line printed JMH's own error beside its mean, "avgt 641.99 ± 3,451 us/op": the 99.9% half-width over that
      * fork's 3 iterations (t(2) = 31.6), which a reader takes for the cell's uncertainty. It prints the fork's own mean.
-     * FDATASYNC's first fork in the committed design-review-quick run on lab ext4.
+     * FDATASYNC's first fork in the committed design-review-quick run on lab ext4 ({@link #RUN}).
      */
     @Test
     void aForksLineShowsItsOwnMeanWithoutJmhsErrorWithinTheFork() throws java.io.IOException {
         com.google.gson.JsonArray entries = com.google.gson.JsonParser.parseString(Files.readString(
-                Path.of("results/design-review-quick/mnt-durabench-lab-ext4-data/jmh-result.json"))).getAsJsonArray();
+                RUN.resolve("jmh-result.json"))).getAsJsonArray();
         com.google.gson.JsonArray first = new com.google.gson.JsonArray();
         for (com.google.gson.JsonElement e : entries) {
             com.google.gson.JsonObject params = e.getAsJsonObject().getAsJsonObject("params");
@@ -73,15 +78,15 @@ class ProgressTest {
 
     /**
      * From a cell's second fork on, its line shows the cell's interval between forks as the report computes it: the
-     * committed design-review-quick run on lab ext4 (51 cells, 3 rounds) replayed fork by fork in the order it ran, each
-     * line held against the report of the folder as it was after that fork (the run rewrites it after every fork). The
-     * run's last fork shows what the run's final report prints for its cell. (Another cell's last fork may differ from
-     * the final report: its interval borrows from the other rows' variances, and the forks still to come move them;
-     * on this run by up to a factor 2.6 at an end, median 1.36: docs/run.md.)
+     * committed design-review-quick run on lab ext4 ({@link #RUN}: 22 of its cells, 3 rounds) replayed fork by fork in the
+     * order it ran, each line held against the report of the folder as it was after that fork (the run rewrites it after
+     * every fork). The run's last fork shows what the run's final report prints for its cell. (Another cell's last fork
+     * may differ from the final report: its interval borrows from the other rows' variances, and the forks still to come
+     * move them; on the whole run by up to a factor 2.6 at an end, median 1.36: docs/run.md.)
      */
     @Test
     void fromItsSecondForkACellsLineShowsItsIntervalAsTheReportPrintsIt() throws java.io.IOException {
-        Path folder = Path.of("results/design-review-quick/mnt-durabench-lab-ext4-data");
+        Path folder = RUN;
         JsonArray entries = JsonParser.parseString(Files.readString(folder.resolve("jmh-result.json"))).getAsJsonArray();
         StringWriter text = new StringWriter();
         Progress p = new Progress(new PrintWriter(text, true), entries.size(), entries.size());
@@ -114,7 +119,7 @@ class ProgressTest {
 
     @Test
     void afterTheLastRoundEveryCellsLastLineShowsTheFinalReportsFigure() throws java.io.IOException {
-        Path folder = Path.of("results/design-review-quick/mnt-durabench-lab-ext4-data");
+        Path folder = RUN;
         JsonArray entries = JsonParser.parseString(Files.readString(folder.resolve("jmh-result.json"))).getAsJsonArray();
         StringWriter text = new StringWriter();
         Progress p = new Progress(new PrintWriter(text, true), entries.size(), entries.size());

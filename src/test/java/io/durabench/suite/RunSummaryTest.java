@@ -15,12 +15,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The run's closing summary on the committed quick run's real results: a line per target that
- * counts cells and names the NOT durable methods (the fast rows that are a trap), and one line per
- * n/a or FAILED cell, each kept apart, each with its reason.
+ * The run's closing summary on a real quick run's results (a copy of results/reference-quick's ext4
+ * target): a line per target that counts cells and names the NOT durable methods (the fast rows
+ * that are a trap), and one line per n/a or FAILED cell, each kept apart, each with its reason.
  */
 class RunSummaryTest {
-    private static final Path EXT4 = Path.of("results/reference-quick/mnt-durabench-ref-ext4-20036/jmh-result.json");
+    private static final Path EXT4 = Path.of("src/test/resources/report/reference-quick-ext4/jmh-result.json");
 
     private static String summary(boolean durableStorage, List<NotMeasured> notMeasured) {
         List<BenchmarkResult> results = JmhJsonReader.read(EXT4);

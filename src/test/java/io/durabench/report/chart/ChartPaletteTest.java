@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What the issue found in the committed charts, checked on synthetic runs and on the committed
- * runs themselves: a filesystem's colour does not depend on which other targets a run holds; no
- * legend entry is a path; tmpfs never shares a y axis with a disk; no cost-model panel has more
- * than six methods; a method's look is fixed by its name.
+ * What the issue found in the committed charts, checked on synthetic runs (ChartsOfCommittedRunsTest
+ * checks the committed runs themselves the same way): a filesystem's colour does not depend on which
+ * other targets a run holds; no legend entry is a path; tmpfs never shares a y axis with a disk; no
+ * cost-model panel has more than six methods; a method's look is fixed by its name.
  */
 class ChartPaletteTest {
     private static final List<String> DISKS = List.of("ext4", "xfs", "btrfs");
@@ -87,49 +87,43 @@ class ChartPaletteTest {
     }
 
     @Test
-    void noLegendEntryIsAPath() throws Exception {
-        List<Report> reports = new ArrayList<>(List.of(run(dir.resolve("d"), "ext4", "xfs", "btrfs", "tmpfs")));
-        for (String committed : List.of("compare-aa-jdk17-rounds", "compare-aa-long", "reference-standard")) {
-            reports.add(ReportBuilder.build(ResultsLoader.load(List.of(Path.of("results", committed))), SyncMethod.NONE));
-        }
-        for (Report r : reports) {
-            for (ChartSpec spec : Charts.specs(r)) {
-                if (spec.figure() == null) continue;
-                Set<String> labels = new HashSet<>();
-                for (Figure.LegendEntry e : spec.figure().legend()) {
-                    assertFalse(e.label().contains("/"), spec.name() + ": a path in the legend: " + e.label());
-                    assertTrue(e.label().length() <= 40, spec.name() + ": a long legend entry: " + e.label());
-                    assertTrue(labels.add(e.label()), spec.name() + ": two legend entries say " + e.label());
-                }
-                for (Figure.Panel p : spec.figure().panels()) {
-                    assertFalse(p.title().contains(".json") || p.title().contains("/mnt"), spec.name() + ": a path in a title: " + p.title());
-                }
+    void noLegendEntryIsAPath() {
+        assertNoLegendEntryIsAPath(run(dir.resolve("d"), "ext4", "xfs", "btrfs", "tmpfs"));
+    }
+
+    static void assertNoLegendEntryIsAPath(Report r) {
+        for (ChartSpec spec : Charts.specs(r)) {
+            if (spec.figure() == null) continue;
+            Set<String> labels = new HashSet<>();
+            for (Figure.LegendEntry e : spec.figure().legend()) {
+                assertFalse(e.label().contains("/"), spec.name() + ": a path in the legend: " + e.label());
+                assertTrue(e.label().length() <= 40, spec.name() + ": a long legend entry: " + e.label());
+                assertTrue(labels.add(e.label()), spec.name() + ": two legend entries say " + e.label());
+            }
+            for (Figure.Panel p : spec.figure().panels()) {
+                assertFalse(p.title().contains(".json") || p.title().contains("/mnt"), spec.name() + ": a path in a title: " + p.title());
             }
         }
-        Report slots = reports.get(1);
-        List<String> names = Charts.specs(slots).get(0).figure().legend().stream().map(Figure.LegendEntry::label).toList();
-        assertEquals(List.of("ext4 jvm1-17.0.15", "ext4 jvm2-17.0.15", "ext4 jvm3-17.0.15", "ext4 jvm4-17.0.15", "ext4 jvm5-17.0.15",
-                "ext4 jvm6-17.0.15"), names, "a run's JVM slots are named after their folders");
     }
 
     @Test
     void tmpfsSharesNoYAxisWithADisk() {
-        List<Report> reports = List.of(run(dir.resolve("e"), "ext4", "xfs", "btrfs", "tmpfs"),
-                ReportBuilder.build(ResultsLoader.load(List.of(Path.of("results/reference-standard"))), SyncMethod.NONE));
-        for (Report r : reports) {
-            for (ChartSpec spec : Charts.specs(r)) {
-                if (spec.figure() == null) continue;
-                List<Axis> diskAxes = new ArrayList<>(), memoryAxes = new ArrayList<>();
-                for (Figure.Panel p : spec.figure().panels()) {
-                    boolean memory = mentions(p, List.of("tmpfs")), disk = mentions(p, DISKS);
-                    assertFalse(memory && disk, spec.name() + ": tmpfs and a disk in one panel: " + p.title());
-                    if (memory) memoryAxes.add(p.y());
-                    if (disk) diskAxes.add(p.y());
-                }
-                for (Axis m : memoryAxes) {
-                    for (Axis d : diskAxes) {
-                        assertTrue(m != d && !sameRange(m, d), spec.name() + ": tmpfs on a disk's y axis");
-                    }
+        assertTmpfsSharesNoYAxisWithADisk(run(dir.resolve("e"), "ext4", "xfs", "btrfs", "tmpfs"));
+    }
+
+    static void assertTmpfsSharesNoYAxisWithADisk(Report r) {
+        for (ChartSpec spec : Charts.specs(r)) {
+            if (spec.figure() == null) continue;
+            List<Axis> diskAxes = new ArrayList<>(), memoryAxes = new ArrayList<>();
+            for (Figure.Panel p : spec.figure().panels()) {
+                boolean memory = mentions(p, List.of("tmpfs")), disk = mentions(p, DISKS);
+                assertFalse(memory && disk, spec.name() + ": tmpfs and a disk in one panel: " + p.title());
+                if (memory) memoryAxes.add(p.y());
+                if (disk) diskAxes.add(p.y());
+            }
+            for (Axis m : memoryAxes) {
+                for (Axis d : diskAxes) {
+                    assertTrue(m != d && !sameRange(m, d), spec.name() + ": tmpfs on a disk's y axis");
                 }
             }
         }
@@ -150,19 +144,20 @@ class ChartPaletteTest {
 
     @Test
     void noCostModelPanelHasMoreThanSixMethodsAndEachTargetHasOnePanel() {
-        List<Report> reports = List.of(run(dir.resolve("f"), "ext4", "xfs", "btrfs"),
-                ReportBuilder.build(ResultsLoader.load(List.of(Path.of("results/reference-standard"))), SyncMethod.NONE));
-        for (Report r : reports) {
-            Figure f = figure(r, CostModelChart.NAME);
-            assertEquals(3, f.panels().size(), "one panel per target");
-            for (Figure.Panel p : f.panels()) {
-                List<Figure.Series> methods = p.series().stream().filter(s -> s.marker() != Marker.NONE).toList();
-                assertTrue(methods.size() <= CostModelChart.MAX_METHODS, p.title() + ": " + methods.size() + " methods");
-                assertTrue(methods.size() >= 5, p.title() + ": the panel still shows the native calls");
-                assertEquals(methods.size(), methods.stream().map(Figure.Series::colour).distinct().count(), p.title() + ": a colour each");
-                assertEquals(methods.size(), methods.stream().map(Figure.Series::marker).distinct().count(), p.title() + ": a mark each");
-                assertFalse(p.title().contains("(1/2)"), p.title());
-            }
+        assertCostModelPanels(run(dir.resolve("f"), "ext4", "xfs", "btrfs"));
+    }
+
+    /** One cost-model panel per disk target (three here), each with five to six methods, a colour and a mark each. */
+    static void assertCostModelPanels(Report r) {
+        Figure f = figure(r, CostModelChart.NAME);
+        assertEquals(3, f.panels().size(), "one panel per target");
+        for (Figure.Panel p : f.panels()) {
+            List<Figure.Series> methods = p.series().stream().filter(s -> s.marker() != Marker.NONE).toList();
+            assertTrue(methods.size() <= CostModelChart.MAX_METHODS, p.title() + ": " + methods.size() + " methods");
+            assertTrue(methods.size() >= 5, p.title() + ": the panel still shows the native calls");
+            assertEquals(methods.size(), methods.stream().map(Figure.Series::colour).distinct().count(), p.title() + ": a colour each");
+            assertEquals(methods.size(), methods.stream().map(Figure.Series::marker).distinct().count(), p.title() + ": a mark each");
+            assertFalse(p.title().contains("(1/2)"), p.title());
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * 40,000: a commits/s axis shared with tmpfs drew every disk's line flat on the floor. The disks
  * share one axis, scaled to them; tmpfs has its own, and its titles say so.
  */
+@Evidence
 class GroupCommitChartScaleTest {
     private static final Path STANDARD = Path.of("results/reference-standard");
 

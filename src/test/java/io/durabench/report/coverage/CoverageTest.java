@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * 0.52). No design may resolve a difference the long run does not confirm (at most 1%) or resolve a
  * method both ways. The old one-fork interval, on data with its own fork shape, must fail the 99%.
  */
+@Evidence
 class CoverageTest {
     static final Path LONG_RUN = Path.of("results/long-run-quick");
     static final double REQUIRED = 0.99;

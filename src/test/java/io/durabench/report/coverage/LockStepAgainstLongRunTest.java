@@ -13,6 +13,7 @@ import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * run's ratios uncertain to ±10–15% (30 rounds on a noisy disk) and the lock-step's to ±1–3%, that
  * count measures the long run's noise more than the lock-step's promise.
  */
+@Evidence
 class LockStepAgainstLongRunTest {
     static final Path LOCK_STEP_RUN = Path.of("results/quick-lab-reference");
     /** One run, one lab session: the quick profile's cells in 30 rounds, then its reference pairs in lock-step. */

@@ -16,6 +16,7 @@ import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
+import io.durabench.testing.Evidence;
 import io.durabench.testing.FleetFixture;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -38,6 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * recomputed here from the rows, none below five hosts (said so), and the fastest-method finding
  * agreeing with the report's decision table.
  */
+@Evidence
 class FleetReportTest {
     private static final int WIDTH = 120;
 

@@ -13,6 +13,7 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * are over a baseline shows that very baseline row (a batched table the batch-1 NONE, marked so);
  * every "other results" line names the target it ran on.
  */
+@Evidence
 class CommittedTablesFitTest {
     private static final int WIDTH = 120;
 

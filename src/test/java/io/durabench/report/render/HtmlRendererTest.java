@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** report.html of a committed run: every word of report.md, the charts inline, a well-nested page. */
+/** report.html of a real run (the real-run fixture): every word of report.md, the charts inline, a well-nested page. */
 class HtmlRendererTest {
-    private static final Path RUN = Path.of("results/reference-quick");
+    private static final Path RUN = Path.of("src/test/resources/report/real-run");
 
     @TempDir
     Path dir;

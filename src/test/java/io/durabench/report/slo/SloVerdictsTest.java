@@ -121,10 +121,14 @@ class SloVerdictsTest {
         assertNull(sync.figure());
     }
 
-    /** A committed run with SampleTime in forks (JMH's percentiles per fork): p99 judged on its interval over forks. */
+    /**
+     * A real run with SampleTime in forks (JMH's percentiles per fork): p99 judged on its interval over forks. The fixture is
+     * results/reference-standard-forks' ext4 FDATASYNC and NONE cells at 8 KiB, batch 1, no preallocation, 3 forks each.
+     */
     @Test
-    void percentilesOverForksOfACommittedRun() {
-        Report report = ReportBuilder.build(ResultsLoader.load(List.of(Path.of("results/reference-standard-forks"))), SyncMethod.NONE);
+    void percentilesOverForksOfARealRun() {
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(Path.of("src/test/resources/report/standard-forks-fdatasync"))),
+                SyncMethod.NONE);
         SloVerdict met = byTarget(report, "FDATASYNC p99 < 10ms").get("ext4");
         assertEquals(Outcome.MET, met.outcome(), met.line());
         assertTrue(met.line().matches("FDATASYNC p99 < 10 ms on ext4: met — [0-9,]+ µs \\[[0-9,]+, [0-9,]+\\] \\(n = 3 forks\\)"), met.line());
