@@ -57,7 +57,7 @@ final class SideCell {
      * What the side runs per unit: the workload, whether it ever ends durable, and the test hook's
      * extra work: a spin per operation timed (the known effect) and one untimed (the pad: the other
      * side's spin mirrored, so both sides leave each other the same gap before every unit and only
-     * whether the spin is timed differs; without it, side B's 5 µs spin measured +4.3 µs [3.8, 4.8]).
+     * whether the spin is timed differs, since the next durable write's cost depends on the gap before it).
      */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, long padNanosPerOperation) {
         UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
