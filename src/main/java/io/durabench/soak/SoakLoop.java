@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * A write whose time has passed starts at once (the loop catches up, as a client with a queue
  * would); the service time (from the actual start) is kept beside it. Waiting for a due time
  * parks the thread until {@value #SPIN_NANOS} ns before it, then spins, so the write starts within
- * a microsecond or so of its time instead of a park's 50–100 µs wake-up late.
+ * a microsecond or so of its time instead of as late as a park's wake-up.
  *
  * <p>Nothing is allocated per write. The operation in flight is published (its start; 0 between
  * operations) with a release store, read by the reporter for the second's in-flight age.
