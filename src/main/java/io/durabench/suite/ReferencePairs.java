@@ -49,8 +49,8 @@ final class ReferencePairs {
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
     static int forkPairs(Profile profile) {
         return switch (profile) {
-            // 5, not 3: from 3 pairs of quick on this disk no method was resolved from another and no power
-            // can be stated (LockStepPower.MIN_FORK_PAIRS); 5 pairs of 10 blocks fit in quick's four minutes.
+            // 5, not 3: fewer pairs resolve no method from another and state no power
+            // (LockStepPower.MIN_FORK_PAIRS); 5 pairs of 10 blocks fit in quick's four minutes.
             case QUICK -> 5;
             case STANDARD -> 5;
             default -> 0;
