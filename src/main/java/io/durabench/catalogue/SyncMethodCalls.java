@@ -14,7 +14,7 @@ import java.util.Optional;
  * (SyncWriteCost, GroupCommit): the call its payload write is, the kind of fd it writes through,
  * and its own sync call. A new method does not compile without its row in {@link #payloadFd}.
  *
- * <p>Checked with strace on JDK 17.0.15 and Temurin 25.0.3 (identical calls on both):
+ * <p>What strace shows the JDK doing (the same calls on JDK 17 and 25):
  * FileChannel.open is {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC for StandardOpenOption.DSYNC,
  * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then sets
  * them again with fcntl F_SETFL, which the witness follows, and asks fstatvfs for its alignment); a

@@ -153,7 +153,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             return nanos + " " + units + " " + operations + " " + maxUnitNanos + " " + stalls + " " + stalledNanos + " " + stalledOperations;
         }
 
-        /** A block as {@link #text} writes it; the first runs' four fields (before stalls were counted) read as a block without stalls. */
+        /** A block as {@link #text} writes it; a block of four fields (a file without stall counts) reads as a block without stalls. */
         public static Block parse(String text) {
             String[] f = text.trim().split(" ");
             if (f.length != 7 && f.length != 4) {
