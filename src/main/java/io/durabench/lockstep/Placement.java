@@ -30,7 +30,7 @@ public record Placement(String cpus) {
         return new Placement(text);
     }
 
-    /** The default: both measuring threads on this machine's last CPU (on this project's machine, the one the disk's interrupt lands on). */
+    /** The default: both measuring threads on the machine's last CPU (docs/lockstep.md, Placement, says why). */
     public static Placement lastCpu() {
         return new Placement(Integer.toString(Runtime.getRuntime().availableProcessors() - 1));
     }
