@@ -6,19 +6,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What one JMH benchmark class is, in one place: its benchmarks and their typed parameters, which
- * parameter is the method axis, the baseline a method is compared with, whether a method value
- * reaches stable storage (asked of the workload's own enums, never restated), its counters, what
- * one operation is, the rules a combination of values must obey, how its workload opens outside
- * JMH, the cells it adds to each profile ({@link #plan}), the system calls the kernel must see of
- * its counters ({@link #syscallRules}), and the size of its O_DIRECT writes ({@link #directWriteBytes}).
- * Planner, feasibility probe, syscall witness, command line, run summary and report all ask it
- * instead of matching strings.
+ * What one JMH benchmark class is, in one place: its benchmarks and typed parameters, the method
+ * axis and its baseline, which method values reach stable storage (asked of the workload's own
+ * enums), its counters, what one operation is, the rules a combination must obey, how its workload
+ * opens outside JMH, the cells it adds to each profile ({@link #plan}), the system calls the kernel
+ * must see ({@link #syscallRules}) and the size of its O_DIRECT writes ({@link #directWriteBytes}).
+ * Everything else asks it instead of matching strings.
  *
- * <p>Adding a family: a bench class in src/jmh, a subclass here (with its {@link SyscallRules},
- * inline or in a class beside it), one line in {@link Catalogue}, and its row in the README's
- * family table; nothing in suite or witness. CatalogueConsistencyTest fails until the bench class
- * and the entry agree; SyscallWitnessTest holds the first cell each benchmark plans to the kernel.
+ * <p>Adding a family: a bench class in src/jmh, a subclass here (with its {@link SyscallRules}),
+ * one line in {@link Catalogue}, and its row in the README's family table; nothing in suite or
+ * witness. CatalogueConsistencyTest holds the bench class and the entry to each other, and
+ * SyscallWitnessTest the first cell each benchmark plans to the kernel.
  */
 public abstract class BenchmarkFamily {
     /** Where the JMH classes live (src/jmh/java/io/durabench/bench). */

@@ -14,18 +14,16 @@ import java.util.Optional;
  * (SyncWriteCost, GroupCommit): the call its payload write is, the kind of fd it writes through,
  * and its own sync call. A new method does not compile without its row in {@link #payloadFd}.
  *
- * <p>Checked with strace on JDK 17.0.15 and Temurin 25.0.3 (identical calls on both):
- * FileChannel.open is {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC for StandardOpenOption.DSYNC,
- * O_SYNC for SYNC, and O_DIRECT for ExtendedOpenOption.DIRECT (in the open flags; the JDK then sets
- * them again with fcntl F_SETFL, which the witness follows, and asks fstatvfs for its alignment); a
- * positional FileChannel.write is one pwrite64; force(false) is fdatasync and force(true) fsync;
- * FileChannel.map is ftruncate to the size and mmap(MAP_SHARED); MappedByteBuffer.force(index, length)
- * is one msync(MS_SYNC) of the page-aligned range. {@code new RandomAccessFile(f, "rwd")} is
- * {@code openat(O_RDWR|O_CREAT|O_DSYNC)}, "rws" the same with O_SYNC; seek is lseek and
- * write(byte[]) one write(2). {@code new FileOutputStream(f)} is {@code openat(O_WRONLY|O_CREAT|O_TRUNC)},
- * its write one write(2), {@code getFD().sync()} one fsync, and {@code getChannel().position(p)} lseek.
- * What the kernel cannot witness: which thread made a call (the hand-off methods make the same
- * calls from other threads; strace -f follows them), and whether a device honoured the flush.
+ * <p>What strace shows the JDK doing (the same calls on JDK 17 and 25): FileChannel.open is
+ * {@code openat(O_RDWR|O_CREAT)}, plus O_DSYNC, O_SYNC or O_DIRECT for DSYNC, SYNC and
+ * ExtendedOpenOption.DIRECT (set again with fcntl F_SETFL, which the witness follows, and fstatvfs
+ * asked for DIRECT's alignment); a positional write is one pwrite64; force(false) is fdatasync,
+ * force(true) fsync; map is ftruncate and mmap(MAP_SHARED), and MappedByteBuffer.force(index, length)
+ * one msync(MS_SYNC) of the page-aligned range. RandomAccessFile "rwd" and "rws" open with O_DSYNC
+ * and O_SYNC, seek is lseek, write one write(2). FileOutputStream opens {@code O_WRONLY|O_CREAT|O_TRUNC},
+ * writes with write(2), {@code getFD().sync()} is one fsync and {@code getChannel().position(p)} lseek.
+ * The kernel cannot witness which thread made a call (strace -f follows the hand-off methods'
+ * threads) nor whether a device honoured the flush.
  */
 public final class SyncMethodCalls {
     private SyncMethodCalls() {

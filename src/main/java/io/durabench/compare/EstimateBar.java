@@ -5,9 +5,8 @@ import io.durabench.stats.Numbers;
 /**
  * What a row's estimate must pass to be flagged, as the verdict judges it ({@link VerdictRules}): {@code --threshold},
  * or the row's A/A noise floor where that is larger; with its name for the detectable change's explanation. One place
- * for every design: lock-step rows took the larger of the two with {@code Math.max}, which is NaN for a row without an
- * A/A floor (NoiseFloor says none as NaN), and so stated the change their test alone flags, under the threshold
- * (0.2% against 3%).
+ * for every design, so a row without an A/A floor (NoiseFloor says none as NaN) still gets the threshold, never a
+ * NaN bar that states the change the test alone flags.
  *
  * @param percent the bar in %
  * @param name    "the 5% threshold" or "the row's A/A noise of 7.3%"

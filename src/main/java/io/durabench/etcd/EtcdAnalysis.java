@@ -21,16 +21,11 @@ import org.HdrHistogram.Histogram;
  * the same way over its runs, durabench ÷ fio per figure, the pooled sync p99, and etcd's verdict.
  *
  * <p>A percentile per fork is averaged as the report averages its per-fork percentiles
- * ({@link ForkIntervals}: the mean of the forks' values, a t interval on their logs; here the one
- * row alone, with its own variance over forks − 1 degrees of freedom). The verdict is the report's
- * SLO rule on that interval ({@link SloVerdicts#onInterval}: met when it lies wholly below 10 ms,
- * missed when wholly above, else undecided with the forks that would decide it). A target without
- * stable storage (tmpfs, a loop device on tmpfs) is "not durable here": never met.
- *
- * <p>durabench ÷ fio is paired by round (the two ran back to back): the geometric mean of the
- * rounds' ratios with a t interval on their logs ({@link GeometricMean} at 99.9%), so drift that
- * moves both tools cancels. The max rows are the worst fork, with no interval (a maximum has no
- * mean worth quoting) and no ratio.
+ * ({@link ForkIntervals}, this one row alone). The verdict is the report's SLO rule on that
+ * interval ({@link SloVerdicts#onInterval}: met wholly below 10 ms, missed wholly above, else
+ * undecided); a target without stable storage is "not durable here", never met. durabench ÷ fio is
+ * paired by round (the two ran back to back): the geometric mean of the rounds' ratios
+ * ({@link GeometricMean} at 99.9%), so drift that moves both tools cancels. The max rows are the worst fork, with no interval and no ratio.
  */
 public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures.Figure, Estimate> fio,
                            Map<JobFigures.Figure, GeometricMean> ratios, double pooledSyncP99Us, long pooledSyncs,

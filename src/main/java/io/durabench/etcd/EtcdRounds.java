@@ -18,19 +18,16 @@ import org.HdrHistogram.Histogram;
 /**
  * Runs the check's rounds: in each, one durabench fork (a fresh JVM doing etcd's work once,
  * {@link EtcdForkMain}) and one fio run of etcd's job, back to back, so both tools see the same
- * drift of the disk. The order inside a round alternates (durabench first in rounds 1, 3, 5, fio
- * first in 2, 4: ours, fio, fio, ours, ours, ...), since the second slot of a pair runs on a disk
- * the first has just written to; the analysis pairs the two by round.
+ * drift of the disk; the analysis pairs the two by round. The order alternates in the pattern
+ * ours, fio, fio, ours, ours, ..., since the second of a pair runs on a disk the first has just written to.
  *
- * <p>A fork is a child JVM started like `durabench pg`'s (this java, the launcher's JVM flags, this
- * classpath) rather than a JMH benchmark: the work is fixed (fio's 10,029 writes, once, no warmup),
- * JMH would add iterations, warmup and its own process around it, and the rounds must interleave
- * with fio one fork at a time, which JMH's own forks cannot.
+ * <p>A fork is a child JVM started like `durabench pg`'s, not a JMH benchmark: the work is fixed
+ * (fio's writes, once, no warmup), and the rounds must interleave with fio one fork at a time,
+ * which JMH's own forks cannot.
  *
  * <p>The check stops at the first fork whose write or sync failed: a disk whose fdatasync fails is
- * one etcd cannot use, whatever later forks would measure. A fork that fails otherwise (its JVM
- * does not start, its log cannot be written, it outlives {@link #FORK_LIMIT}) is durabench failing:
- * a {@link ChildFailedException}.
+ * one etcd cannot use. A fork that fails otherwise (its JVM does not start, its log cannot be
+ * written, it outlives {@link #FORK_LIMIT}) is durabench failing: a {@link ChildFailedException}.
  */
 public final class EtcdRounds {
     /** @param fio the fio to run beside ours; null for none */

@@ -11,16 +11,12 @@ import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Judges a new run against the runs before it, row by row, with control limits from the history's
- * own run-to-run variation (a Shewhart chart with estimated limits, on the log scale).
- *
- * <p>Why control limits and not change-point detection: the gate decides one thing, whether the
- * newest run belongs with the runs before it, and must say so with a known false-alarm rate as soon
- * as the run ends. A prediction interval from the history answers exactly that. E-divisive means
- * (Matteson &amp; James 2014), as MongoDB's CI (Daly et al., ICPE 2020) and Apache Otava (Hunter)
- * use it, finds where a long series shifted, after the fact, and needs several points past the
- * change before it can place one; it suits a dashboard over a series, not a build that must pass
- * or fail now. A run the gate passes joins the history, so a later change-point analysis can be
- * run over the same folder.
+ * own run-to-run variation (a Shewhart chart with estimated limits, on the log scale). Control
+ * limits rather than change-point detection (E-divisive means, Matteson &amp; James 2014, as MongoDB's
+ * CI and Apache Otava use it): the gate must say as soon as the run ends, with a known false-alarm
+ * rate, whether the newest run belongs with the runs before it, while a change-point method places
+ * a shift after the fact, several points past it. A run the gate passes joins the history, so such
+ * an analysis can still be run over the same folder.
  *
  * <p>The rule. A row's value in a run is the location of ln(fork score) ({@link RunValues}). Over the history's k runs it
  * has mean m and sample variance s² (k − 1 degrees of freedom), shrunk toward the other rows'

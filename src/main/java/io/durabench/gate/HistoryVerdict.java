@@ -10,7 +10,7 @@ import java.util.Map;
  * row's ratio to its C control: did the Java side get slower?) and the absolute rule (each row's
  * own value: did the machine get slower?). Where the run has the control design, the ratio rule
  * decides the build and the absolute rule is reported, deciding only with --fail-on absolute;
- * without it (an old history), the absolute rule decides, as before the control design.
+ * without it (a history made without C controls), the absolute rule decides.
  *
  * @param history    the history folder
  * @param runs       the history runs judged against (the newest {@code window})

@@ -11,20 +11,17 @@ import java.nio.file.NoSuchFileException;
 import java.util.Optional;
 
 /**
- * The errno behind a JDK I/O exception, where the JDK gives one. The JDK does not pass errno
- * numbers on: it puts strerror's text in the message ({@code IOException: No space left on device}
- * from FileChannel.write, RandomAccessFile.write and FileOutputStream.write; {@code FileNotFoundException:
- * /x/y (Permission denied)} from the stream constructors; {@code FileSystemException.getReason()}
- * from FileChannel.open, or a subclass such as NoSuchFileException). That text is looked up among
- * Linux's strerror texts ({@link LinuxErrno}), so the name is the one
- * {@link io.durabench.nativeio.NativeCallException} gives the same errno.
+ * The errno behind a JDK I/O exception, where the JDK gives one. The JDK passes no errno numbers
+ * on, only strerror's text in the message ({@code IOException: No space left on device},
+ * {@code FileNotFoundException: /x/y (Permission denied)}, {@code FileSystemException.getReason()}),
+ * so that text is looked up among Linux's ({@link LinuxErrno}) and named as
+ * {@link io.durabench.nativeio.NativeCallException} names the same errno.
  *
- * <p>No errno where the JDK gives none: {@code FileDescriptor.sync()} throws
- * {@code SyncFailedException("sync failed")} whatever fsync said, and a message that is no errno's
- * text stays without one rather than being guessed. One exception to "the kernel's words only": with
- * {@code ExtendedOpenOption.DIRECT} the JDK refuses an unaligned position, buffer or length itself,
- * before any system call, exactly where the kernel would return EINVAL; that refusal is named EINVAL
- * so that it is treated like the kernel's (an n/a combination, not a broken run).
+ * <p>No errno is guessed where the JDK gives none ({@code FileDescriptor.sync()} throws
+ * {@code SyncFailedException("sync failed")} whatever fsync said). One exception: with
+ * {@code ExtendedOpenOption.DIRECT} the JDK itself refuses an unaligned position, buffer or length
+ * before any system call, exactly where the kernel would return EINVAL, so that refusal is named
+ * EINVAL and treated like the kernel's (an n/a combination, not a broken run).
  */
 public final class JdkErrno {
     /** The JDK's own O_DIRECT alignment checks (sun.nio.ch.Util) all end their message this way. */

@@ -23,10 +23,9 @@ import java.util.List;
  * makes the host filesystem allocate a block the first time the guest touches it, and a fallocated
  * one converts an unwritten extent on the first write to each block. Both are host metadata work
  * (a host journal commit inside the loop device's flush) that the filesystem under test did not
- * ask for: on a fresh sparse 2 GiB ext4 image an 8 KiB write+fdatasync cost 829 µs in the first
- * pass over the blocks and 462-483 µs in the second. The zeros are written with O_DIRECT so that
- * they do not linger in the host's page cache, where every later direct write from the loop
- * device would first have to invalidate them.
+ * ask for, and they make a first pass over the blocks dearer than every later one (docs/lab.md).
+ * The zeros are written with O_DIRECT so that they do not linger in the host's page cache, where
+ * every later direct write from the loop device would first have to invalidate them.
  */
 final class ImageFile {
     /** How the image's blocks are prepared; SPARSE exists only as the control of `lab check`. */

@@ -23,12 +23,10 @@ import java.util.function.Consumer;
  * From the command line: {@code durabench lab up|status|down}, where the lab outlives the command
  * that made it and {@link #down(Path, boolean, Consumer)} works from the state file alone.
  *
- * <p>Threads: {@link #up} holds the lab's lock while it works; {@link #down()} (and so
- * {@link #close()} and the shutdown hook) first raises a flag that {@code up} polls between its
- * steps, then takes the lock. A Ctrl-C during {@code up} therefore waits for the current step,
- * {@code up} stops and undoes itself, and the hook finds nothing left to do. An unmount that finds
- * the filesystem busy (a benchmark fork killed by the same Ctrl-C still exiting) is retried for
- * 15 s, never done lazily.
+ * <p>Threads: {@link #up} holds the lab's lock while it works; {@link #down()} (and so {@link #close()}
+ * and the shutdown hook) first raises a flag that {@code up} polls between its steps, then takes the
+ * lock, so a Ctrl-C during {@code up} lets {@code up} stop and undo itself. A busy unmount (a fork
+ * killed by the same Ctrl-C still exiting) is retried for 15 s, never done lazily.
  */
 public final class Lab implements AutoCloseable {
     private final LabConfig config;

@@ -14,17 +14,13 @@ import java.util.function.Consumer;
 /**
  * Proves that the lab's images are quiet: a fresh image, prepared as `lab up` prepares it and
  * attached with the lab's loop settings, takes {@code writes} write+fdatasync of {@code blockSize}
- * bytes through a region of the loop device, twice over the same offsets. The first pass is the
- * first touch of those image blocks on the host; on a quiet image both passes cost the same, on a
- * sparse image (the {@code sparse} control) the first pass pays the host's block allocation.
+ * bytes through a region of the loop device, twice over the same offsets. On a quiet image both
+ * passes cost the same; on a sparse image (the {@code sparse} control) the first pays the host's
+ * block allocation.
  *
- * <p>Why on the loop device and not through a filesystem: only there are both passes the same
- * work and the same blocks by construction. Through a filesystem the first pass of a rewrite
- * would allocate (guest metadata) where the second does not, and two fresh files do not land on
- * the same blocks (ext4 places new streams after the last allocation). The host side of every
- * flush is the same with or without a filesystem on top: a direct write into the image and an
- * fsync of it. What mkfs itself leaves unwritten is checked separately and exactly, from the
- * image's extent map ({@link Lab#audit()}; `lab up` fails if it cannot make it whole).
+ * <p>On the loop device, not through a filesystem, because only there are both passes the same work
+ * on the same blocks by construction; the host side of a flush is the same either way. What mkfs
+ * leaves unwritten is checked separately and exactly, from the image's extent map ({@link Lab#audit()}).
  *
  * <p>This is a measurement: run it only when nothing else runs on the machine.
  */

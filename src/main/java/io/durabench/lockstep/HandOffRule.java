@@ -12,8 +12,7 @@ import java.util.Optional;
  * Which two cells may measure in lock-step, and what such a pairing is. The hand-off rule: a side
  * hands over only at a durable point, so that nothing it wrote is pending while the other side
  * measures (a side that leaves unsynced writes or metadata behind makes the other's sync pay for
- * them: measured here, appending 100 writes per fdatasync beside a write + fdatasync side halved
- * the batch side's cost, since the other side's journal commits wrote its data).
+ * them: the other side's journal commits write its data).
  * <ul>
  *   <li>A cell that runs several threads (group commit's committers) cannot take turns.</li>
  *   <li>A cell that never ends at a durable point (NONE, O_DIRECT alone, sync_file_range, a file
@@ -88,11 +87,8 @@ public final class HandOffRule {
      * when they may. A data-only sync (fdatasync, O_DSYNC, force(false), msync) of a write that takes no
      * new block leaves the inode's timestamp change in the running journal transaction: the next commit,
      * whoever makes it, writes it. Beside a side whose sync commits (a full sync, or a data-only sync of
-     * a write that allocates or extends the file), that side pays for it. Measured on lab ext4 (quick's
-     * reference pairs): FSYNC beside FDATASYNC overwriting read +24.3% [+15.0, +34.3] and O_SYNC +24.5%,
-     * where the long run in rounds reads 1.01; MMAP_FORCE beside appending FDATASYNC at 100 writes per
-     * sync read 0.90 [0.77, 1.05] against the long run's 1.52 [1.33, 1.72]. The grain and order proof
-     * cannot see this: whichever side commits next pays, at any grain.
+     * a write that allocates or extends the file), that side pays for it, at any grain and in either
+     * order, so the grain and order proof cannot see it (docs/lockstep.md).
      */
     public static Optional<String> timestampRefusal(Cell a, Cell b) {
         for (Cell[] c : new Cell[][] {{a, b}, {b, a}}) {
@@ -157,11 +153,8 @@ public final class HandOffRule {
      * Why two sides on two targets may not pair; empty when they may. Two directories of one
      * filesystem pair like one target. Two filesystems over one disk do not: the disk's locality
      * makes each side's flush cost depend on how the sides alternate, so the ratio is the
-     * alternation's, not the filesystems'. Measured here (results/lockstep-crosstalk-ext4-xfs-*):
-     * lab ext4 against lab XFS, both images on this disk, read 0.675 handing over after every unit
-     * and 0.701 after every 10 (Holm p 0.015), which an fsync of each image file after each unit did
-     * not cancel (0.668 and 0.638). Two filesystems on two disks have not been shown free of it here
-     * (one disk): refused as well, until a machine with two disks shows it.
+     * alternation's, not the filesystems'. Two filesystems on two disks are refused as well, since
+     * nothing has shown them free of it (docs/lockstep.md, Two filesystems are refused).
      *
      * @param mountA,mountB the targets' mount points; {@code diskA}, {@code diskB} the disk under each
      *                      (through loop devices), null when unknown
@@ -178,11 +171,9 @@ public final class HandOffRule {
     /**
      * Why the cell may not hand over every {@code grain} units; empty when it may. Handing over after
      * a run of units is a proof's variation (docs/lockstep.md), and it fails where the file takes new
-     * blocks as it is written: in runs of 10 appends one side's file grows in contiguous extents and
-     * the other's does not, so an A/A read 0.77 in 3 of 10 fork pairs and 1.30 in one
-     * (results/lockstep-crosstalk-aa-grain10; sd of ln(B/A) 17% against 0.4% handing over every
-     * unit, where both files interleave alike). Overwriting a zero-filled file takes no new blocks and
-     * passed at grain 10 (results/lockstep-crosstalk-fsync-fdatasync-grain10).
+     * blocks as it is written: in runs of appends one side's file grows in contiguous extents and the
+     * other's does not, so the pair's ratio follows the grain. Overwriting a zero-filled file takes no
+     * new blocks and may hand over at any grain.
      */
     public static Optional<String> grainRefusal(Cell cell, int grain) {
         if (grain <= 1) return Optional.empty();

@@ -23,17 +23,15 @@ import java.util.List;
  *      --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--witness-token T]
  *      [--units N] [--size REGION:CHUNK] CELL [[--units N] [--size ...] CELL]...
  * </pre>
- * With {@code --pin-thread} the side first pins its own measuring thread ({@link Placement}); each
- * result line says on which CPUs that thread was allowed to run. A listens at the socket, B connects;
- * then both run their cells in the given order, cell i of A
- * against cell i of B ({@link SideCell}). {@code --units} (0: sized from the warmup) and
- * {@code --size} apply to the cells after them. {@code --busy-wait-ns} is the test hook (and {@code --busy-wait-pad-ns} the other side's, spun untimed): that much
- * spinning per operation inside the timed unit, a known effect. {@code --witness-token} makes the
- * syscall witness's marker calls ({@link TraceMarkers}) around each cell's measured blocks, for a
- * side run under strace. One result line per cell on stdout
- * ({@link ResultLines}): the blocks, counters and warmup, or the error. Exit 0 when every line was
- * printed (a cell that failed is a result, not an exit code); 2 on bad arguments; 3 when the other
- * side went away.
+ * A listens at the socket, B connects; then both run their cells in order, cell i of A against cell
+ * i of B ({@link SideCell}); {@code --units} (0: sized from the warmup) and {@code --size} apply to
+ * the cells after them. {@code --pin-thread} pins the measuring thread first ({@link Placement}).
+ * {@code --busy-wait-ns} is the test hook, a known spin per operation inside the timed unit
+ * ({@code --busy-wait-pad-ns} the other side's, spun untimed); {@code --witness-token} makes the
+ * syscall witness's marker calls ({@link TraceMarkers}) around each cell's measured blocks.
+ * One result line per cell on stdout ({@link ResultLines}): its blocks, counters, warmup and the CPUs
+ * the thread was allowed, or the error. Exit 0 when every line was printed (a
+ * failed cell is a result), 2 on bad arguments, 3 when the other side went away.
  */
 public final class LockStepSide {
     static final Duration CONNECT_LIMIT = Duration.ofSeconds(60);

@@ -11,17 +11,10 @@ import java.util.List;
  * Where the two sides' measuring threads run: both on the same CPUs, or both left to the
  * scheduler, never one pinned and one not, never changed within a fork pair. Only the thread that
  * runs the units is pinned (the side pins itself, {@link #pinThisThread}); the JVM's other threads
- * (JIT compilers, GC) stay free. Why, measured here:
- * <ul>
- *   <li>Unpinned, two JVMs did not share the two CPUs evenly: A/A ratios from 0.94 to 1.02 from pair
- *       to pair, side B faster on average. The disk's interrupt lands on one CPU (CPU 1 here), and a
- *       side on that CPU pays less per flush (8 KiB fdatasync: 245 µs pinned to CPU 1, 430 µs to CPU 0).</li>
- *   <li>Whole JVMs pinned to one CPU (taskset on the process) put each side's background JIT
- *       compilation on the CPU the other side measured on: the first cell of every pair read an A/A
- *       of 0.9974 [0.9960, 0.9988] in two 30-pair runs, and a cell whose tier-4 compilations fell
- *       into its measurement spent 70–90 ms compiling there. With only the measuring threads pinned
- *       the same cell read 1.0008 [0.9987, 1.0028].</li>
- * </ul>
+ * (JIT compilers, GC) stay free. Why: the disk's interrupt lands on one CPU, so what a flush costs
+ * depends on the CPU, and two unpinned JVMs do not share the CPUs evenly; pinning whole JVMs would
+ * put each side's background JIT compilation on the CPU the other side measures on.
+ * docs/lockstep.md (Placement) has the figures.
  *
  * @param cpus taskset's CPU list ("1", "0-1"); null for unpinned
  */
@@ -37,7 +30,7 @@ public record Placement(String cpus) {
         return new Placement(text);
     }
 
-    /** The default: both measuring threads on this machine's last CPU (on this project's machine, the one the disk's interrupt lands on). */
+    /** The default: both measuring threads on the machine's last CPU (docs/lockstep.md, Placement, says why). */
     public static Placement lastCpu() {
         return new Placement(Integer.toString(Runtime.getRuntime().availableProcessors() - 1));
     }
@@ -54,8 +47,8 @@ public record Placement(String cpus) {
 
     /**
      * With {@code allowed} (this JVM's CPUs, which the sides inherit) narrower than {@code online}, the sides' every
-     * thread was held there too: said, because it moves a comparison (lab ext4's Java over C for FDATASYNC read
-     * +7.4…+9.4% with the measuring threads on CPU 1 and ~0 with everything on CPU 0, and the pin alone read "CPU 0").
+     * thread is held there too: said, because where the JIT and GC threads run moves a comparison between two kinds
+     * of side (docs/lockstep.md, Placement).
      */
     String words(String allowed, String online) {
         String placed = cpus == null ? "unpinned" : "both measuring threads pinned to CPU " + cpus + " (JIT and GC threads free)";

@@ -15,23 +15,19 @@ import java.util.function.Supplier;
  * alternation with the other side over the {@link HandOff}. Both sides run the same schedule, so
  * each knows whose turn comes next without being told:
  * <ol>
- *   <li><b>Open</b>, in turn: the pair's opener opens its workload and says READY (or NOT_READY),
- *       then the other does. A side that could not open ends the cell on both. Which side opens first
- *       alternates from fork pair to fork pair: a file made first gets the first of the free space,
- *       and a side that always got it would be placed differently in every pair.</li>
- *   <li><b>Warmup</b>: blocks of {@code warmupUnits} units per side, discarded. At each block's end
- *       the sides swap whether their JIT compiled anything during it; warmup ends when neither did
- *       for {@link LockStepSettings#QUIET_BLOCKS} blocks in a row (the waiting side's JIT compiles
- *       while the other measures, so one side alone cannot tell), after at least the minimum and at
- *       most the maximum of blocks.</li>
- *   <li><b>Size</b>: unless given, units per block from the two sides' unit times in the last
- *       warmup block ({@link LockStepSettings#sizedUnits}), swapped so both agree.</li>
- *   <li><b>Measure</b>: the blocks. Inside a block the sides alternate turns of {@code grain}
- *       units; the block's first turn is the order's ({@link Order}). Each unit is timed alone:
- *       operations until the workload is at a durable point ({@link OperationLoop#atDurablePoint}),
- *       then, untimed, {@link OperationLoop#settle}, then the hand-over. So nothing of this side is
- *       pending while the other measures. A workload that is never durable (NONE) has units of one
- *       operation; the hand-off rule pairs it only with itself.</li>
+ *   <li><b>Open</b>, in turn, the pair's opener first (alternating from fork pair to fork pair, since
+ *       a file made first gets the first of the free space); a side that could not open ends the cell on both.</li>
+ *   <li><b>Warmup</b>: discarded blocks of {@code warmupUnits} units per side until neither side's JIT
+ *       compiled anything for {@link LockStepSettings#QUIET_BLOCKS} blocks in a row, within the minimum and
+ *       maximum of blocks (the waiting side's JIT compiles while the other measures, so the sides swap
+ *       that at each block's end).</li>
+ *   <li><b>Size</b>: unless given, units per block from both sides' unit times in the last warmup
+ *       block ({@link LockStepSettings#sizedUnits}).</li>
+ *   <li><b>Measure</b>: the blocks, the sides alternating turns of {@code grain} units, the block's
+ *       first turn the order's ({@link Order}). Each unit is timed alone: operations until the workload
+ *       is at a durable point ({@link OperationLoop#atDurablePoint}), then, untimed,
+ *       {@link OperationLoop#settle} and the hand-over, so nothing of this side is pending while the
+ *       other measures. A workload that is never durable (NONE) has units of one operation.</li>
  * </ol>
  * A unit that fails sends FAILED, so the other side ends the cell too; both go on with the next cell.
  */
@@ -57,7 +53,7 @@ final class SideCell {
      * What the side runs per unit: the workload, whether it ever ends durable, and the test hook's
      * extra work: a spin per operation timed (the known effect) and one untimed (the pad: the other
      * side's spin mirrored, so both sides leave each other the same gap before every unit and only
-     * whether the spin is timed differs; without it, side B's 5 µs spin measured +4.3 µs [3.8, 4.8]).
+     * whether the spin is timed differs, since the next durable write's cost depends on the gap before it).
      */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, long padNanosPerOperation) {
         UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {

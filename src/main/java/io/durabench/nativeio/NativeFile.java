@@ -12,25 +12,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p><b>The retry policy</b>, the one piece of policy in this layer, here so that every workload
  * follows the same one:
  * <ul>
- *   <li><b>A short buffered pwrite is continued</b> from where it stopped until the whole block is
- *       written, as databases do (PostgreSQL's pg_pwrite loop, SQLite's unixWrite): the kernel may
- *       write part of a request (a signal, a quota or space boundary) and say how much. Each
- *       continuation is counted ({@link #shortWrites()}); the workloads pass the count on as
- *       {@code shortWrites}, so a row whose writes were split says so. A continuation that makes no
- *       progress (0 bytes for a non-empty rest) fails, rather than loop.</li>
- *   <li><b>A short O_DIRECT write fails the operation</b>: the rest would start at an unaligned
- *       offset from an unaligned address, which O_DIRECT refuses (or, on some filesystems, silently
- *       turns into buffered I/O), so the block cannot be completed as the method promises.</li>
- *   <li><b>EINTR on pwrite is retried</b> (nothing was written: the call is simply made again),
- *       counted in {@link #interruptedWrites()}; after {@value #MAX_INTERRUPTS} interruptions in a row
- *       it fails instead of spinning.</li>
- *   <li><b>A failed fsync, fdatasync or sync_file_range is never retried</b>, EINTR included: after a
- *       failed fsync ext4, XFS and btrfs may have marked the dirty pages clean (or dropped them), so a
- *       retry "succeeds" without making the data durable (PostgreSQL's "fsyncgate", 2018). The error
- *       goes up and the operation, and with it the trial, fails. (msync, through
- *       {@code MappedByteBuffer.force}, is the JDK's call; its workload applies the same rule.)</li>
- *   <li><b>close is never retried</b>: Linux frees the descriptor even when close(2) fails, so a
- *       retry could close a descriptor another thread has just been given; its error is thrown.</li>
+ *   <li>A short buffered pwrite is continued until the whole block is written, as databases do (the
+ *       kernel may write part of a request and say how much); each continuation is counted
+ *       ({@link #shortWrites()}), and one that makes no progress fails rather than loop.</li>
+ *   <li>A short O_DIRECT write fails the operation: the rest would start unaligned, which O_DIRECT
+ *       refuses (or silently turns into buffered I/O).</li>
+ *   <li>EINTR on pwrite is retried (nothing was written), counted in {@link #interruptedWrites()},
+ *       and fails after {@value #MAX_INTERRUPTS} in a row.</li>
+ *   <li>A failed fsync, fdatasync or sync_file_range is never retried, EINTR included: the kernel
+ *       may already have marked the dirty pages clean, so a retry would "succeed" without making the
+ *       data durable (PostgreSQL's "fsyncgate"). The operation, and with it the trial, fails.</li>
+ *   <li>close is never retried: Linux frees the descriptor even when close(2) fails, so a retry
+ *       could close one another thread has just been given.</li>
  *   <li>Every other failing call (open, ftruncate, fallocate) throws at once, EINTR included.</li>
  * </ul>
  */

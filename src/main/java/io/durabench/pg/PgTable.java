@@ -99,7 +99,7 @@ public final class PgTable {
 
     /**
      * An interval's end, rounded outward (low down, high up) so the printed interval still holds the
-     * line's number: at 0.44 µs a write on tmpfs printed [0.4, 0.4] around 2,266,151 ops/sec.
+     * line's number, also for a sub-microsecond line whose ends would otherwise round to one value.
      */
     static String micros(double us, RoundingMode outward) {
         return BigDecimal.valueOf(us).setScale(us >= 100 ? 0 : 1, outward).toPlainString();

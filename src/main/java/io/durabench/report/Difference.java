@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * a − b with its Welch interval, and what the data support: a is lower, higher, or no difference
  * is resolved. A difference is resolved only when (1) both figures vary between forks (an interval
- * within one fork understates run-to-run noise: a quarter of one-fork "resolved" differences were
- * not confirmed by 24 forks), and (2) it survives the multiplicity of its family: a group's methods
+ * within one fork understates run-to-run noise, and its "resolved" differences often go unconfirmed:
+ * docs/intervals.md), and (2) it survives the multiplicity of its family: a group's methods
  * compared with one reference, or with the fastest, are tested together with Holm's step-down
  * procedure at α = 0.001 (the report's 99.9%), which holds the chance of any false "cheaper" in the
  * family at 0.1% whatever the dependence between rows. Findings only name a winner when resolved.

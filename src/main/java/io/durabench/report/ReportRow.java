@@ -11,24 +11,19 @@ import java.util.List;
  * all times in µs per operation. Interval fields are NaN when they cannot be computed. A row that
  * produced no number says why: {@code na} for a combination the platform refuses by design,
  * {@code failed} for one that broke (then the figures are NaN) — never one for the other.
- * {@code replicateUs} are the replicates the interval was computed from: each fork's mean time, or
- * the iterations of the one fork an old result has (empty when JMH
- * gave none): the cost model fits a line through them; they are not a report field.
- * {@code percentileIntervals}: p50, p99 and p99.9, each JMH's figure per fork with its interval over
- * forks (as a mean's, ForkIntervals over the context's rows); entries null where there is none.
- * {@code stalls} are the stalled iterations (more than 3x off the row's median, in µs per op) left out of the
- * row's figures, and each fork's mean with them in (null when not measured): the figure is the mean without
- * stalls, and the report says so everywhere it shows it, with how many stalls and the mean with them beside
- * it, and the warnings name each: not silently averaged, not silently dropped (io.durabench.stats.OutlierIterations).
- * {@code steadyState} is whether the row's iterations trend within forks or its fork means over the
- * run ({@link SteadyState}; null when not measured), for the not-steady warning.
- * {@code replication} is what the interval is over, "3 forks x 5 iterations" (null when not measured).
- * {@code baselineRow} is the row {@code ratio} and {@code cost} were computed against: the baseline
- * of this row's own group, or, for a batched group that has none (NONE runs only at 1 write per
- * sync), batch 1's; null for the baseline itself and where there is no baseline. The tables show
- * exactly that row, so a reader sees what a ratio is over, even when it sits in another group.
- * {@code syncLatency} is the sync call's own latency where the run timed it (a method with a separate
- * sync call, a run that recorded call-latency.hlog); null otherwise.
+ * {@code replicateUs}: what the interval is computed from (each fork's mean time, or an old
+ * one-fork result's iterations), for the cost model's line; not a report field.
+ * {@code percentileIntervals}: p50, p99 and p99.9, JMH's figure per fork with its interval over
+ * forks (as a mean's); entries null where there is none.
+ * {@code stalls}: the iterations more than 3x off the row's median, left out of the row's figures
+ * and named wherever the figure is shown, with each fork's mean with them in
+ * ({@link io.durabench.stats.OutlierIterations}); null when not measured.
+ * {@code steadyState}: whether the row trends within forks or over the run ({@link SteadyState}), and
+ * {@code replication}: what the interval is over, "3 forks x 5 iterations"; both null when not measured.
+ * {@code baselineRow}: the row {@code ratio} and {@code cost} are computed against, its own group's
+ * baseline or, for a batched group without one (NONE runs only at 1 write per sync), batch 1's; the
+ * tables show exactly that row. {@code syncLatency}: the sync call's own latency where the run
+ * timed it; null otherwise.
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,

@@ -8,20 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes a SampleTime entry's {@code rawDataHistogram} small while keeping exactly what durabench
- * reads from it: each iteration's mean and count (the units the report's interval and compare's
- * per-fork scores are computed from) and the pooled p50, p99, p99.9 and maximum. JMH writes every
- * distinct sample value with its count — hundreds of pairs per iteration, megabytes per run.
+ * Makes a SampleTime entry's {@code rawDataHistogram} small (JMH writes every distinct sample value
+ * with its count, megabytes per run) while keeping exactly what durabench reads from it: each
+ * iteration's mean and count, and the pooled p50, p99, p99.9 and maximum.
  *
- * <p>How the percentiles survive: a pooled percentile is, by JMH's definition ({@link Stats#percentile}),
- * interpolated between the samples at two ranks around p·(N+1)/100. Those two samples for p50, p99
- * and p99.9, and the maximum, are the kept values. Per iteration, the samples strictly between two
- * kept values are replaced by one entry at their exact mean with their total count; the kept values
- * stay with their own counts. A collapsed entry lies strictly between the same two kept values as
- * its members, so every cumulative count at a kept value is unchanged and the sample at each kept
- * rank is still the kept value: the percentiles come out identical, and sums and counts are
- * unchanged, so iteration means are too. Other percentiles (p90, say) are not kept: a run without
- * --trim-histograms keeps JMH's full histogram. (JMH's own scorePercentiles stay in the entry.)
+ * <p>A pooled percentile is interpolated between the samples at two ranks ({@link Stats#percentile});
+ * those two samples for each kept percentile, and the maximum, are kept. Per iteration, the samples
+ * strictly between two kept values become one entry at their exact mean with their total count.
+ * Every cumulative count at a kept value is then unchanged, so the percentiles come out identical,
+ * and so do sums, counts and iteration means. Other percentiles (p90, say) are not kept: a run
+ * without --trim-histograms keeps JMH's full histogram, and JMH's own scorePercentiles stay.
  */
 public final class HistogramTrimmer {
     private static final double[] KEPT_PERCENTILES = {50, 99, 99.9};

@@ -141,7 +141,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
      * hand-overs not), the slowest unit, and its stalls: units longer than 20 times the median unit of
      * the side's last warmup block (a single flush the disk held for tens of ms), with their
      * nanoseconds and operations. A stall lands on whichever side is in its unit at the time: it is
-     * not common-mode, and one 35 ms stall moves a pair's ratio by 5%.
+     * not common-mode, so one stall moves a pair's ratio by itself (docs/lockstep.md).
      */
     public record Block(long nanos, int units, long operations, long maxUnitNanos, int stalls, long stalledNanos, long stalledOperations) {
         public double microsPerOperation() {
@@ -153,7 +153,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             return nanos + " " + units + " " + operations + " " + maxUnitNanos + " " + stalls + " " + stalledNanos + " " + stalledOperations;
         }
 
-        /** A block as {@link #text} writes it; the first runs' four fields (before stalls were counted) read as a block without stalls. */
+        /** A block as {@link #text} writes it; a block of four fields (a file without stall counts) reads as a block without stalls. */
         public static Block parse(String text) {
             String[] f = text.trim().split(" ");
             if (f.length != 7 && f.length != 4) {

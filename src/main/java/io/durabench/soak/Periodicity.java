@@ -7,23 +7,15 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * 5 s, writeback wakes every 5 s, an SSD may collect garbage on a timer: such a period shows as
  * seconds that are slow again and again at the same distance.
  *
- * <p><b>Method: the sample autocorrelation with a significance bound.</b> The series is taken on a
- * log scale (one huge second must not be the whole correlation) and a least-squares line is
- * subtracted (a slow drift correlates at every lag and is no period). r(k) is computed for lags 2
- * to {@link #maxLag}: lag 1 is no period at a one-second resolution. Under the null of no serial
- * correlation beyond lag k, r(k) is about normal with variance (1 + 2 Σ_{j<k} r(j)²)/n (Bartlett's
- * formula, which also keeps the harmonics of a short-memory series from passing as periods); the
- * bound is that standard error times the one-sided normal quantile at {@value #ALPHA} divided by the
- * number of lags looked at (Bonferroni: the chance that white noise shows "a period" anywhere stays
- * at most {@value #ALPHA}). A lag is a candidate when r(k) passes its bound and is a peak: at least
- * its neighbours, and above the lowest r(j) of the lags before it by z·sqrt(2/n) (the difference of
- * two coefficients under the null), since a period makes r dip between 0 and the period while
- * memory or a curved drift makes it decay smoothly, with only noise-sized bumps. The period is the smallest candidate whose r(k) reaches
- * {@value #FUNDAMENTAL_SHARE} of the strongest candidate's: a series with period 5 also correlates
- * at 10, 15 ... and the fundamental, not its multiple, is the answer. Its strength is r(k).
- *
- * <p>At least {@value #MIN_SECONDS} seconds are needed (three cycles of the longest period looked for
- * would be more; below that the bound is too wide to call anything).
+ * <p><b>Method</b>: the sample autocorrelation r(k) of the detrended log series (one huge second
+ * must not be the whole correlation; a slow drift is no period) for lags 2 to {@link #maxLag},
+ * against Bartlett's bound at {@value #ALPHA} with Bonferroni over the lags, so white noise shows
+ * "a period" anywhere with chance at most {@value #ALPHA}. A lag is a candidate when r(k) passes
+ * its bound and is a peak, rising above the dip before it by more than noise: a period makes r dip
+ * between 0 and the period, while memory or a curved drift makes it decay smoothly. The period is
+ * the smallest candidate reaching {@value #FUNDAMENTAL_SHARE} of the strongest candidate's r, so
+ * the fundamental wins over its multiples; its strength is r(k). At least {@value #MIN_SECONDS}
+ * seconds are needed; below that the bound is too wide to call anything.
  */
 public final class Periodicity {
     /** The family-wise false-positive rate on white noise. */

@@ -9,17 +9,15 @@ import java.util.concurrent.locks.LockSupport;
  * timed into {@link SoakRecorders}.
  *
  * <p><b>Closed loop</b> (the default): the next write starts when the last ends; its latency runs
- * from its actual start. A stall there delays every write behind it without recording them: a 1 s
- * stall is one slow sample (coordinated omission).
+ * from its actual start, so a stall is one slow sample however many writes it delayed
+ * (coordinated omission).
  *
- * <p><b>Fixed rate</b>: write i is due at t0 + i/N. Latency is timed from that intended start
- * ourselves, rather than recorded from the actual start with HdrHistogram's
- * recordValueWithExpectedInterval: that correction invents the samples a stall hid by assuming
- * they were due evenly, while here the schedule is known, so each write's own delay is measured.
- * A write whose time has passed starts at once (the loop catches up, as a client with a queue
- * would); the service time (from the actual start) is kept beside it. Waiting for a due time
- * parks the thread until {@value #SPIN_NANOS} ns before it, then spins, so the write starts within
- * a microsecond or so of its time instead of a park's 50–100 µs wake-up late.
+ * <p><b>Fixed rate</b>: write i is due at t0 + i/N and its latency runs from that intended start,
+ * the service time (from the actual start) kept beside it. The schedule is known, so each write's
+ * own delay is measured rather than invented afterwards as HdrHistogram's
+ * recordValueWithExpectedInterval would. A late write starts at once (the loop catches up, as a
+ * client with a queue would). Waiting for a due time parks until {@value #SPIN_NANOS} ns before
+ * it, then spins, so the write starts within about a microsecond of its time.
  *
  * <p>Nothing is allocated per write. The operation in flight is published (its start; 0 between
  * operations) with a release store, read by the reporter for the second's in-flight age.

@@ -17,18 +17,16 @@ import org.HdrHistogram.Histogram;
  * prints a progress line every {@value #PROGRESS_SECONDS} s, and at the end analyses the seconds
  * and writes every output ({@link SoakOutputs}).
  *
- * <p><b>Why in the launcher's JVM and not JMH.</b> JMH answers "how long does one operation take"
- * with iterations and forks, each an aggregate; a soak asks how latency moves over one long run, a
- * second at a time, with writes due at fixed times in rate mode, and must keep its data on Ctrl-C.
- * None of that is JMH's model, and a forked JVM would only add a process to signal and collect
- * from. The workload is the same {@link DurableWriteLoop} the benchmarks drive, and the launcher's
- * JVM is a plain HotSpot with nothing else running in it while the soak measures.
+ * <p>In the launcher's JVM, not JMH: a soak asks how latency moves over one long run, a second at a
+ * time, with writes due at fixed times in rate mode, and must keep its data on Ctrl-C, none of which
+ * is JMH's model of aggregated iterations and forks. The workload is the benchmarks' own
+ * {@link DurableWriteLoop}.
  *
- * <p><b>Ctrl-C and SIGTERM.</b> A shutdown hook stops the reporter at once (the second then under
- * way is left out: the seconds done are whole), waits for it to write the outputs for those seconds
- * and for the measuring thread to end its write and delete its file, then lets the JVM exit 130 or
- * 143. A write stuck in the kernel for more than {@value #STUCK_SECONDS} s is not waited for; the
- * workload file is then deleted by the JVM's file registry on the way out.
+ * <p><b>Ctrl-C and SIGTERM.</b> A shutdown hook stops the reporter at once (the second under way is
+ * left out, so the seconds done are whole), waits for the outputs for those seconds and for the
+ * measuring thread to end its write and delete its file, then lets the JVM exit 130 or 143. A write
+ * stuck in the kernel for more than {@value #STUCK_SECONDS} s is not waited for; the JVM's file
+ * registry deletes the workload file on the way out.
  */
 public final class SoakRun {
     static final int PROGRESS_SECONDS = 10;

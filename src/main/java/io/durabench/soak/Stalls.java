@@ -9,11 +9,10 @@ import java.util.List;
  * {@link SecondStats#stallLatencyUs()}) exceeds {@value #FACTOR} x the run's median per-second p99,
  * and exceeds {@value #FLOOR_US} µs in any case. Adjacent stalled seconds are one stall.
  *
- * <p><b>Why 5.</b> On this VM a loop-mounted ext4's per-second p99 wanders within 2–3x of its
- * median undisturbed, and the storage stalls on its own now and then; 5x flagged 2–5 stalls in an
- * undisturbed minute. A competing writer's flushes put the seconds it runs ~10x over the median
- * (SoakITDisturbanceIT: 15.8 ms against 1.4 ms), well past 5x; a smaller factor would list more of
- * the VM's own noise as stalls (docs/soak.md).
+ * <p><b>Why 5.</b> An undisturbed disk's per-second p99 wanders within a few times its median, and
+ * the storage stalls on its own now and then, while a competing writer's flushes put seconds about
+ * 10x over the median: 5x lies between, and a smaller factor would list more of the disk's own
+ * noise as stalls (docs/soak.md has the figures).
  *
  * <p><b>Why a floor of 1 ms.</b> Relative rules break where latency is tiny: on tmpfs or with
  * NONE the median p99 is a few µs and a scheduler hiccup or a GC pause makes a second 5x that,

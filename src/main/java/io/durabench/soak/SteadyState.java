@@ -10,22 +10,16 @@ import org.apache.commons.math3.distribution.TDistribution;
  * run is 5 min or longer, else a fifth of it each) are compared on the per-second p50 and p99: the
  * ratio last/first of their geometric means, with a {@value #CONFIDENCE_PERCENT}% interval.
  *
- * <p><b>Replicates and autocorrelation.</b> The per-second values of a window are the replicates,
- * on a log scale (latency is skewed; a ratio is what a reader asks). They are not independent:
- * the disk's state carries over from second to second, and a positive lag-1 autocorrelation makes
- * a naive interval too narrow. Each window's variance of the mean is therefore taken with its
- * effective size n_eff = n (1 - r1) / (1 + r1) (the AR(1) approximation, r1 the window's lag-1
- * autocorrelation, clamped to [2, n]; a negative r1 is taken as 0, never as more than n
- * replicates), and the two windows are combined by Welch's t with Satterthwaite's degrees of
- * freedom on those sizes. The windows are many seconds apart, so they are taken as independent
- * of each other.
+ * <p>The per-second values of a window are the replicates, on a log scale. They are autocorrelated
+ * (the disk's state carries over from second to second), so each window's variance of the mean uses
+ * the AR(1) effective size n (1 - r1) / (1 + r1), clamped to [2, n], and the windows, many seconds
+ * apart, are combined by Welch's t with Satterthwaite's degrees of freedom.
  *
- * <p><b>Verdict</b> per metric: <i>steady</i> when the whole interval lies within ±{@value #BAND_PERCENT}%
- * (what is left is too small to matter), <i>slower</i> / <i>faster</i> when it excludes 1 and
- * reaches beyond the band, else <i>undecided</i> (the interval is too wide to say); the run is
- * steady when both metrics are. Why 20%: a disk's per-second p99 wanders by tens of percent from
- * second to second, so a minute of it cannot show equivalence within 10% even when nothing
- * changes; a 20% drift over a soak is the smallest that changes a capacity plan.
+ * <p><b>Verdict</b> per metric: <i>steady</i> when the whole interval lies within ±{@value #BAND_PERCENT}%,
+ * <i>slower</i> / <i>faster</i> when it excludes 1 and reaches beyond the band, else <i>undecided</i>;
+ * the run is steady when both metrics are. The band is 20% because a minute of a disk's wandering
+ * per-second p99 cannot show equivalence within 10% even when nothing changes, and 20% is the
+ * smallest drift that changes a capacity plan.
  */
 public final class SteadyState {
     public static final int CONFIDENCE_PERCENT = 95;

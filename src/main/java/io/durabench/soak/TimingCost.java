@@ -4,19 +4,17 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What timing costs one soak operation, measured on this machine before the soak starts: the soak's
- * own instrument (the clock reads, Recorder recordings and published counters of one operation,
- * with the write and sync call timing of the durable-write loop where the method has a separate
- * sync call) run {@value #REPEATS} times with no I/O in between, in {@value #ROUNDS} rounds after
- * {@value #WARMUP_ROUNDS} discarded ones (so the JIT has compiled it, as it has the soak's loop),
+ * What timing costs one soak operation, measured before the soak starts: the soak's own instrument
+ * (the clock reads, recordings and published counters of one operation, with the call timing where
+ * the method has a separate sync call) run {@value #REPEATS} times with no I/O in between, in
+ * {@value #ROUNDS} rounds after {@value #WARMUP_ROUNDS} discarded ones (so the JIT has compiled it),
  * the median round's time per operation.
  *
- * <p><b>Kept, not subtracted.</b> Of this cost, the clock reads and recordings between an operation's
- * first and last clock read land inside its latency: at most the figure stated. It is tens of
- * nanoseconds against syncs of tens to hundreds of microseconds on a disk, well under the 0.1%
- * resolution of the histograms; subtracting a mean from every percentile would pretend the cost is
- * constant, which a clock read that misses a cache is not. The summary states it with its share of
- * the median operation, so a tmpfs or NONE soak (operations of a few µs) says where it matters.
+ * <p><b>Kept, not subtracted.</b> At most this much lands inside an operation's latency: tens of
+ * nanoseconds against syncs of tens to hundreds of microseconds, under the histograms' resolution,
+ * and not a constant (a clock read that misses a cache costs more), so subtracting it would pretend
+ * otherwise. The summary states it with its share of the median operation, so a soak of operations
+ * of a few µs (tmpfs, NONE) says where it matters.
  */
 final class TimingCost {
     static final int REPEATS = 100_000;

@@ -9,35 +9,20 @@ import org.apache.commons.math3.util.CombinatoricsUtils;
  *
  * <p><b>(a) Nothing at all</b> when even complete separation is not significant: the smallest
  * two-sided exact p is 2/C(n1 + n2, n1), and a single changed row among m must reach Holm's first
- * step α/m. At 5 vs 5 that is 2/252 ≈ 0.0079 &gt; 0.05/41 ≈ 0.0012: no change of any size can be
- * flagged. 7 vs 7 (2/3432 ≈ 0.00058) is the least that can flag anything across 41 rows.
+ * step α/m (at 41 rows, 5 vs 5 never can; 7 vs 7 is the least that can).
  *
  * <p><b>(b) Otherwise</b> the smallest relative slowdown flagged with {@value #POWER} power, under a
- * log-normal model: ln(score) ~ Normal(μ, σ) per fork, σ the pooled within-sample sd of ln(score)
- * ({@link #pooledLogSd}), a change multiplies every score. The shift needed is σ times a
- * standardized shift that depends only on (n1, n2, α/m), found by <b>simulation</b> of the very
- * test used (exact U, two-sided, level α/m) with a fixed seed ({@value #SEED}) and
- * {@value #TRIALS} trials, cached per (n1, n2, α/m).
+ * log-normal model (ln(score) ~ Normal(μ, σ) per fork, σ from {@link #pooledLogSd}, a change
+ * multiplies every score): σ times a standardized shift found by simulating the very test used
+ * (exact U, two-sided, level α/m; seed {@value #SEED}, {@value #TRIALS} trials, cached per
+ * (n1, n2, α/m)). Simulated, because at 7…15 forks and levels near 0.001 the exact test is too
+ * discrete for asymptotic formulas; with common random numbers the power curve is the empirical
+ * distribution of one order statistic (the h-th smallest pairwise difference), so no bisection is
+ * needed. Beyond {@link ExactMannWhitney#EXACT_MAX_TOTAL} values, where the test itself is normal,
+ * Noether's formula (JASA 82:645–647), which uses the null variance of U and so errs on the cautious side.
  *
- * <p>Why simulate and not use a formula: at the sample sizes of interest (7…15 forks) and levels
- * around 0.001 the exact test is very discrete (at 7 vs 7 only U ≤ 1 or ≥ 48 is significant), and
- * asymptotic power formulas ignore that. The simulation needs no bisection: with common random
- * numbers, a trial rejects a shift δ exactly when δ exceeds the h-th smallest pairwise difference
- * x_i − y_j (h the upper critical U), so the power curve is the empirical distribution of that
- * order statistic and the 80% shift is its 80th percentile. The Monte-Carlo error of the power at
- * the returned shift is ±0.3 percentage points (binomial standard error, 20,000 trials); each
- * (n1, n2, level) costs well under a second once.
- *
- * <p>Beyond {@link ExactMannWhitney#EXACT_MAX_TOTAL} values, where the test itself is normal,
- * Noether's formula is used (Noether 1987, "Sample size determination for some common
- * nonparametric tests", JASA 82:645–647): P(Y &gt; X) − ½ = (z(1 − α'/2) + z(power)) / √(12·n1·n2/N),
- * and for a normal shift P(Y &gt; X) = Φ(δ/(σ√2)). It uses the null variance of U, which is larger
- * than the variance under a shift, so it overstates the shift needed: at 25 vs 25 and 0.05/41 it
- * says 1.37σ where the simulation finds 1.24σ. Beyond 50 values the figure errs on the cautious side.
- *
- * <p>The model assumes continuous scores (no ties: ties lower the power) and the same σ in both
- * samples (if the candidate is noisier, the figure is only approximate). The figure is the slowdown (+%); a speed-up of the same log size
- * is detected equally well.
+ * <p>The model assumes continuous scores (ties lower the power) and the same σ on both sides; a
+ * speed-up of the same log size is detected equally well.
  */
 public record DetectableChange(int n1, int n2, double alpha, int rows, double logSd, double smallestPossibleP,
                                double changePercent, String explanation, OneRound setBy) {
@@ -224,9 +209,8 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     /**
      * The two sides' log scores with no change between them as the estimate measures it: the base centred on its
      * median, the candidate moved by the Hodges-Lehmann shift (the median of every pairwise difference) as well, so
-     * that shift between them is 0. Each side centred on its own median instead left the halves' own offset in the
-     * "no change" (two quiet halves skewed opposite ways: an estimate of −2.7% before any slowdown), and a row was
-     * stated flagged at 2.3% to 4.8% under a 5% threshold (DetectableChangeBarTest).
+     * that shift between them is 0. Centring each side on its own median would leave the halves' own offset in the
+     * "no change", and state a row flagged below the bar its estimate must pass (DetectableChangeBarTest).
      */
     private static double[][] withoutTheirShift(double[] logBase, double[] logCandidate) {
         double[] d = new double[logBase.length * logCandidate.length];
@@ -269,10 +253,9 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      * The noise the rank tests see: a robust sd, 1.4826 × the median absolute deviation from the
      * median with Croux &amp; Rousseeuw's small-sample factor n/(n − 0.8), of ln(x) per sample, pooled
      * like {@link #pooledLogSd}. Why robust: the rank tests are barely moved by one stalled fork,
-     * while a stall inflates the plain sd several-fold (one 50 ms fork among 0.6 ms ones); a
-     * detectable change computed from the plain sd would promise far less than the test delivers.
-     * Measured on the committed long A/A run (RealDataPowerTest): with the plain sd, changes stated
-     * as detectable with 80% power were flagged in nearly every resample on the rows with stalls.
+     * while a stall inflates the plain sd several-fold, so a detectable change computed from the
+     * plain sd would promise far less than the test delivers (RealDataPowerTest checks this on the
+     * committed A/A runs).
      */
     public static double robustPooledLogSd(double[] a, double[] b) {
         ShiftEstimate.requirePositive("a", a);

@@ -5,25 +5,19 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * The Mann–Whitney U (Wilcoxon rank-sum) test with exact small-sample p-values.
- *
- * <p>Why not commons-math3's {@code MannWhitneyUTest}: it only has the normal approximation, which
- * is wrong where benchmarks live (n = 3…10): three fully separated values per side have exact
- * two-sided p = 2/C(6,3) = 0.10, the approximation says 0.0495.
+ * The Mann–Whitney U (Wilcoxon rank-sum) test with exact small-sample p-values: commons-math3's
+ * {@code MannWhitneyUTest} has only the normal approximation, which is wrong where benchmarks live
+ * (three fully separated values per side: exact two-sided p 2/C(6,3) = 0.10, the approximation 0.0495).
  *
  * <ul>
  *   <li><b>Exact, no ties</b> (N = n1 + n2 ≤ {@value #EXACT_MAX_TOTAL}): the permutation
- *       distribution of U, counted by dynamic programming over rank sums
- *       ({@link RankSumDistribution}), cached per (n1, n2).</li>
- *   <li><b>Exact, with ties</b> (N ≤ {@value #EXACT_MAX_TOTAL}): the permutation distribution of
- *       the mid-rank sum given the observed tie pattern, counted over doubled mid-ranks (integers),
- *       two-sided p = P(|S − E S| ≥ |s − E S|) because ties can make S asymmetric. This is the
- *       conditional exact test of Hollander &amp; Wolfe (1999) §4.1, and what R's coin package
- *       computes with {@code distribution = "exact"}.</li>
- *   <li><b>Normal approximation</b> (N &gt; {@value #EXACT_MAX_TOTAL}): z = (|U − n1n2/2| − ½)/σ
- *       with the tie-corrected σ² = n1n2/12 · [(N+1) − Σ(t³ − t)/(N(N − 1))] (Hollander &amp;
- *       Wolfe (1999) §4.1, large-sample approximation with ties). Beyond 50 values the
- *       approximation's error is far below the decisions made here.</li>
+ *       distribution of U, counted over rank sums ({@link RankSumDistribution}), cached per (n1, n2).</li>
+ *   <li><b>Exact, with ties</b> (N ≤ {@value #EXACT_MAX_TOTAL}): the permutation distribution of the
+ *       mid-rank sum given the observed tie pattern, counted over doubled mid-ranks, two-sided
+ *       p = P(|S − E S| ≥ |s − E S|) (ties can make S asymmetric): the conditional exact test of
+ *       Hollander &amp; Wolfe (1999) §4.1, R coin's {@code distribution = "exact"}.</li>
+ *   <li><b>Normal approximation</b> (N &gt; {@value #EXACT_MAX_TOTAL}): z = (|U − n1n2/2| − ½)/σ with
+ *       the tie-corrected σ² = n1n2/12 · [(N+1) − Σ(t³ − t)/(N(N − 1))] (Hollander &amp; Wolfe §4.1).</li>
  * </ul>
  * The cut-off of 50 keeps every count an exact long (C(50,25) ≈ 1.3e14) and the counting under a
  * few million steps.

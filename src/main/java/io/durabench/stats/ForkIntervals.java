@@ -7,11 +7,11 @@ import java.util.List;
 /**
  * The interval of a row's mean from the variation between its forks, for all rows of one run
  * context at once. Each fork's mean is one replicate; the interval is built on the log scale (times
- * are positive and their noise is relative: a row's fork SD is a share of its mean, 1.5–9.5% on the
- * lab) and mapped back, so it never reaches below zero; the variance of the log fork means is the
- * row's own, shrunk toward what all rows of the context show ({@link SqueezedVariance}), because 3
- * forks alone leave 2 degrees of freedom. Checked against a 30-fork run on lab ext4 and XFS:
- * results/README.md, "Do the intervals keep their promise?", and CoverageTest.
+ * are positive and their noise is relative: a row's fork SD is a share of its mean) and mapped back,
+ * so it never reaches below zero; the variance of the log fork means is the row's own, shrunk toward
+ * what all rows of the context show ({@link SqueezedVariance}), because 3 forks alone leave 2 degrees
+ * of freedom. CoverageTest checks it against a 30-fork run (docs/intervals.md, "Do the intervals
+ * keep their promise?").
  */
 public final class ForkIntervals {
     private ForkIntervals() {

@@ -10,9 +10,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  * fork pair with the row's own sd σ: a trial draws n standard normal values (mean m, sd s) and
  * flags a shift δ (in σ) exactly when δ + m passes both t(1 − level/2, n − 1)·s/√n and the bar, so
  * with common random numbers the power at δ is the share of trials whose
- * max(t·s/√n, bar) − m is at most δ: no bisection, one count (or one selection for the shift at a
- * power; a sort of every instance's trials was most of the comparison tests' time on JDK 17). {@value #TRIALS} trials with a fixed
- * seed; the Monte-Carlo error of a power is about ±0.3 points.
+ * max(t·s/√n, bar) − m is at most δ: no bisection, one count (or one selection, not a sort, for the
+ * shift at a power). {@value #TRIALS} trials with a fixed seed; the Monte-Carlo error of a power is
+ * about ±0.3 points.
  *
  * <p>The model is checked on committed lock-step data (LockStepRealDataTest): fork pairs resampled
  * from a real A/A run with B scaled by a known factor are flagged as often as this states.
@@ -21,8 +21,8 @@ public final class LockStepPower {
     static final int TRIALS = 20_000;
     /**
      * The fewest fork pairs a power is stated from. Below it the row's own sd of ln(B/A) is too rough
-     * a guess: on the committed A/A run resampled at 3 pairs, the power stated this way ran up to 18
-     * points above how often the change was really flagged (at 5 and 10 pairs, within 10).
+     * a guess, and the stated power runs above how often the change is really flagged
+     * (docs/lockstep.md, Power as stated).
      */
     public static final int MIN_FORK_PAIRS = 5;
     static final long SEED = 20_261_203L;

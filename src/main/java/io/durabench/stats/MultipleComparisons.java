@@ -6,16 +6,12 @@ import java.util.stream.IntStream;
 /**
  * Adjusted p-values for a sweep of many rows tested at once.
  *
- * <p><b>The verdict uses Holm.</b> A compare gates builds: one false "regression" fails a build
- * and teaches the team to ignore the gate. What must be controlled is therefore the chance that
- * <em>any</em> row of an unchanged sweep is flagged, the family-wise error rate, and Holm's
- * step-down procedure controls it at α for any dependence between rows (rows of one run share a
- * disk and a JVM, so independence cannot be assumed), while rejecting everything Bonferroni
- * rejects and sometimes more. Benjamini–Hochberg controls the false-discovery <em>proportion</em>
- * among flagged rows instead: it is more powerful when many rows truly change, but on an
- * unchanged 41-row sweep it only promises that flagged rows are mostly real <em>if</em> some are,
- * which is the wrong promise for a gate (and its guarantee needs positive dependence). BH is
- * provided so a report can say what it would have flagged.
+ * <p><b>The verdict uses Holm.</b> A compare gates builds, and one false "regression" fails a build
+ * and teaches the team to ignore the gate, so what must be controlled is the chance that <em>any</em>
+ * row of an unchanged sweep is flagged: the family-wise error rate, which Holm's step-down procedure
+ * holds at α for any dependence between rows (rows of one run share a disk and a JVM). Benjamini–Hochberg
+ * controls the false-discovery proportion among flagged rows instead, the wrong promise for a gate;
+ * it is provided so a report can say what it would have flagged.
  *
  * <ul>
  *   <li>Holm (1979), "A simple sequentially rejective multiple test procedure", Scand. J.

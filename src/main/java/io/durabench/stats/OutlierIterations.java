@@ -7,15 +7,12 @@ import java.util.Locale;
 
 /**
  * Iterations far outside a row's others — more than {@value #FACTOR}x above or below the median of
- * all the row's iterations — are stalls, not the method's cost: a 100 ms iteration at 222 ms per
- * write (one write waited a fifth of a second) among ~250 µs ones. Left in, one such iteration
- * decides a mean (that row's 30-fork mean on the lab was 5,953 µs, its typical fork 250 µs), no
- * short run can hold such a mean in its interval, and two runs disagree by whether they met a stall.
- * So a row's figures are computed without them, and the report names every one (the
+ * all the row's iterations — are stalls, not the method's cost. Left in, one such iteration decides
+ * a mean, no short run can hold such a mean in its interval, and two runs disagree by whether they
+ * met a stall. So a row's figures are computed without them, and the report names every one (the
  * outlier-iteration warning: how many, the worst, by how much): not silently averaged, not silently
- * dropped. How often a disk stalls is its own question (a soak run's). Measured on the long run
- * (results/README.md): 40 of 4,590 iterations on lab ext4 (0.9%) were such; with them left out 99.9%
- * of 3-fork intervals held the long-run mean, with them in 99.0%.
+ * dropped. How often a disk stalls is its own question (a soak run's). docs/intervals.md shows
+ * what leaving them in does to the intervals.
  *
  * @param forkMeans           each fork's mean over its kept iterations; a fork whose every iteration stalled is left out whole
  * @param leftOut             the iterations left out, worst first

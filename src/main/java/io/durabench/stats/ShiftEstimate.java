@@ -5,27 +5,21 @@ import java.util.Locale;
 
 /**
  * How much larger the candidate's scores are than the base's, as a ratio: the Hodges–Lehmann
- * estimate of the shift on the log scale, with its distribution-free confidence interval.
- *
- * <p>Working on logs makes a multiplicative change (the candidate is 10% slower) a shift, the
- * model under which the rank test and this interval are exact, and makes the result a ratio
- * candidate/base, read as a % change.
+ * estimate of the shift on the log scale, with its distribution-free confidence interval. On logs
+ * a multiplicative change is a shift, the model under which the rank test and this interval are
+ * exact, and the result reads as a % change.
  *
  * <ul>
  *   <li><b>Estimate</b>: the median of the n1·n2 pairwise differences ln(c_j) − ln(b_i)
- *       (Hodges &amp; Lehmann 1963, "Estimates of location based on rank tests", Ann. Math.
- *       Statist. 34:598–611).</li>
- *   <li><b>Interval</b>: order statistics of those differences, [D(k), D(n1·n2 + 1 − k)], with k the
- *       largest integer such that P(U ≤ k − 1) ≤ (1 − level)/2 under the exact null distribution of
- *       U (Moses 1953; Bauer 1972, "Constructing confidence sets using rank statistics", JASA
- *       67:687–690; Hollander &amp; Wolfe (1999) §4.3). Its confidence is exactly
- *       1 − 2·P(U ≤ k − 1) for continuous data, reported as achieved. Beyond
- *       {@link ExactMannWhitney#EXACT_MAX_TOTAL} values k comes from the normal approximation
+ *       (Hodges &amp; Lehmann 1963, Ann. Math. Statist. 34:598–611).</li>
+ *   <li><b>Interval</b>: [D(k), D(n1·n2 + 1 − k)], k the largest integer with P(U ≤ k − 1) ≤
+ *       (1 − level)/2 under the exact null distribution of U (Moses 1953; Bauer 1972, JASA 67:687–690;
+ *       Hollander &amp; Wolfe (1999) §4.3); its achieved confidence 1 − 2·P(U ≤ k − 1) is reported.
+ *       Beyond {@link ExactMannWhitney#EXACT_MAX_TOTAL} values k comes from the normal approximation
  *       with continuity correction.</li>
  * </ul>
- * When even k = 1 (the whole range of differences) falls short of the level, there is no
- * interval and the reason says so; unlike R's {@code wilcox.test}, which then quietly returns the
- * range with a lower confidence, this never invents one.
+ * When even k = 1 (the whole range) falls short of the level there is no interval, and the reason
+ * says so, rather than the range with a lower confidence (as R's {@code wilcox.test} returns).
  */
 public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2) {
     public static final double DEFAULT_LEVEL = 0.95;

@@ -156,7 +156,7 @@ record ShiftTrials(double[] critical, double[] estimateError) {
 
     /**
      * The median of x, reordering x: the same value {@link MedianEstimate#medianOfSorted} gives of x sorted, by
-     * selection rather than a sort of every trial's values (the sort was most of a comparison's power simulation).
+     * selection rather than a sort of every trial's values (a sort would be most of a comparison's power simulation).
      * Leaves x split at n/2, every value before it no greater, every value after it no smaller.
      */
     static double median(double[] x) {
@@ -174,7 +174,7 @@ record ShiftTrials(double[] critical, double[] estimateError) {
         return k < mid ? select(x, k, 0, mid - 1) : k == mid ? x[mid] : select(x, k, mid + 1, x.length - 1);
     }
 
-    /** The k-th smallest (0-based) of x, reordering x (Hoare's selection: a comparison runs this per row, a sort per row was the bulk of its time). */
+    /** The k-th smallest (0-based) of x, reordering x (Hoare's selection: a comparison runs this per row, where a sort would dominate its time). */
     static double select(double[] x, int k) {
         return select(x, k, 0, x.length - 1);
     }

@@ -58,10 +58,8 @@ public record SqueezedVariance(double priorDf, double priorVariance) {
     /**
      * A row's shrunk variance, never below the row's own: shrinkage may widen a row's interval (a
      * quiet-looking row borrows the context's noise) but never narrows it below what its own forks
-     * show. Measured on the long run (results/README.md): the rows whose forks varied most were the
-     * ones with rare stalls (a 35 ms iteration among 0.5–1.4 ms ones), and pulling their variance down
-     * toward the quiet rows' made their intervals miss the long-run mean (ext4, 3 forks: 99.0% of
-     * intervals held it with plain shrinkage, 99.4% with this floor).
+     * show. The rows whose forks vary most are those with rare stalls, and pulling their variance
+     * down toward the quiet rows' makes their intervals miss the long-run mean (docs/intervals.md).
      */
     public double variance(double s2, double df) {
         if (priorDf == 0 || Double.isNaN(priorVariance)) return s2;

@@ -9,12 +9,10 @@ import java.util.List;
  * when the base stalled), each in units of its row's robust sd, and how often they came per row-round.
  *
  * <p>Why pool: the signed-rank test at Holm's first step tolerates almost no such round, so a row's 80%
- * figure is set by how often one comes, and 12 rounds of one row cannot say. A row whose rounds held
- * none states what the quiet rounds could see; on a disk that stalls, a fresh comparison usually holds
- * one. On the committed 40-round A/A (fork SDs 47–142%) such statements were flagged in 0.30–0.70 of
- * resamples instead of 0.80. The other rows of the same comparison, measured on the same disk over
- * the same rounds, do show how often it stalls and by how much: {@link DetectableChange} lets a row
- * without a stall of its own meet them at their pooled rate (docs/compare.md, "How much can it see?").
+ * figure is set by how often one comes, and 12 rounds of one row cannot say: a row whose rounds held
+ * none would state what only quiet rounds can see. The other rows of the same comparison, measured on
+ * the same disk over the same rounds, do show how often it stalls and by how much: {@link DetectableChange}
+ * lets a row without a stall of its own meet them at their pooled rate (docs/compare.md, "How much can it see?").
  *
  * @param rate         stalls per row-round over the comparison's paired rows (0 when none)
  * @param standardized each stall's centred log ratio over its row's robust sd (all negative)

@@ -7,30 +7,22 @@ import java.util.List;
  * Is a cell's measurement steady, or still warming up (a trend inside each fork) or drifting (a
  * trend from fork to fork over the run)? Both are checked on the log scale (a trend in a time is
  * relative, as its noise is), on the iterations the row's figures keep (stalls left out:
- * {@link OutlierIterations}), and a trend is flagged only when it is both resolved at the report's
- * level ({@link #LEVEL}, 0.001: the 99.9% of every interval) and material: the fitted change from
- * the first to the last measured iteration (or fork) is at least {@link #MATERIAL} (10%). Either
- * alone flags noise: with hundreds of cells per report a level alone finds the odd 1-in-1,000 order
- * in every run, and a change alone is what a single noisy fork shows; 10% is about the fork-to-fork
- * SD of a noisy row on the lab (1.5–9.5%, ForkIntervals), so a trend below it is inside what the
- * interval already carries, and one above it moves a decision.
+ * {@link OutlierIterations}). A trend is flagged only when it is both resolved at the report's level
+ * ({@link #LEVEL}) and material (a fitted change from first to last of at least {@link #MATERIAL}):
+ * either alone flags noise, since over hundreds of cells a level alone finds the odd chance order in
+ * every run, and a change alone is what one noisy fork shows. {@link #MATERIAL} is about a noisy
+ * row's fork-to-fork sd: a smaller trend is inside what the interval already carries.
  *
- * <p><b>Warming up</b> (within forks), with two or more forks: per fork, the least-squares slope of
- * log(score) over the iteration index; the fork is the unit of replication, so the slopes are
- * averaged over forks with a Student t interval on k − 1 degrees of freedom, and the cell is
- * warming up when that interval excludes 0 and exp(mean slope · (iterations − 1)) − 1, the change
- * from the first iteration to the last, is material. A fork with fewer than {@value #MIN_ITERATIONS}
- * kept iterations gives no slope. With one fork the iterations are all there is, and no fork-to-fork
- * variation to judge them against: the Mann–Kendall test over them, exact, at the same level, with
- * Sen's slope for the change. Its smallest p is 2/n!, so a fork of 6 or fewer iterations can never
- * be flagged (5 iterations: 0.017): an old one-fork result is, in effect, not checked, and a report
- * of one must not read "no warning" as "steady".
+ * <p><b>Warming up</b>: with two or more forks, each fork's least-squares slope of log(score) over
+ * the iteration index, averaged over forks with a Student t interval (the fork is the unit of
+ * replication); a fork with fewer than {@value #MIN_ITERATIONS} kept iterations gives no slope. With
+ * one fork, the exact Mann–Kendall test over its iterations with Sen's slope; its smallest p is 2/n!,
+ * so a one-fork result of 6 or fewer iterations is in effect not checked, and "no warning" must not
+ * be read as "steady".
  *
- * <p><b>Drifting</b> (between forks): the fork means in the order the forks ran (a profile runs a
- * cell's forks one per round, spread over the run, and the result file keeps them in that order:
- * suite.Rounds, results.RoundMerge), Mann–Kendall at the same level with Sen's line for the change
- * from the first fork to the last. It needs 7 forks to be able to flag at all (2/7! = 0.0004): the
- * compare profile and long runs, not the 3-fork quick and standard profiles.
+ * <p><b>Drifting</b>: Mann–Kendall with Sen's line over the fork means in the order the forks ran
+ * (suite.Rounds, results.RoundMerge keep that order); it needs 7 forks to flag at all, so only the
+ * compare profile and long runs can show it.
  *
  * @param warmingUp the trend within forks; null when it cannot be computed (too few iterations)
  * @param drifting  the trend of the fork means over the run; null with fewer than 3 forks

@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * paired, and {@link HandOffRule#controlRefusal} says why: the gate keeps its absolute history only.
  */
 public final class ControlPairs {
-    /** Fork pairs per control cell: the ratio's run-to-run spread is what a history judges, and 5 pairs keep it near 0.5%. */
+    /** Fork pairs per control cell: the ratio's run-to-run spread is what a history judges, and 5 pairs keep it small (docs/gate.md). */
     static final int FORK_PAIRS = 5;
 
     private ControlPairs() {

@@ -20,7 +20,7 @@ import java.util.function.ToLongFunction;
  * alternating fork by fork, their order swapped every round, so the machine's drift reaches both alike.
  */
 public final class ForkStartup implements AutoCloseable {
-    /** How a fork starts: as before, or from the slot's class-data archive. */
+    /** How a fork starts: plain, or from the slot's class-data archive. */
     public enum Mode { PLAIN, ARCHIVE }
 
     /**

@@ -7,9 +7,8 @@ import org.openjdk.jmh.annotations.Mode;
 /**
  * How much of the space a run covers, and with what JMH settings. Every profile measures each cell
  * in several forks, one fork per round, the rounds spread over the run ({@link Rounds}): a fork is
- * the unit of replication (iterations seconds apart share a JVM's state, forks do not), so the
- * forks are many and short. Measured on the lab (results/README.md): the iterations of one fork
- * correlate (intra-class correlation 0.5–0.8), so a fork's later iterations add little.
+ * the unit of replication (iterations seconds apart share a JVM's state and correlate, so a fork's
+ * later iterations add little; docs/intervals.md), so the forks are many and short.
  * quick: pg_test_fsync's main table (8 KiB, every method, batch 1 and 100, append vs zero-fill),
  * 3 forks of 100 ms warmup + 3 x 100 ms, under three minutes per directory. standard: every axis swept one at a time
  * around that centre in SampleTime only, so a row's mean and its percentiles come from the same

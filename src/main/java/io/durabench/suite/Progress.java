@@ -95,9 +95,8 @@ final class Progress {
     /**
      * A cell that will not be measured: it stands for {@code rounds} rounds of the count, and its
      * {@code estimate} leaves the run's estimate rather than joining what was done, because it took
-     * no time: counted as done, a run whose n/a cells are all found in round 1 (six of them x 40
-     * rounds in a 40-round A/A) paced itself as if that time had passed, and said 33 min were left
-     * of 109.
+     * no time: counted as done, a run whose n/a cells are all found in round 1 would pace itself as
+     * if their time had passed, and promise an end far too early.
      */
     void notMeasured(Cell cell, String slot, double estimate, boolean failed, String reason, int rounds) {
         String r = reason.length() > REASON_WIDTH ? reason.substring(0, REASON_WIDTH - 3) + "..." : reason;

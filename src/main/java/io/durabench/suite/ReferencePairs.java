@@ -26,10 +26,10 @@ import java.util.function.BooleanSupplier;
  * measured as fork pairs of the launcher's JVM on the same target, one fork pair measuring every
  * pair in sequence ({@link LockStepRun}). Their ratios and differences to the reference, to about
  * ±1%, are what the report's decision table decides the fastest set on. They go into the target's
- * folder as lockstep.json; the rounds' JMH results are the absolute figures, as before.
+ * folder as lockstep.json; the rounds' JMH results are the absolute figures.
  *
- * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link #settings}): a quick run
- * holds some 30 pairs, and the whole quick profile stays near four minutes on this machine.
+ * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link #settings}), so that they fit
+ * in the quick profile's few minutes.
  */
 final class ReferencePairs {
     /** The reference when the run names none: pg_test_fsync's and PostgreSQL's default, the decision table's usual yardstick. */
@@ -49,8 +49,8 @@ final class ReferencePairs {
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
     static int forkPairs(Profile profile) {
         return switch (profile) {
-            // 5, not 3: from 3 pairs of quick on this disk no method was resolved from another and no power
-            // can be stated (LockStepPower.MIN_FORK_PAIRS); 5 pairs of 10 blocks fit in quick's four minutes.
+            // 5, not 3: fewer pairs resolve no method from another and state no power
+            // (LockStepPower.MIN_FORK_PAIRS); 5 pairs of 10 blocks fit in quick's four minutes.
             case QUICK -> 5;
             case STANDARD -> 5;
             default -> 0;

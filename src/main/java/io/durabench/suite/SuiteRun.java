@@ -140,7 +140,7 @@ public final class SuiteRun {
                 if (state.stopping()) break;
                 failed |= runTarget(target, state, continuing, summaries, progress);
             }
-            // Rounds now leave their loop as soon as the hook says stop (the run's thread used to be held in JMH until the JVM halted).
+            // Rounds leave their loop as soon as the hook says stop; the run's thread then waits here for the JVM to halt.
             if (state.stopping()) state.awaitHalt();
             state.finish();
             summaries.forEach(Runnable::run);

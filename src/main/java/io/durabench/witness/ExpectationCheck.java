@@ -13,26 +13,22 @@ import java.util.TreeSet;
 /**
  * Compares one {@link SyscallExpectation} with one {@link TracedCell} and says each difference in
  * plain words, e.g. "counters say 100 fdatasync on the log /x/durabench-fdatasync-1.log (plain fd;
- * syncCalls 100), the kernel saw 99". The rules that make the expectation are the families'
- * ({@link io.durabench.catalogue.SyscallRules}); what is compared, and where, is the witness's:
+ * syncCalls 100), the kernel saw 99". The families' rules ({@link io.durabench.catalogue.SyscallRules})
+ * make the expectation; the witness decides what is compared, and where:
  *
- * <p><b>The window.</b> A call counts when its entry line in the trace lies strictly between the
- * cell's BEGIN and END marker opens ({@link WitnessMarkers}) and it touched the target directory or a
- * file in it; everything else (class loading, stdout, the JVM's own files) is ignored. Setup and
- * warmup (file creation, the first zero-fill chunk, the initial ftruncate/fallocate, prewrites)
- * happen before BEGIN and are not counted; what they decide is still checked, because every counted
- * call is classified by the flags of the open that made its fd.
+ * <p><b>The window.</b> A call counts when its entry lies strictly between the cell's BEGIN and END
+ * markers ({@link WitnessMarkers}) and it touched the target directory or a file in it. Setup and
+ * warmup happen before BEGIN and are not counted, but what they decide is still checked: every
+ * counted call is classified by the flags of the open that made its fd.
  *
- * <p><b>The comparison.</b> The witness tallies each successful call on the target directory and the
- * files in it by (file role, call, how) — see {@link CallKey} and {@link io.durabench.expectation.CallHow}
- * — and requires, for every key that either side names, expected calls = seen calls and, where the
- * counters determine them, expected bytes = bytes the kernel reports written. A key the counters do
- * not account for is expected 0 times, so an extra fsync fails as surely as a missing one. In
- * addition: the operation counter ({@code writes} or {@code commits}) must equal the operations run;
- * {@code syncedWrites} must equal the writes the kernel saw through an O_DSYNC or O_SYNC fd; every
- * call on the directory's files between the markers must have succeeded; no sync call between the
- * markers may be left unexplained by the fd table or file mappings; a workload with a log must have
- * created exactly one file in its setup; and new files must number, and each see, what the rules say.
+ * <p><b>The comparison.</b> Calls are tallied by (file role, call, how) ({@link CallKey},
+ * {@link io.durabench.expectation.CallHow}); for every key either side names, expected calls must
+ * equal seen calls and, where the counters determine them, expected bytes the bytes written. A key
+ * the counters do not account for is expected 0 times, so an extra fsync fails as surely as a
+ * missing one. Also: the operation counter equals the operations run, {@code syncedWrites} the
+ * writes through an O_DSYNC or O_SYNC fd; every call between the markers succeeded and every sync
+ * is explained by the fd table or file mappings; a workload with a log created exactly one file in
+ * its setup; new files number, and each see, what the rules say.
  */
 final class ExpectationCheck {
     private static final Expected NOTHING = new Expected(0, 0L, "nothing counted");

@@ -19,23 +19,16 @@ import java.util.regex.Pattern;
 /**
  * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate, open and
  * close touched, and through what kind of fd, by replaying the process's fd table and file mappings.
+ * A replay, not only the {@code -y} paths, because the durable-write loop opens its log twice (a
+ * control fd and the method's own), so the path alone cannot tell an O_DSYNC write from a plain one.
  *
- * <p>An fd's kind can change after its open: fcntl F_SETFL sets or clears the status flags Linux lets
- * it change (O_DIRECT among them; not O_DSYNC or O_SYNC), so a successful F_SETFL replaces those in
- * the fd's flags. The JDK opens ExtendedOpenOption.DIRECT with O_DIRECT and then sets it again so.
- *
- * <p>Why a replay and not only the {@code -y} paths: the durable-write loop opens its log twice (a
- * plain control fd for preallocation and the method's own fd), so the path alone cannot tell an
- * O_DSYNC write from a plain one. Each fd is traced back to the open that returned it (with its
- * flags); close ends it; an msync address is traced to the MAP_SHARED mapping of a file that holds it.
- *
- * <p>Order: an fd is looked up when its call is entered, but an open creates its fd and a close
- * frees it when they return. With threads, another thread's call can be entered in between (seen in
- * real traces: thread A's openat is entered, thread B's close of fd 79 completes, A's openat returns
- * 79), so the replay walks entries and completions in line order, not calls in entry order.
- *
- * <p>One process: the witnessed JVM does not fork, so one fd table serves every thread. An fd that
- * no traced open made (dup, inherited) is reported as such rather than guessed.
+ * <p>Each fd is traced back to the open that returned it, with its flags, as later changed by a
+ * successful fcntl F_SETFL (O_DIRECT among them; the JDK sets DIRECT's that way again after the
+ * open); close ends it; an msync address is traced to the MAP_SHARED mapping that holds it. An fd
+ * is looked up when its call is entered, but an open creates and a close frees it when they return,
+ * and another thread's call can come in between, so the replay walks entries and completions in
+ * line order. The witnessed JVM does not fork, so one fd table serves every thread; an fd no traced
+ * open made (dup, inherited) is reported as such rather than guessed.
  */
 final class FileCalls {
     private static final Pattern OPENAT2_FLAGS = Pattern.compile("flags=([A-Z0-9_|x]+)");

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * commas, finding the parenthesis that closes it, undoing strace's string escapes, and reading the
  * {@code fd</path>} annotations that {@code -y} adds.
  *
- * <p>What strace 6.1 really prints (checked on this machine): strings are double-quoted with
+ * <p>What strace (6.1) prints: strings are double-quoted with
  * {@code \"}, {@code \\}, {@code \n}-style and octal ({@code \303\251}) escapes, and may be followed
  * by {@code ...} when truncated; a {@code -y} path is printed between {@code <} and {@code >} with
  * the same escapes plus {@code <} and {@code >} themselves as octal ({@code \74}, {@code \76}), while

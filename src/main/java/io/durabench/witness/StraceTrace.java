@@ -14,22 +14,16 @@ import java.util.regex.Pattern;
 
 /**
  * The system calls of one {@code strace -f -y -qq -s 0 -e signal=none -e trace=...} run, read back
- * from its {@code -o} file, in entry order.
- *
- * <p>What the parser accepts (and a test shows each on real and hand-written lines):
+ * from its {@code -o} file, in entry order. What the parser accepts (a test shows each):
  * <ul>
- *   <li>a thread-id prefix ({@code 8317  pwrite64(...)}, as {@code -f -o FILE} prints it), the
- *       {@code [pid  8317] } form strace uses on a terminal, or none (a single process without -f);</li>
- *   <li>complete calls {@code name(args) = result}, where result is a number, a hex address, an fd
- *       with its -y path ({@code = 79</x/y.log>}), {@code -1 ERRNO (text)} or {@code ? ERRNO (text)};</li>
- *   <li>a call interrupted by another thread's: {@code name(args <unfinished ...>} on one line and
- *       {@code <... name resumed>rest) = result} later from the same thread id; the arguments are the
- *       two parts joined, the entry is the first line and the completion the second;</li>
- *   <li>signal ({@code --- SIGSEGV ...---}) and exit ({@code +++ exited with 0 +++}) lines, skipped;
- *       a call never resumed (the process died) is kept as never returned;</li>
- *   <li>{@code ???( <detached ...>}: a thread strace found inside a call it never saw begin and so
- *       cannot name, let go of as the process ended (seen on Temurin 25): no call is recorded there,
- *       so the line is skipped.</li>
+ *   <li>a thread-id prefix ({@code 8317  pwrite64(...)}), the {@code [pid  8317] } form, or none;</li>
+ *   <li>complete calls {@code name(args) = result}: a number, a hex address, an fd with its -y path
+ *       ({@code = 79</x/y.log>}), {@code -1 ERRNO (text)} or {@code ? ERRNO (text)};</li>
+ *   <li>an interrupted call, {@code name(args <unfinished ...>}, and later from the same thread
+ *       {@code <... name resumed>rest) = result}: one call, entered at the first line and completed
+ *       at the second; a call never resumed (the process died) is kept as never returned;</li>
+ *   <li>signal ({@code --- SIGSEGV ...---}) and exit ({@code +++ exited with 0 +++}) lines, and
+ *       {@code ???( <detached ...>} (a thread caught inside a call strace never saw begin), skipped.</li>
  * </ul>
  * Anything else fails with the line number: the witness must not silently skip a call it did not understand.
  */

@@ -33,16 +33,14 @@ import java.util.function.Function;
  * WitnessReport r = SyscallWitness.in(dir).verify(SizedCell.of(cell));
  * if (!r.passed()) System.err.println(r.describe());
  * </pre>
- * All cells of one call share one JVM (its start dominates the cost); each cell opens its own
- * workload, so one cell cannot disturb another's tally. A cell whose workload fails is reported as
- * not witnessed, with the workload's own message.
+ * All cells of one call share one JVM (its start dominates the cost); each opens its own workload,
+ * so one cannot disturb another's tally; one whose workload fails is reported as not witnessed.
  *
- * <p>Process hygiene: the witnessed JVM is a {@link ChildProcess} with strace as its command prefix,
- * so stdout, stderr and the trace go to files in its private temporary folder, deleted afterwards
- * (copy the trace out with {@link #withTraceCopy}), and the process tree (the JVM before strace,
- * which detaches from rather than kills what it traces) is killed when it outlives the timeout; any
- * {@code durabench-*} file the process created in the target directory and left behind is deleted
- * and reported. No other file is touched.
+ * <p>The witnessed JVM is a {@link ChildProcess} with strace as its command prefix: its output and
+ * trace go to its private folder, deleted afterwards ({@link #withTraceCopy} keeps the trace), its
+ * whole process tree is killed when it outlives the timeout (strace detaches from what it traces
+ * rather than killing it), and any {@code durabench-*} file it left in
+ * the target directory is deleted and reported. No other file is touched.
  */
 public final class SyscallWitness {
     public static final int DEFAULT_OPS = 100;

@@ -11,22 +11,15 @@ import java.nio.file.Path;
  * pg_test_fsync's "Compare file sync methods using one 8kB write" and "... two 8kB writes" tables and
  * its non-sync'ed write, reproduced so the harness can be checked against pg_test_fsync on the same directory.
  * Two writes: 8 KiB at offset 0 and 8 KiB at 8192, then the method's one sync (open_datasync and
- * open_sync: each write syncs itself).
+ * open_sync: each write syncs itself). The calls are pg_test_fsync 15's as {@code strace -f} shows
+ * them: one 16 MiB test file written and fsynced, then per method one open ({@code O_DIRECT} for
+ * open_datasync and open_sync), per operation {@code pwrite64}s at offset 0 (and the method's sync),
+ * close at the end.
  *
- * <p>What pg_test_fsync 15 does, per {@code strace -f} on ext4 (Linux 6.18), and this class copies:
- * <ul>
- *   <li>test_open: {@code openat(O_RDWR|O_CREAT)}, one {@code write} of 16 MiB, {@code fsync}, close.</li>
- *   <li>each method: one open ({@code O_RDWR}; {@code O_RDWR|O_DSYNC|O_DIRECT} for open_datasync,
- *       {@code O_RDWR|O_SYNC|O_DIRECT} for open_sync), then per operation one {@code pwrite64} of
- *       8192 bytes at offset 0, plus {@code fdatasync}/{@code fsync} for those methods, close at
- *       the end. The non-sync'ed "write" also opens once ({@code O_RDWR}) and only pwrites.</li>
- * </ul>
- * One thing a fresh file per method would not copy: pg_test_fsync runs its methods in sequence
- * on one file, and its first (open_datasync) writes offset 0 with O_DIRECT, which evicts that
- * range from the page cache. Every buffered test after it (fdatasync, fsync, write) therefore
- * rewrites a freshly instantiated small page, not the large folio the 16 MiB write left behind.
- * On ext4 with large folios (Linux 6.16+) that difference alone made a buffered 8 KiB rewrite
- * ~10x slower (13 µs vs 1.3 µs), so the prewrite ends with the same O_DIRECT write of offset 0.
+ * <p>The prewrite ends with an O_DIRECT write of offset 0, as pg_test_fsync's first test does on its
+ * one file: that evicts the range from the page cache, so the buffered tests after it rewrite a small
+ * freshly instantiated page, not the large folio the 16 MiB write left, which on ext4 costs several
+ * times as much (docs/pg.md).
  *
  * <p>Fails closed like {@link DurableWriteLoop}: a failing operation closes and deletes the file
  * before its exception leaves, and later calls are refused.

@@ -23,9 +23,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * correction over the methods is due. Ties stay ties.
  *
  * <p>Why against every other, not only the lowest: the lowest point estimate is often the noisiest
- * method (quick on this disk: MMAP_FORCE −11% [−34, +21] in 3 fork pairs), and against it nothing is
- * resolved, while O_DIRECT_DSYNC −2.9% [−3.8, −1.9] and CHANNEL_FORCE_DATA_PLATFORM +6.5% [+5.0, +8.1]
- * plainly differ. The lowest (the "best") still anchors the recommendation and its figures.
+ * method, and against it nothing is resolved while two quieter methods plainly differ (docs/report.md
+ * has a case). The lowest (the "best") still anchors the recommendation and its figures.
  */
 final class LockStepFastest {
     private static final double ALPHA = 1 - ReferenceComparison.CONFIDENCE;

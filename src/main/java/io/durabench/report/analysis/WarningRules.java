@@ -103,8 +103,8 @@ public final class WarningRules {
 
     /**
      * The other way a ratio misleads: it ranks two contexts in the opposite order of what durability
-     * costs there (results/README.md's claim 7: FDATASYNC 92x NONE on ext4, 58x on btrfs, yet 394 µs
-     * vs 553 µs), each order by at least {@value #REVERSAL}x so a tie's jitter is no reversal.
+     * costs there (each ratio is over its own context's baseline, so the larger ratio can be the smaller
+     * cost: results/README.md's claim 7), each order by at least {@value #REVERSAL}x so a tie's jitter is no reversal.
      */
     private static java.util.Optional<ReportWarning> reversal(List<ReportRow> same, List<ReportRow> rows, ContextNames names,
                                                               SyncMethod chosen) {

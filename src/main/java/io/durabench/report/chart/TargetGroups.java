@@ -7,10 +7,10 @@ import java.util.List;
 /**
  * Which targets share a panel in a chart with methods on x and one colour per target: those with
  * stable storage together (a reader compares ext4, xfs and btrfs at each method, side by side),
- * those without (tmpfs) in a panel of their own with its own y axis: on one axis with the disks,
- * tmpfs's fractions of a microsecond stretched the durability-cost chart over five decades and
- * squashed the disks' 300 to 600 µs into a line. Past seven targets in one group (the marks one
- * colour can take), each target gets a panel of its own.
+ * those without (tmpfs) in a panel of their own with its own y axis, since on one axis with the
+ * disks tmpfs's fractions of a microsecond would stretch the axis over decades and squash the disks
+ * into a line. Past seven targets in one group (the marks one colour can take), each target gets a
+ * panel of its own.
  *
  * @param ownScale true for a group without stable storage: its panel is scaled to itself alone
  */

@@ -15,15 +15,12 @@ import java.util.stream.Collectors;
  * it syncs) and {@code commitSiblings} (it waits only when at least this many other committers are
  * inside a commit at that moment).
  *
- * <p>Only methods with a separate sync call can be grouped: fsync, fdatasync, FileChannel.force
- * and FileOutputStream's FileDescriptor.sync(). With O_DSYNC, O_SYNC, O_DIRECT|O_DSYNC, a DSYNC,
- * SYNC or DIRECT|DSYNC channel, or RandomAccessFile "rwd"/"rws", every write is itself a flush, so
- * concurrent committers have no shared sync to wait on; grouping would mean coalescing records into
- * one larger write (PostgreSQL's WAL writer does that), which is a different mechanism and not what
- * this measures. msync of a mapped log is left out for the same reason as elsewhere: no append, no
- * preallocation. The methods that hand every call to another thread are left out too: group commit
- * measures committers that write and sync on their own threads, and a one-thread hand-off would
- * queue every committer's calls behind one thread.
+ * <p>Only methods with a separate sync call can be grouped (fsync, fdatasync, FileChannel.force,
+ * FileDescriptor.sync()): where every write is itself a flush (O_DSYNC, O_SYNC, DSYNC channels,
+ * "rwd"/"rws") committers have no shared sync to wait on, and coalescing records into one write is
+ * another mechanism (PostgreSQL's WAL writer). msync is left out as elsewhere (no append, no
+ * preallocation), and so are the methods that hand every call to another thread, which would queue
+ * every committer's calls behind that one thread.
  */
 public record GroupCommitConfig(Path dir, SyncMethod method, Preallocation preallocation, CommitMode mode,
                                 long commitDelayMicros, int commitSiblings, long regionBytes,

@@ -24,21 +24,17 @@ import java.util.stream.Stream;
  * named with this JVM's token ({@link OwnedNames}) in a directory registered here before the file
  * exists, so whatever ends the JVM short of SIGKILL, the files can be found and deleted.
  *
- * <p><b>Shutdown.</b> A shutdown hook (it runs on exit, on SIGINT and on SIGTERM, in the CLI's JVM
- * and in JMH's forked one alike) first refuses new files, then waits for creations already under
- * way, then deletes every file of this JVM's token in every registered directory, then deletes
- * and lets go of its owner locks; where a file could not be deleted (a failing disk), the lock is
- * let go but kept, so the next run there can still remove the file as a dead owner's. The order closes the race with a thread that is creating a file
- * right then: a creation counts itself in before it checks for shutdown, and the hook flags
- * shutdown before it waits for that count to reach zero, so either the creation sees the flag and
- * creates nothing, or the hook waits for it and then deletes its file. The count is one atomic
- * increment and decrement per file, nothing next to the open(2) it brackets.
+ * <p><b>Shutdown.</b> A shutdown hook (on exit, SIGINT and SIGTERM, in the CLI's JVM and JMH's forks
+ * alike) refuses new files, waits for creations already under way, deletes every file of this JVM's
+ * token in every registered directory, then lets go of its owner locks (keeping a lock's file where
+ * a file could not be deleted, so the next run can still remove it as a dead owner's). A creation
+ * counts itself in before it checks for shutdown, and the hook flags shutdown before it waits for
+ * that count to reach zero, so either the creation sees the flag or the hook deletes its file.
  *
  * <p><b>Ownership.</b> {@link #claim} creates this JVM's owner lock in a directory and holds it for
- * the JVM's life: after a SIGKILL the lock is free and {@link StaleFiles#removeDeadOwners} in the
- * next run removes the files. Claiming is the run's job (the benchmark's setup in the forked JVM,
- * the CLI for its own probes); a workload opened where no one claimed the directory still names and
- * registers its files, they are only never removed as stale, which is the safe side.
+ * the JVM's life, so after a SIGKILL {@link StaleFiles#removeDeadOwners} in the next run removes
+ * the files. Claiming is the run's job; files in a directory no one claimed are still registered,
+ * only never removed as stale, which is the safe side.
  */
 public final class OwnedFiles {
     private static final String TOKEN = OwnedNames.newToken();
