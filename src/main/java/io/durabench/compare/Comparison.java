@@ -30,10 +30,6 @@ public record Comparison(String base, String candidate, Map<String, FingerprintC
         return rows.stream().filter(r -> r.status() == ComparedRow.Status.COMPARED).toList();
     }
 
-    public List<ComparedRow> withStatus(ComparedRow.Status status) {
-        return rows.stream().filter(r -> r.status() == status).toList();
-    }
-
     public long count(Verdict verdict) {
         return rows.stream().filter(r -> r.verdict() == verdict).count();
     }

@@ -2,6 +2,7 @@ package io.durabench.compare;
 
 import io.durabench.stats.DetectableChange;
 import io.durabench.stats.GeometricMean;
+import io.durabench.stats.MedianEstimate;
 import io.durabench.stats.Numbers;
 import java.util.List;
 
@@ -37,7 +38,7 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
         double[] costRatios = rows.stream().mapToDouble(r -> r.direction().costRatio(r.change().ratio())).toArray();
         return new ComparisonSummary(regressions, improvements, rows.size() - regressions - improvements,
                 count(rows, Verdict.UNDER_THRESHOLD), count(rows, Verdict.INSIDE_NOISE),
-                median(detectable), detectable.length == 0 ? Double.NaN : detectable[0],
+                MedianEstimate.median(detectable), detectable.length == 0 ? Double.NaN : detectable[0],
                 detectable.length == 0 ? Double.NaN : detectable[detectable.length - 1], blind.size(),
                 blind.isEmpty() ? null : blind.get(0).detectable().explanation(), floor.largestPercent(), inside,
                 GeometricMean.of(costRatios, settings.confidence()), setByOneRound.size(), setByOneRound.isEmpty() ? null : example(setByOneRound));
@@ -107,12 +108,6 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
 
     private static int count(List<RowComparison> rows, Verdict v) {
         return (int) rows.stream().filter(r -> r.verdict() == v).count();
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        if (n == 0) return Double.NaN;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static String plural(int n, String one, String many) {

@@ -1,8 +1,9 @@
 package io.durabench.compare;
 
+import static io.durabench.stats.MedianEstimate.medianOf;
+
 import io.durabench.stats.BootstrapMedians;
 import io.durabench.stats.Interval;
-import io.durabench.stats.MedianEstimate;
 import io.durabench.stats.Numbers;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
@@ -49,8 +50,8 @@ public record DurabilityCostChange(String method, String baseline, boolean ratio
         double[] bmB = BootstrapMedians.of(mB, RESAMPLES, random), bmC = BootstrapMedians.of(mC, RESAMPLES, random);
         double[] bnB = BootstrapMedians.of(nB, RESAMPLES, random), bnC = BootstrapMedians.of(nC, RESAMPLES, random);
 
-        double costBase = median(mB) - median(nB), costCandidate = median(mC) - median(nC);
-        double ratioChange = ((median(mC) / median(nC)) / (median(mB) / median(nB)) - 1) * 100;
+        double costBase = medianOf(mB) - medianOf(nB), costCandidate = medianOf(mC) - medianOf(nC);
+        double ratioChange = ((medianOf(mC) / medianOf(nC)) / (medianOf(mB) / medianOf(nB)) - 1) * 100;
         double[] ratioStats = new double[RESAMPLES], diffStats = new double[RESAMPLES], pctStats = new double[RESAMPLES];
         int undefined = 0;
         for (int b = 0; b < RESAMPLES; b++) {
@@ -86,9 +87,5 @@ public record DurabilityCostChange(String method, String baseline, boolean ratio
         double[] t = new double[scores.length];
         for (int i = 0; i < t.length; i++) t[i] = 1 / scores[i];
         return t;
-    }
-
-    private static double median(double[] x) {
-        return MedianEstimate.medianOf(x);
     }
 }

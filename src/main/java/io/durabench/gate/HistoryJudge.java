@@ -4,6 +4,7 @@ import io.durabench.compare.Verdict;
 import io.durabench.stats.MultipleComparisons;
 import io.durabench.stats.Numbers;
 import io.durabench.stats.SqueezedVariance;
+import io.durabench.stats.Stats;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -80,7 +81,7 @@ public final class HistoryJudge {
         double[] p = new double[m], t = new double[m], se = new double[m], dfs = new double[m], centre = new double[m];
         for (int i = 0; i < m; i++) {
             double[] y = series.get(i);
-            centre[i] = mean(y);
+            centre[i] = Stats.mean(y);
             dfs[i] = prior.df(df[i]);
             se[i] = Math.sqrt(prior.variance(s2[i], df[i]) * (1 + 1.0 / y.length));
             t[i] = se[i] > 0 ? (run.rows().get(ids.get(i)).logMean() - centre[i]) / se[i] : 0;
@@ -119,14 +120,8 @@ public final class HistoryJudge {
                 Math.exp(centre + c * se), p, adjustedP, detectable, verdict, reason);
     }
 
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) s += v;
-        return s / x.length;
-    }
-
     private static double variance(double[] x) {
-        double mu = mean(x), ss = 0;
+        double mu = Stats.mean(x), ss = 0;
         for (double v : x) ss += (v - mu) * (v - mu);
         return ss / (x.length - 1);
     }

@@ -45,12 +45,4 @@ public record LabConfig(Path labDir, Path mountRoot, long sizeMiB, int sectorSiz
     public LabConfig withMountRoot(Path root) {
         return new LabConfig(labDir, root, sizeMiB, sectorSize);
     }
-
-    public LabConfig withSectorSize(int bytes) {
-        return new LabConfig(labDir, mountRoot, sizeMiB, bytes);
-    }
-
-    public LabConfig withSizeMiB(long mib) {
-        return new LabConfig(labDir, mountRoot, mib, sectorSize);
-    }
 }

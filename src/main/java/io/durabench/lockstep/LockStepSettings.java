@@ -49,20 +49,8 @@ public record LockStepSettings(int blocks, int unitsPerBlock, int blockTargetMil
         return new LockStepSettings(blocks, unitsPerBlock, blockTargetMillis, grain, o, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
     }
 
-    public LockStepSettings withBlocks(int n) {
-        return new LockStepSettings(n, unitsPerBlock, blockTargetMillis, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
-    }
-
     public LockStepSettings withUnitsPerBlock(int n) {
         return new LockStepSettings(blocks, n, blockTargetMillis, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
-    }
-
-    public LockStepSettings withBlockTargetMillis(int ms) {
-        return new LockStepSettings(blocks, unitsPerBlock, ms, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
-    }
-
-    public LockStepSettings withWarmup(int minBlocks, int maxBlocks) {
-        return new LockStepSettings(blocks, unitsPerBlock, blockTargetMillis, grain, order, minBlocks, maxBlocks, warmupUnits);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.durabench.lockstep;
 
 import io.durabench.results.LockStepFile;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.Stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +51,7 @@ public final class LockStepSummary {
                 + (e.ratioCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", (e.ratioCi().low() - 1) * 100, (e.ratioCi().high() - 1) * 100) : "");
         String diff = String.format(Locale.ROOT, "%+.2f", e.diffMicros())
                 + (e.diffCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", e.diffCi().low(), e.diffCi().high()) : "");
-        return String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %.2f | %s | %s | %d/%d |", a, b, e.n(), mean(xa), mean(xb), ratio, diff, sa, sb);
+        return String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %.2f | %s | %s | %d/%d |", a, b, e.n(), Stats.mean(xa), Stats.mean(xb), ratio, diff, sa, sb);
     }
 
     /** "FDATASYNC, 8192 B, 1 write per sync, NONE" style: the spec without the benchmark's class and parameter names. */
@@ -61,11 +62,5 @@ public final class LockStepSummary {
         parts.add(bench);
         if (s.indexOf(':') >= 0) for (String kv : s.substring(s.indexOf(':') + 1).split(",")) parts.add(kv.substring(kv.indexOf('=') + 1));
         return String.join(" ", parts);
-    }
-
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) s += v;
-        return s / x.length;
     }
 }

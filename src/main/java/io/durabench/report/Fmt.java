@@ -101,7 +101,8 @@ public final class Fmt {
         return Double.isFinite(x) ? f(FIXED_2, x) : "";
     }
 
-    public static String percent(double fraction) {
+    /** A fraction as a whole percentage: 0.123 is "12%" (a percentage already is {@code Numbers.percent}'s). */
+    public static String percentOfFraction(double fraction) {
         return f(GROUPED_0, fraction * 100) + "%";
     }
 

@@ -24,8 +24,5 @@ public record LockStepColumn(String reference, int forkPairs, Map<String, Refere
      * the sd of that difference per fork pair (each side's own, added), for how many more pairs would resolve it.
      */
     public record Versus(double ratio, double low, double high, double p, double adjustedP, double perPairLogSd, int forkPairs) {
-        public boolean resolvedSlower() {
-            return adjustedP <= 1 - ReferenceComparison.CONFIDENCE && ratio > 1;
-        }
     }
 }

@@ -115,8 +115,4 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
     public static String methodLabel(Cell cell) {
         return cell.methodValue() instanceof Boolean ? cell.family().methodAxis().name() + "=" + cell.method() : cell.method();
     }
-
-    public String shortBenchmark() {
-        return cell.benchmark().shortName();
-    }
 }

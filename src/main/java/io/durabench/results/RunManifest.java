@@ -82,10 +82,6 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         return new RunManifest(profile, started, jmhArgs, rounds, seed, null, targets, jvms, labVariants, options, ran, true);
     }
 
-    public RunManifest withTargets(List<Target> newTargets) {
-        return new RunManifest(profile, started, jmhArgs, rounds, seed, finished, newTargets, jvms, labVariants, options, ran, interrupted);
-    }
-
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
         o.addProperty("schema", SCHEMA.toString());

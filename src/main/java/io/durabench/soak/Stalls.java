@@ -1,7 +1,7 @@
 package io.durabench.soak;
 
+import io.durabench.stats.MedianEstimate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -46,7 +46,7 @@ public final class Stalls {
 
     public static Result find(List<SecondStats> seconds) {
         double[] p99 = seconds.stream().mapToDouble(SecondStats::stallLatencyUs).toArray();
-        double median = median(p99);
+        double median = MedianEstimate.median(p99);
         double threshold = Math.max(FACTOR * median, FLOOR_US);
         boolean[] stalled = new boolean[p99.length];
         for (int i = 0; i < p99.length; i++) stalled[i] = p99[i] > threshold;
@@ -63,14 +63,5 @@ public final class Stalls {
             stalls.add(new Stall(seconds.get(from).second(), seconds.get(i - 1).second() + 1, worstP99, worst));
         }
         return new Result(median, threshold, stalls, stalled);
-    }
-
-    /** The median (mean of the middle two for an even count); NaN for none. */
-    static double median(double[] values) {
-        if (values.length == 0) return Double.NaN;
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

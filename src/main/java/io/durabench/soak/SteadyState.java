@@ -1,5 +1,6 @@
 package io.durabench.soak;
 
+import io.durabench.stats.Stats;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -68,7 +69,7 @@ public final class SteadyState {
 
     static Change change(String metric, List<SecondStats> first, List<SecondStats> last, ToDoubleFunction<SecondStats> f) {
         double[] a = logs(first, f), b = logs(last, f);
-        double ma = mean(a), mb = mean(b);
+        double ma = Stats.mean(a), mb = Stats.mean(b);
         double va = variance(a, ma) / effectiveSize(a, ma), vb = variance(b, mb) / effectiveSize(b, mb);
         double se = Math.sqrt(va + vb);
         double diff = mb - ma;
@@ -100,12 +101,6 @@ public final class SteadyState {
 
     private static double[] logs(List<SecondStats> window, ToDoubleFunction<SecondStats> f) {
         return window.stream().mapToDouble(s -> Math.log(Math.max(f.applyAsDouble(s), 1e-3))).toArray();
-    }
-
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) s += v;
-        return s / x.length;
     }
 
     private static double variance(double[] x, double mean) {

@@ -39,7 +39,7 @@ public record LockStepEstimate(int n, double ratio, Interval ratioCi, double dif
             lr[i] = Math.log(b[i] / a[i]);
             d[i] = b[i] - a[i];
         }
-        double mlr = mean(lr), md = mean(d);
+        double mlr = Stats.mean(lr), md = Stats.mean(d);
         if (n < 2) {
             String why = "one fork pair: no interval between fork pairs (run -f 2 or more)";
             return new LockStepEstimate(1, Math.exp(mlr), Interval.unavailable(why), md, Interval.unavailable(why), Double.NaN, Double.NaN,
@@ -64,12 +64,6 @@ public record LockStepEstimate(int n, double ratio, Interval ratioCi, double dif
         double[] lr = new double[a.length];
         for (int i = 0; i < a.length; i++) lr[i] = Math.log(b[i] / a[i]);
         return lr;
-    }
-
-    static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) s += v;
-        return s / x.length;
     }
 
     static double sd(double[] x, double mean) {

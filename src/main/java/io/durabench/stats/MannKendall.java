@@ -41,10 +41,10 @@ public record MannKendall(double s, double pTwoSided, double slope, double inter
                 slopes[k++] = (y[j] - y[i]) / (x[j] - x[i]);
             }
         }
-        double slope = median(slopes);
+        double slope = MedianEstimate.median(slopes);
         double[] offsets = new double[n];
         for (int i = 0; i < n; i++) offsets[i] = y[i] - slope * x[i];
-        return new MannKendall(s, pTwoSided(s, y), slope, median(offsets));
+        return new MannKendall(s, pTwoSided(s, y), slope, MedianEstimate.median(offsets));
     }
 
     /** The series y at positions 0, 1, 2, ... */
@@ -101,12 +101,5 @@ public record MannKendall(double s, double pTwoSided, double slope, double inter
             for (int c = max; c >= 0; c--) tail[c] = tail[c + 1] + p[c];
             return tail;
         });
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

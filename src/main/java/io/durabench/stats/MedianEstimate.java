@@ -42,6 +42,12 @@ public record MedianEstimate(double median, Interval interval, int n) {
     /** The sample median (mean of the middle two for even n). */
     public static double medianOf(double[] values) {
         ExactMannWhitney.requireSample("values", values);
+        return median(values);
+    }
+
+    /** The median of values in any order, unchecked: NaN for none, and a NaN sorts above every number. */
+    public static double median(double[] values) {
+        if (values.length == 0) return Double.NaN;
         double[] x = values.clone();
         Arrays.sort(x);
         return medianOfSorted(x);

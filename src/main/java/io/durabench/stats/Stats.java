@@ -32,6 +32,13 @@ public final class Stats {
         return T_QUANTILES.computeIfAbsent(key, d -> new TDistribution(null, d).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2));
     }
 
+    /** The arithmetic mean, summed in order; NaN for none. */
+    public static double mean(double[] x) {
+        double s = 0;
+        for (double v : x) s += v;
+        return s / x.length;
+    }
+
     /**
      * Mean and interval of the iterations of one fork: a log-scale Student t interval (positive, like
      * the times it is about), marked {@link Estimate.Basis#ITERATIONS_OF_ONE_FORK}: iterations seconds

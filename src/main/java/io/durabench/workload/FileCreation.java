@@ -83,10 +83,6 @@ public final class FileCreation implements AutoCloseable {
         return syncDirectory ? null : "the new directory entry is not synced";
     }
 
-    public boolean syncsDirectory() {
-        return syncDirectory;
-    }
-
     public WriteCounters counters() {
         return counters;
     }

@@ -39,7 +39,7 @@ final class NotSteadyRule {
             if (drift != null) {
                 said.add(String.format("drifting: its fork means %s %s over the run (first %s µs → last %s µs on Sen's line through %s"
                                 + " in the order they ran; Mann-Kendall p %s)", drift.change() > 0 ? "rose" : "fell",
-                        Fmt.percent(Math.abs(drift.change())), Fmt.usRounded(drift.first()), Fmt.usRounded(drift.last()), forks(drift.n(), s.forksLeftOut()),
+                        Fmt.percentOfFraction(Math.abs(drift.change())), Fmt.usRounded(drift.first()), Fmt.usRounded(drift.last()), forks(drift.n(), s.forksLeftOut()),
                         p(drift.p())));
                 brief.add(String.format("fork means %s over the run (%s → %s µs, p %s)", signed(drift.change()), Fmt.usRounded(drift.first()),
                         Fmt.usRounded(drift.last()), p(drift.p())));
@@ -66,10 +66,10 @@ final class NotSteadyRule {
         String how = t.change() > 0 ? "rose" : "fell";
         if (t.test() == SteadyState.Test.ONE_FORK_RANKS) {
             return String.format("in its one fork the %d iterations %s %s from first to last (%s µs → %s µs on Sen's line; Mann-Kendall p %s)",
-                    t.n(), how, Fmt.percent(Math.abs(t.change())), Fmt.usRounded(t.first()), Fmt.usRounded(t.last()), p(t.p()));
+                    t.n(), how, Fmt.percentOfFraction(Math.abs(t.change())), Fmt.usRounded(t.first()), Fmt.usRounded(t.last()), p(t.p()));
         }
         return String.format("within each fork its iterations %s %s from first to last (%s µs → %s µs; mean log-slope over %d forks,"
-                        + " 99.9%% CI of the change %s to %s, p %s)", how, Fmt.percent(Math.abs(t.change())), Fmt.usRounded(t.first()),
+                        + " 99.9%% CI of the change %s to %s, p %s)", how, Fmt.percentOfFraction(Math.abs(t.change())), Fmt.usRounded(t.first()),
                 Fmt.usRounded(t.last()), t.n(), signed(t.low()), signed(t.high()), p(t.p()));
     }
 
@@ -78,7 +78,7 @@ final class NotSteadyRule {
     }
 
     private static String signed(double change) {
-        return (change >= 0 ? "+" : "−") + Fmt.percent(Math.abs(change));
+        return (change >= 0 ? "+" : "−") + Fmt.percentOfFraction(Math.abs(change));
     }
 
     /** "= 0.0004" or "< 0.0001". */

@@ -155,9 +155,9 @@ public final class WarningRules {
             String message = String.format("The baseline %s on %s (%s) has a 99.9%% CI of %s to %s µs, %s of its mean %s µs "
                             + "(over %d %s): the ratios in this group are mostly baseline noise; read the durability costs instead.",
                     b.methodLabel(), b.context().place(), b.groupLabel(), Fmt.us(b.time().low()), Fmt.us(b.time().high()),
-                    Fmt.percent(width), Fmt.us(b.meanUs()), b.time().n(), b.time().betweenForks() ? "forks" : "iterations of one fork");
+                    Fmt.percentOfFraction(width), Fmt.us(b.meanUs()), b.time().n(), b.time().betweenForks() ? "forks" : "iterations of one fork");
             String brief = String.format("%s (%s), CI %s of mean: read costs, not ratios", b.methodLabel(),
-                    b.cell().family().simpleName(), Fmt.percent(width));
+                    b.cell().family().simpleName(), Fmt.percentOfFraction(width));
             out.add(new ReportWarning(Kind.NOISY_BASELINE, message, ids(group), names.of(b.context()), width, brief));
         }
         return out;

@@ -1,6 +1,7 @@
 package io.durabench.report.fleet;
 
 import io.durabench.stats.Estimate;
+import io.durabench.stats.MedianEstimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,10 +48,10 @@ public final class FleetSpread {
     public static Optional<Band> band(List<Double> figures) {
         double[] logs = figures.stream().filter(v -> v != null && v > 0 && Double.isFinite(v)).mapToDouble(Math::log).toArray();
         if (logs.length < MIN_HOSTS) return Optional.empty();
-        double centre = FleetTables.median(logs);
+        double centre = MedianEstimate.median(logs);
         double[] deviations = new double[logs.length];
         for (int i = 0; i < logs.length; i++) deviations[i] = Math.abs(logs[i] - centre);
-        double half = Math.max(MADS * MAD_TO_SD * FleetTables.median(deviations), MIN_HALF_WIDTH);
+        double half = Math.max(MADS * MAD_TO_SD * MedianEstimate.median(deviations), MIN_HALF_WIDTH);
         return Optional.of(new Band(Math.exp(centre), Math.exp(centre - half), Math.exp(centre + half), logs.length));
     }
 

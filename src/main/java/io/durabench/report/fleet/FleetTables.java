@@ -9,8 +9,8 @@ import io.durabench.report.fleet.FleetTable.Cell;
 import io.durabench.report.fleet.FleetTable.Column;
 import io.durabench.report.fleet.FleetTable.Line;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.MedianEstimate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,15 +101,7 @@ public final class FleetTables {
                     measured, null);
         }
         double[] v = measured.stream().mapToDouble(r -> figure(r, costs).mean()).sorted().toArray();
-        return new Cell(median(v), v[0], v[v.length - 1], true, v.length, null, measured, null);
-    }
-
-    /** The median of some figures (in any order). */
-    static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return new Cell(MedianEstimate.median(v), v[0], v[v.length - 1], true, v.length, null, measured, null);
     }
 
     /** The order of lines: the mean log of a method's positive figures where there is stable storage (a method with none last). */
