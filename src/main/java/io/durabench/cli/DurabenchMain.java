@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** The durabench command line: one subcommand class per job. */
-@Command(name = "durabench", mixinStandardHelpOptions = true, version = "durabench 0.1.0",
+@Command(name = "durabench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         exitCodeListHeading = "%nExit codes (every command):%n",
         exitCodeList = {
@@ -83,7 +83,15 @@ public final class DurabenchMain implements Runnable {
         cl.setExecutionExceptionHandler(new OneLineErrors());
         cl.setParameterExceptionHandler(new OneLineErrors());
         cl.setExecutionStrategy(unknownCommandRefused(forcibleInternalError(cl.getExecutionStrategy())));
+        versionOnHelpCommand(cl.getSubcommands().get("help"));
         return cl;
+    }
+
+    /** picocli's own help command has -h but no --version; every other command has both from mixinStandardHelpOptions. */
+    private static void versionOnHelpCommand(CommandLine help) {
+        help.getCommandSpec().versionProvider(new BuildVersion());
+        help.getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
     }
 
     /**

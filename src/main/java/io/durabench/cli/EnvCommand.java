@@ -21,15 +21,12 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 
 /** durabench env DIR: what a benchmark on DIR would run on (filesystem, device, kernel, JDK, JMH) as JSON. */
-@Command(name = "env",
+@Command(name = "env", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Prints the environment a benchmark on DIR would run on, as environment.json: "
                 + "filesystem and mount options, block device and its write cache/FUA flags (through loop "
                 + "devices to the real disk), kernel, CPU, JDK, JMH version and blackhole mode.",
                 "Fields: docs/environment.md."})
 public final class EnvCommand implements Callable<Integer> {
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Directory to probe (the benchmark target).")
     Path dir;

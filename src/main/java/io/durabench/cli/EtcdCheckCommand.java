@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** durabench etcd-check: etcd's fio disk check (fdatasync p99 below 10 ms) in forks, with fio's figures beside durabench's. */
-@Command(name = "etcd-check",
+@Command(name = "etcd-check", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Is this disk good enough for etcd? Does the work of etcd's fio check (2,300-byte appends, fdatasync after "
                 + "each, 22 MiB, in a fallocated file as fio lays it out) in several forks, judges etcd's rule (the 99th percentile "
                 + "of fdatasync below 10 ms) on the interval over forks, and runs fio's own job between the forks for a side-by-side "
@@ -30,9 +30,6 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:met, or undecided (the output says which)", "1:missed, a FAILED write or fdatasync, or no stable storage",
                 "2:bad input (fix the command line)", "3:durabench itself failed"})
 public final class EtcdCheckCommand implements Callable<Integer> {
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @Option(names = {"-d", "--dir"}, required = true, paramLabel = "DIR", description = "A directory on the disk etcd's data will live on.")
     Path dir;

@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
  * got dearer. Against a history the judgement knows how much runs of an unchanged setup differ
  * ({@link GateHistory}); against one baseline it is compare's, which sees only the forks of two runs.
  */
-@Command(name = "gate", mixinStandardHelpOptions = true,
+@Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Measures --dir with the settings of the history's runs (--history DIR) or of BASELINE (one `durabench run --out` "
                 + "folder), judges the new run and writes it to --out. Against a history: control limits from the runs' own run-to-run "
                 + "spread, at most --false-alarm of unchanged runs fail; a run that passes joins the history. Against BASELINE: "

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `durabench plot PATH... --out DIR`: the report's charts as PNG and SVG. */
-@Command(name = "plot", mixinStandardHelpOptions = true,
+@Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
                 + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
                 + "results) commits/s and p99 latency vs committers, as PNG and SVG. With several targets colour is the "

@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `durabench report PATH...`: tables with absolute costs beside every ratio, and the warnings. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
                 + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
                 "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file; or one fleet folder "

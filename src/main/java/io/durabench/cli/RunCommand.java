@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** durabench run: the suite on directories (or the lab's filesystems), on one or several JVMs; results per target. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Runs the durability suite on each --dir (or each --lab filesystem), on each --jvm, interleaved cell by cell:"
                 + " JMH JSON, environment and n/a/failed list per target and JVM, one progress line per cell, then a summary.",
                 "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096).",
