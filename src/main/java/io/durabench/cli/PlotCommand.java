@@ -35,15 +35,15 @@ public final class PlotCommand implements Callable<Integer> {
             + "e.g. plot/reference-standard/ for results/reference-standard).")
     Path out;
 
-    @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
-    String baseline = "NONE";
+    @Mixin
+    CostBaselineOption costBaseline = new CostBaselineOption();
 
     @Mixin
     SelectionOptions selection = new SelectionOptions();
 
     @Override
     public Integer call() {
-        SyncMethod base = ReportCommand.checkedBaseline(baseline);
+        SyncMethod base = costBaseline.checked();
         Path outDir = OutputPaths.folder(out != null ? out : defaultOut(paths.get(0)));
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();
