@@ -25,8 +25,14 @@ import picocli.CommandLine.Spec;
                 "Takes no longer than pg_test_fsync -s SECONDS: the forks share its time. See docs/pg.md."})
 public final class PgCommand implements Callable<Integer> {
 
-    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "Directory to test in (as pg_test_fsync -f DIR/file; default: the current directory).")
+    @Option(names = "--dir", paramLabel = "DIR", description = "Directory to test in (as pg_test_fsync -f DIR/file; default: the current directory).")
     Path dir = Path.of(".");
+
+    @Option(names = "-d", hidden = true, paramLabel = "DIR", description = OldSpelling.DESCRIPTION + "--dir.")
+    void oldDir(Path d) {
+        OldSpelling.used(spec, "-d", "--dir");
+        dir = d;
+    }
 
     @Option(names = {"-s", "--secs-per-test"}, paramLabel = "SECONDS",
             description = "pg_test_fsync's seconds per test (default: ${DEFAULT-VALUE}); durabench spends the same total time.")
