@@ -34,11 +34,11 @@ class DurabenchMainTest {
 
     @AfterEach
     void noForcedError() {
-        System.clearProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY);
+        System.clearProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY);
     }
 
     private static void force() {
-        System.setProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY, "true");
+        System.setProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY, "true");
     }
 
     private static void assertForced(CliRun run) {
@@ -71,7 +71,7 @@ class DurabenchMainTest {
         force();
         assertEquals(3, cl.execute("env", "--dir", tmp.toString()), err.toString());
         assertEquals(FORCED_LINE, err.toString().strip());
-        System.setProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY, "false");
+        System.setProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY, "false");
         assertEquals(0, CliRun.of("env", "--dir", tmp.toString()).exitCode(), "false is not forced");
     }
 
@@ -105,7 +105,7 @@ class DurabenchMainTest {
                 "env", "--dir", tmp.toString(), "--out", written.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout.txt").toFile())
                 .redirectError(tmp.resolve("stderr.txt").toFile());
-        pb.environment().put(DurabenchMain.FORCE_INTERNAL_ERROR_ENV, "1");
+        pb.environment().put(TestHooks.FORCE_INTERNAL_ERROR_ENV, "1");
         pb.environment().remove("DURABENCH_DEBUG");
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the JVM did not finish in 60 s");
