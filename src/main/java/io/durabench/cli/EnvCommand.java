@@ -33,7 +33,7 @@ public final class EnvCommand implements Callable<Integer> {
     Path dir;
 
     /** The old spelling `env DIR`: said once the directory is known to be good, so a refusal stays one line. */
-    @Parameters(index = "0", arity = "0..1", hidden = true, paramLabel = "DIR", description = OldSpelling.DESCRIPTION + "--dir.")
+    @Parameters(index = "0", arity = "0..1", hidden = true, paramLabel = "DIR", description = "The old spelling of --dir.")
     Path oldDir;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write " + ResultsFolder.ENVIRONMENT + " into this folder (created if"
@@ -49,7 +49,7 @@ public final class EnvCommand implements Callable<Integer> {
         if (dir == null && oldDir == null) throw new UsageException("missing --dir DIR: name the directory a benchmark would write into");
         if (dir == null) dir = oldDir;
         checkDir();
-        if (oldDir != null) OldSpelling.used(spec, "env DIR", "env --dir DIR");
+        if (oldDir != null) OldSpelling.ENV_DIR.used(spec);
         Path file = out == null ? null : outFile();
         Environment env = EnvironmentProbe.capture(dir, NativeLayers.currentKind().word());
         if (file != null && PathKind.of(file) != PathKind.REGULAR_FILE && PathKind.of(file) != PathKind.MISSING) {
@@ -77,7 +77,7 @@ public final class EnvCommand implements Callable<Integer> {
             return folder.resolve(ResultsFolder.ENVIRONMENT);
         }
         Path file = OutputPaths.file(out);
-        OldSpelling.used(spec, "--out FILE", "--out DIR (" + ResultsFolder.ENVIRONMENT + " is written into it)");
+        OldSpelling.ENV_OUT_FILE.used(spec);
         return file;
     }
 

@@ -1,6 +1,7 @@
 package io.durabench.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -11,6 +12,19 @@ import picocli.CommandLine.Model.CommandSpec;
 final class OldSpelling {
     /** The start of every old spelling's description: "Deprecated: use --dir." */
     static final String DESCRIPTION = "Deprecated: use ";
+
+    /** An old spelling that is a form of a value, not an option of its own, so the command model cannot list it. */
+    record Form(String command, String old, String replacement) {
+        void used(CommandSpec spec) {
+            OldSpelling.used(spec, old, replacement);
+        }
+    }
+
+    static final Form ENV_DIR = new Form("env", "env DIR", "env --dir DIR");
+    static final Form ENV_OUT_FILE = new Form("env", "--out FILE", "--out DIR (environment.json is written into it)");
+    static final Form RUN_PASSED_FORKS = new Form("run", "-f N after '--'", "--forks N");
+    /** Every such form, for docs/cli.md. */
+    static final List<Form> FORMS = List.of(ENV_DIR, ENV_OUT_FILE, RUN_PASSED_FORKS);
 
     private OldSpelling() {
     }

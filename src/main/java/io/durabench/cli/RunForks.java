@@ -20,7 +20,7 @@ final class RunForks {
     static List<String> intoJmhArgs(Integer forks, List<String> jmhArgs, CommandSpec spec) {
         boolean passedThrough = setsForks(jmhArgs);
         if (forks == null) {
-            if (passedThrough) OldSpelling.used(spec, "-f N after '--'", "--forks N");
+            if (passedThrough) OldSpelling.RUN_PASSED_FORKS.used(spec);
             return jmhArgs;
         }
         if (passedThrough) throw new UsageException("--forks " + forks + " and -f after '--' together: give --forks only");
