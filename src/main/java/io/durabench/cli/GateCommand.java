@@ -89,6 +89,10 @@ public final class GateCommand implements Callable<Integer> {
             + "ratio to its control in %% that counts (default: ${DEFAULT-VALUE}; the absolute rule's is --threshold).")
     double ratioThreshold = CompareOptions.LOCK_STEP_THRESHOLD;
 
+    @Option(names = "--forks", paramLabel = "N", description = "With --history: forks per cell of an empty history's first run (JMH's -f;"
+            + " default: the profile's); once the history has runs, theirs.")
+    Integer forks;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Target directory of the new run. Default: target/durabench-data in the project.")
     Path dir;
 
@@ -108,7 +112,11 @@ public final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         slos = slo.checked();
-        if (history != null) return new GateHistory(this).call();
+        if (history != null) {
+            positional = RunForks.intoJmhArgs(forks, positional, spec);
+            return new GateHistory(this).call();
+        }
+        if (forks != null) throw new UsageException("--forks goes with --history (an empty history's first run): against BASELINE the gate reruns its forks");
         if (positional.size() != 1) {
             throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
         }

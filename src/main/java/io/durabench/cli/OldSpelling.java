@@ -22,7 +22,7 @@ final class OldSpelling {
 
     static final Form ENV_DIR = new Form("env", "env DIR", "env --dir DIR");
     static final Form ENV_OUT_FILE = new Form("env", "--out FILE", "--out DIR (environment.json is written into it)");
-    static final Form RUN_PASSED_FORKS = new Form("run", "-f N after '--'", "--forks N");
+    static final Form RUN_PASSED_FORKS = new Form("run, gate", "-f N after '--'", "--forks N");
     /** Every such form, for docs/cli.md. */
     static final List<Form> FORMS = List.of(ENV_DIR, ENV_OUT_FILE, RUN_PASSED_FORKS);
 

@@ -7,9 +7,9 @@ import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * run's {@code --forks N}, the one way every command gives a number of forks: it reaches JMH (or the
- * lock-step planner, as fork pairs) as {@code -f N} among the pass-through options, which is also
- * what run.json records, so resume and gate rerun it unchanged. {@code -f N} after '--' still works
+ * run's (and gate's first run's) {@code --forks N}, the one way every command gives a number of forks:
+ * it reaches JMH (or the lock-step planner, as fork pairs) as {@code -f N} among the pass-through
+ * options, which is also what run.json records, so resume and gate rerun it unchanged. {@code -f N} after '--' still works
  * for one release, saying so in one line.
  */
 final class RunForks {

@@ -118,6 +118,17 @@ class OldSpellingsTest {
         }
     }
 
+    /** gate's first run of a history: the same, and --forks is refused against one BASELINE. */
+    @Test
+    void gatePassedThroughForks() {
+        String history = tmp.resolve("history").toString();
+        CliRun now = CliRun.of("gate", "--history", history, "--dir", "/proc", "--forks", "2");
+        assertEquals(2, now.exitCode(), now.err());
+        assertSameWithNotice(now, CliRun.of("gate", "--history", history, "--dir", "/proc", "--", "-f", "2"),
+                OldSpelling.RUN_PASSED_FORKS.old(), OldSpelling.RUN_PASSED_FORKS.replacement());
+        CliRun.of("gate", tmp.toString(), "--forks", "2").assertRefused("--forks goes with --history");
+    }
+
     /** The old spelling's run: the same exit code and stdout as the new one's, its stderr the one notice and then the new one's. */
     private static void assertSameWithNotice(CliRun now, CliRun old, String oldSpelling, String replacement) {
         assertEquals(now.exitCode(), old.exitCode(), old.err());
