@@ -102,7 +102,7 @@ run_durabench() {  # round
 run_twin() {  # round
     say "round $1/$rounds: durabench-twin on $dir"
     local cmd=("$twin" --dir "$dir" --out "$out/round-$1/twin" --cells "$out/cells.txt" ${timing[@]+"${timing[@]}"})
-    local env=("$durabench" env "$dir" --out "$out/round-$1/twin/$label/environment.json")
+    local env=("$durabench" env --dir "$dir" --out "$out/round-$1/twin/$label")
     if (( dry )); then run "${cmd[@]}"; run "${env[@]}"; return; fi
     mkdir -p "$out/round-$1"
     if "${cmd[@]}" 2> >(tee "$out/round-$1/twin.log" >&2); then

@@ -26,7 +26,7 @@ irqs() { grep -E 'virtio[0-9]+-req' /proc/interrupts || true; }
 cells=(SyncWriteCost -p syncMethod=FDATASYNC,O_DSYNC,CHANNEL_FORCE_DATA,MMAP_FORCE -p writesPerSync=1 -p preallocation=NONE -p blockSizeBytes=8192)
 for rep in $(seq 1 "$reps"); do
   for pin in 0 1 none; do
-    run=("$here/durabench" run --dir "$dir" --out "$out/cpu-$pin-$rep" --seed "$rep" -- -f "$forks" "${cells[@]}")
+    run=("$here/durabench" run --dir "$dir" --out "$out/cpu-$pin-$rep" --seed "$rep" --forks "$forks" -- "${cells[@]}")
     if [[ $pin != none ]]; then run=(taskset -c "$pin" "${run[@]}"); fi
     echo "== ${run[*]}"
     "${run[@]}" | grep -E '^\[|^==' | tail -4

@@ -20,15 +20,15 @@ has() { [[ " ${sets[*]} " == *" $1 "* ]]; }
 if has aa; then
   # A/A on this machine's disk: the same JVM and cells on both sides, 30 fork pairs.
   fresh $out/lockstep-aa-vda
-  db run --lock-step --repeat 2 --out $out/lockstep-aa-vda -- SyncWriteCost \
+  db run --lock-step --repeat 2 --forks 30 --out $out/lockstep-aa-vda -- SyncWriteCost \
     -p syncMethod=FDATASYNC,FSYNC,O_DSYNC,O_DIRECT_DSYNC,CHANNEL_FORCE_DATA -p blockSizeBytes=8192 -p writesPerSync=1 \
-    -p preallocation=NONE -f 30
+    -p preallocation=NONE
 fi
 if has known; then
   # A known effect: side B spins D ns per operation inside its timed unit (about 2, 5 and 10% of an 8 KiB fdatasync here).
   for d in 5000 13000 26000; do
     fresh $out/lockstep-known-$d
-    db run --lock-step --repeat 2 --test-busy-wait-b-ns $d --out $out/lockstep-known-$d -- "${fdatasync8k[@]}" -f 20
+    db run --lock-step --repeat 2 --test-busy-wait-b-ns $d --forks 20 --out $out/lockstep-known-$d -- "${fdatasync8k[@]}"
   done
 fi
 if has crosstalk; then
@@ -39,7 +39,7 @@ if has crosstalk; then
     # results/lockstep-crosstalk-aa-grain10 is that evidence, measured before the refusal (committed in cfa7e9d).
     if [[ $tag != grain10 ]]; then
       fresh $out/lockstep-crosstalk-aa-$tag
-      db run --lock-step --repeat 2 $how --out $out/lockstep-crosstalk-aa-$tag -- "${fdatasync8k[@]}" -f 10
+      db run --lock-step --repeat 2 $how --forks 10 --out $out/lockstep-crosstalk-aa-$tag -- "${fdatasync8k[@]}"
     fi
     # FSYNC beside FDATASYNC overwriting passed grain and order but is refused now for the timestamps FDATASYNC leaves
     # for FSYNC's commits (HandOffRule.timestampRefusal); results/lockstep-crosstalk-fsync-fdatasync-* are kept as measured.
@@ -52,15 +52,15 @@ if has lab; then
   # A/A on the lab's ext4 and XFS (loop devices over this disk), for the power and false alarms there.
   for v in ext4 xfs; do
     fresh $out/lockstep-aa-lab-$v
-    db run --lock-step --repeat 2 --lab $v --out $out/lockstep-aa-lab-$v -- SyncWriteCost -p syncMethod=FDATASYNC,FSYNC \
-      -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE -f 20
+    db run --lock-step --repeat 2 --lab $v --forks 20 --out $out/lockstep-aa-lab-$v -- SyncWriteCost -p syncMethod=FDATASYNC,FSYNC \
+      -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE
   done
 fi
 if has jdk; then
   # JDK 17 (side A, the base) against Temurin 25 (side B): every method at 8 KiB, one write per sync, appending.
   fresh $out/lockstep-jdk17-vs-25
-  db run --lock-step --jvm "$jdk17/bin/java" --jvm "$jdk25/bin/java" --out $out/lockstep-jdk17-vs-25 -- SyncWriteCost \
-    -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE -f 10
+  db run --lock-step --jvm "$jdk17/bin/java" --jvm "$jdk25/bin/java" --forks 10 --out $out/lockstep-jdk17-vs-25 -- SyncWriteCost \
+    -p blockSizeBytes=8192 -p writesPerSync=1 -p preallocation=NONE
   db compare $out/lockstep-jdk17-vs-25 --by jdk --out $out/lockstep-jdk17-vs-25/compare > $out/lockstep-jdk17-vs-25/compare.txt || true
 fi
 if has fresh; then
@@ -69,8 +69,8 @@ if has fresh; then
   : > "$log"
   for i in $(seq 1 20); do
     dir=$(mktemp -d /tmp/durabench-fresh-aa-XXXX)/run
-    db run --lock-step --repeat 2 --out "$dir" -- SyncWriteCost -p syncMethod=FDATASYNC,FSYNC -p blockSizeBytes=8192 \
-      -p writesPerSync=1 -p preallocation=NONE -f 5 > /dev/null
+    db run --lock-step --repeat 2 --forks 5 --out "$dir" -- SyncWriteCost -p syncMethod=FDATASYNC,FSYNC -p blockSizeBytes=8192 \
+      -p writesPerSync=1 -p preallocation=NONE > /dev/null
     rc=0; db compare "$dir" --by jdk > "$dir.txt" 2>&1 || rc=$?
     echo "run $i: exit $rc: $(grep -E '^[0-9]+ regressions' "$dir.txt")" | tee -a "$log"
     rm -rf "$(dirname "$dir")"

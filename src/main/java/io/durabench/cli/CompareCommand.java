@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** `durabench compare BASE CANDIDATE` (or `compare RUN --by jdk`): did anything change, row by row, with the statistics to say so. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Compares two result sets row by row: medians with intervals, change in %% with a 95%% interval, exact "
                 + "Mann-Whitney p and Holm-adjusted p, a verdict (regression, improvement, ~), the smallest change each row could have "
                 + "detected, and the A/A noise when the same JDK was measured twice.",

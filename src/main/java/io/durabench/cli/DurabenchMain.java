@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** The durabench command line: one subcommand class per job. */
-@Command(name = "durabench", mixinStandardHelpOptions = true, version = "durabench 0.1.0",
+@Command(name = "durabench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Measures what durability really costs on this machine, filesystem and JDK.",
         exitCodeListHeading = "%nExit codes (every command):%n",
         exitCodeList = {
@@ -41,11 +41,6 @@ public final class DurabenchMain implements Runnable {
             description = "On an error, also print its stack trace to stderr (as DURABENCH_DEBUG=1 does).")
     boolean debug;
 
-    /** The environment variable of the test hook in {@link #commandLine()}. */
-    static final String FORCE_INTERNAL_ERROR_ENV = "DURABENCH_FORCE_INTERNAL_ERROR";
-    /** The system property of the same hook, for tests in this JVM (which cannot set environment variables). */
-    static final String FORCE_INTERNAL_ERROR_PROPERTY = "durabench.forceInternalError";
-
     public static void main(String[] args) {
         try {
             NativeLayers.currentKind(); // -Ddurabench.native asking for what this JVM cannot have: refused before anything runs
@@ -62,7 +57,7 @@ public final class DurabenchMain implements Runnable {
      * line (its stack trace first with --debug or DURABENCH_DEBUG), never the JVM's own exit 1.
      */
     static int execute(CommandLine cl, String... args) {
-        String slowdown = io.durabench.workload.TestSlowdown.warning();
+        String slowdown = TestHooks.slowdownWarning();
         if (slowdown != null) {
             cl.getErr().println(slowdown);
             cl.getErr().flush();
@@ -83,7 +78,15 @@ public final class DurabenchMain implements Runnable {
         cl.setExecutionExceptionHandler(new OneLineErrors());
         cl.setParameterExceptionHandler(new OneLineErrors());
         cl.setExecutionStrategy(unknownCommandRefused(forcibleInternalError(cl.getExecutionStrategy())));
+        versionOnHelpCommand(cl.getSubcommands().get("help"));
         return cl;
+    }
+
+    /** picocli's own help command has -h but no --version; every other command has both from mixinStandardHelpOptions. */
+    private static void versionOnHelpCommand(CommandLine help) {
+        help.getCommandSpec().versionProvider(new BuildVersion());
+        help.getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
     }
 
     /**
@@ -124,7 +127,7 @@ public final class DurabenchMain implements Runnable {
     }
 
     /**
-     * Test hook: with DURABENCH_FORCE_INTERNAL_ERROR set (non-empty) in the environment, or the system
+     * Test hook ({@link TestHooks}): with DURABENCH_FORCE_INTERNAL_ERROR set (non-empty) in the environment, or the system
      * property durabench.forceInternalError=true, every command fails as an unexpected internal error
      * (exit 3) after its arguments are parsed and before it does anything: the way a test, or a script
      * that relies on the exit codes, proves that exit 3 and its one line come through. Read when the
@@ -132,18 +135,13 @@ public final class DurabenchMain implements Runnable {
      */
     private static CommandLine.IExecutionStrategy forcibleInternalError(CommandLine.IExecutionStrategy strategy) {
         return parseResult -> {
-            if (internalErrorForced()) {
+            if (TestHooks.internalErrorForced()) {
                 List<CommandLine> parsed = parseResult.asCommandLineList();
                 throw new CommandLine.ExecutionException(parsed.get(parsed.size() - 1), "internal error forced by the test hook",
-                        new IllegalStateException("forced by " + FORCE_INTERNAL_ERROR_ENV));
+                        new IllegalStateException("forced by " + TestHooks.FORCE_INTERNAL_ERROR_ENV));
             }
             return strategy.execute(parseResult);
         };
-    }
-
-    private static boolean internalErrorForced() {
-        String env = System.getenv(FORCE_INTERNAL_ERROR_ENV);
-        return (env != null && !env.isEmpty()) || Boolean.getBoolean(FORCE_INTERNAL_ERROR_PROPERTY);
     }
 
     @Override

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** durabench etcd-check: etcd's fio disk check (fdatasync p99 below 10 ms) in forks, with fio's figures beside durabench's. */
-@Command(name = "etcd-check",
+@Command(name = "etcd-check", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Is this disk good enough for etcd? Does the work of etcd's fio check (2,300-byte appends, fdatasync after "
                 + "each, 22 MiB, in a fallocated file as fio lays it out) in several forks, judges etcd's rule (the 99th percentile "
                 + "of fdatasync below 10 ms) on the interval over forks, and runs fio's own job between the forks for a side-by-side "
@@ -31,11 +31,14 @@ import picocli.CommandLine.Spec;
                 "2:bad input (fix the command line)", "3:durabench itself failed"})
 public final class EtcdCheckCommand implements Callable<Integer> {
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
-
-    @Option(names = {"-d", "--dir"}, required = true, paramLabel = "DIR", description = "A directory on the disk etcd's data will live on.")
+    @Option(names = "--dir", paramLabel = "DIR", description = "A directory on the disk etcd's data will live on (required).")
     Path dir;
+
+    @Option(names = "-d", hidden = true, paramLabel = "DIR", description = OldSpelling.DESCRIPTION + "--dir.")
+    void oldDir(Path d) {
+        OldSpelling.used(spec, "-d", "--dir");
+        dir = d;
+    }
 
     @Option(names = "--forks", paramLabel = "N", description = "Forks (JVMs) that each do the work once; the interval is over them (default: ${DEFAULT-VALUE}).")
     int forks = 5;
@@ -54,6 +57,8 @@ public final class EtcdCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Not picocli's required: the old spelling -d gives it too.
+        if (dir == null) throw new UsageException("missing --dir DIR: name a directory on the disk etcd's data will live on");
         if (forks < 2 || forks > 100) throw new UsageException("--forks " + forks + ": an interval over forks needs 2 to 100 of them");
         List<String> notes = new ArrayList<>();
         Path target = TargetCheck.check(dir, notes, EtcdJob.BYTES_NEEDED, "etcd-check needs " + (EtcdJob.BYTES_NEEDED >> 20)

@@ -23,14 +23,11 @@ import picocli.CommandLine.Spec;
  * durabench fork-startup (hidden: a tool for measuring durabench itself): per JVM slot, a fork's start-up and
  * whole wall time for one quick cell, plain and from the class-data archive (docs/run.md, "Fork start-up").
  */
-@Command(name = "fork-startup", hidden = true,
+@Command(name = "fork-startup", hidden = true, mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Times forks of one quick cell as `run` starts them, per --jvm, plain and from the class-data archive: the median"
                 + " and range of the wall time to the fork's first iteration and of its whole wall time.",
                 "A tool for measuring durabench itself: docs/run.md, \"Fork start-up\"."})
 public final class ForkStartupCommand implements Callable<Integer> {
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
-
     @Option(names = "--jvm", paramLabel = "JAVA", description = "A JVM whose forks are timed (a JDK's bin/java or its home; repeatable; default: this one).")
     List<Path> jvms = new ArrayList<>();
 

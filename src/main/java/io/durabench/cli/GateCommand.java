@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
  * got dearer. Against a history the judgement knows how much runs of an unchanged setup differ
  * ({@link GateHistory}); against one baseline it is compare's, which sees only the forks of two runs.
  */
-@Command(name = "gate", mixinStandardHelpOptions = true,
+@Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Measures --dir with the settings of the history's runs (--history DIR) or of BASELINE (one `durabench run --out` "
                 + "folder), judges the new run and writes it to --out. Against a history: control limits from the runs' own run-to-run "
                 + "spread, at most --false-alarm of unchanged runs fail; a run that passes joins the history. Against BASELINE: "
@@ -87,6 +87,10 @@ public final class GateCommand implements Callable<Integer> {
             + "ratio to its control in %% that counts (default: ${DEFAULT-VALUE}; the absolute rule's is --threshold).")
     double ratioThreshold = CompareOptions.LOCK_STEP_THRESHOLD;
 
+    @Option(names = "--forks", paramLabel = "N", description = "With --history: forks per cell of an empty history's first run (JMH's -f;"
+            + " default: the profile's); once the history has runs, theirs.")
+    Integer forks;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Target directory of the new run. Default: target/durabench-data in the project.")
     Path dir;
 
@@ -107,7 +111,11 @@ public final class GateCommand implements Callable<Integer> {
     public Integer call() {
         slos = slo.checked();
         positional.removeIf(String::isBlank); // Maven passes an unset -Ddurabench.benchmarks as an empty argument
-        if (history != null) return new GateHistory(this).call();
+        if (history != null) {
+            positional = RunForks.intoJmhArgs(forks, positional, spec);
+            return new GateHistory(this).call();
+        }
+        if (forks != null) throw new UsageException("--forks goes with --history (an empty history's first run): against BASELINE the gate reruns its forks");
         if (positional.size() != 1) {
             throw new UsageException("gate needs --history DIR (recommended), or one BASELINE folder: got " + positional.size() + " arguments");
         }

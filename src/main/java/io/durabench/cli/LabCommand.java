@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * durabench lab up|status|down|check: loop-mounted filesystems (and a tmpfs) made quiet for
  * measuring, in one folder the lab owns. Needs root (losetup, mkfs, mount); status does not.
  */
-@Command(name = "lab", mixinStandardHelpOptions = true,
+@Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"The filesystem lab: images on this project's disk, fully allocated, loop-attached with direct I/O"
                 + " and 4096-byte sectors, made and mounted without discard or lazy initialisation, one per variant.",
                 "Variants: ext4 (data=ordered), ext4-journal (data=journal), xfs, btrfs, btrfs-nodatacow, tmpfs."},
@@ -78,7 +78,7 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "up", mixinStandardHelpOptions = true,
+    @Command(name = "up", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
             description = {"Makes and mounts one filesystem per VARIANT (default: ext4 xfs btrfs) and leaves them up;"
                     + " prints the directory to benchmark on each. Tear them down with 'durabench lab down'."})
     static final class Up implements Callable<Integer> {
@@ -132,7 +132,7 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Shows what the lab has up, checked against the system, and whether its owner still runs.")
+    @Command(name = "status", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class, description = "Shows what the lab has up, checked against the system, and whether its owner still runs.")
     static final class Status implements Callable<Integer> {
         @ParentCommand
         LabCommand parent;
@@ -154,7 +154,7 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "down", mixinStandardHelpOptions = true,
+    @Command(name = "down", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
             description = "Tears down exactly what the lab's state file lists (also after its owner was killed), verifying each mount, loop device and image is the lab's before touching it.")
     static final class Down implements Callable<Integer> {
         @ParentCommand
@@ -180,7 +180,7 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "check", mixinStandardHelpOptions = true,
+    @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
             description = {"Proves the lab's images are quiet: makes a fresh image as 'lab up' does, attaches it with the lab's"
                     + " loop settings, times two passes of write+fdatasync over the same offsets of the loop device (first"
                     + " touch vs second), prints both medians with 95%% intervals, and tears it down. Exit 0 when the passes"

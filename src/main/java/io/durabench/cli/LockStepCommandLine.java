@@ -14,10 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * `durabench run --lock-step`'s command line, checked before anything runs: which two sides (two
- * JVMs on one target; one JVM with --repeat 2, an A/A; one JVM on two targets), what may follow
- * '--' (benchmark patterns, -p and -f N, the fork pairs: nothing of JMH's own, since no JMH runs),
- * and the pair's placement, grain and order. Anything else is one line naming the fix (exit 2).
+ * `durabench run --lock-step`'s command line, checked before anything runs, where picocli's groups
+ * ({@link RunModes}) cannot: which two sides (two JVMs on one target; one JVM with --repeat 2, an A/A;
+ * one JVM on two targets), what may follow '--' (benchmark patterns, -p, and the fork pairs as -f N,
+ * which --forks becomes: nothing of JMH's own, since no JMH runs), and the pair's placement, grain and
+ * order. Anything else is one line naming the fix (exit 2).
  */
 final class LockStepCommandLine {
     private final RunCommand c;
@@ -27,10 +28,8 @@ final class LockStepCommandLine {
     }
 
     LockStepSuite.Request request() {
+        RunModes.LockStep ls = c.lockStep();
         if (c.resume != null) throw new UsageException("--resume does not continue a lock-step run: run it again");
-        if (c.precision != null || c.budget != null || c.verifySyscalls || c.trimHistograms || c.seed != null) {
-            throw new UsageException("--precision, --budget, --seed, --verify-syscalls and --trim-histograms are for runs in rounds, not --lock-step");
-        }
         checkPassThrough(c.jmhArgs);
         Profile profile = RunCommand.parseProfile(c.profile);
         JmhSettings settings;
@@ -40,7 +39,7 @@ final class LockStepCommandLine {
             throw new UsageException(e.getMessage());
         }
         int forkPairs = settings.userSetsForks() ? settings.forks() : LockStepSuite.DEFAULT_FORK_PAIRS;
-        if (forkPairs < 1) throw new UsageException("-f " + forkPairs + ": a lock-step run needs 1 or more fork pairs (2 or more for an interval)");
+        if (forkPairs < 1) throw new UsageException("--forks " + forkPairs + ": a lock-step run needs 1 or more fork pairs (2 or more for an interval)");
         int repeat = c.repeat == null ? 1 : c.repeat;
         List<JvmFacts> jvms = new ArrayList<>();
         for (Path j : c.jvms) {
@@ -53,7 +52,7 @@ final class LockStepCommandLine {
         if (jvms.isEmpty()) jvms.add(JvmFacts.current());
         int targets = c.lab.isEmpty() ? Math.max(1, c.dirs.size()) : c.lab.size();
         JvmFacts a, b;
-        if (c.twin && (c.reference != null || jvms.size() != 1 || repeat != 1 || targets != 1)) {
+        if (ls.twin && (c.reference != null || jvms.size() != 1 || repeat != 1 || targets != 1)) {
             throw new UsageException("--twin pairs each cell with its C twin on one JVM and one target: give one --jvm (or none) and one --dir"
                     + " or --lab variant, without --repeat or --reference");
         }
@@ -66,7 +65,7 @@ final class LockStepCommandLine {
             b = jvms.get(1);
         } else if (jvms.size() == 1 && repeat == 2 && targets == 1) {
             a = b = jvms.get(0);
-        } else if (jvms.size() == 1 && repeat == 1 && (targets == 2 || c.reference != null || c.twin)) {
+        } else if (jvms.size() == 1 && repeat == 1 && (targets == 2 || c.reference != null || ls.twin)) {
             a = b = jvms.get(0);
         } else {
             throw new UsageException("--lock-step measures two sides: --jvm A --jvm B on one target, one JVM with --repeat 2 (an A/A), one JVM"
@@ -77,23 +76,22 @@ final class LockStepCommandLine {
         Placement placement;
         LockStepSettings lockStep = LockStepSettings.defaults();
         try {
-            placement = c.pin == null ? Placement.lastCpu() : Placement.parse(c.pin);
+            placement = ls.pin == null ? Placement.lastCpu() : Placement.parse(ls.pin);
             placement.requireTaskset(); // a missing taskset is bad input, said now
-            if (c.grain != null) lockStep = lockStep.withGrain(c.grain);
-            if (c.order != null) lockStep = lockStep.withOrder(Order.parse(c.order));
+            if (ls.grain != null) lockStep = lockStep.withGrain(ls.grain);
+            if (ls.order != null) lockStep = lockStep.withOrder(Order.parse(ls.order));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (c.testBusyWaitNanosB < 0 || c.testBusyWaitBaseNanos < 0) throw new UsageException("--test-busy-wait-*-ns must be 0 or more");
         RunTarget ta = null, tb = null;
         if (c.lab.isEmpty()) {
             List<Path> dirs = checkedDirs();
             ta = RunTarget.directory(dirs.get(0));
             tb = RunTarget.directory(dirs.get(dirs.size() - 1));
         }
-        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, c.testBusyWaitBaseNanos,
-                c.testBusyWaitBaseNanos + c.testBusyWaitNanosB, c.lab,
-                c.reference, c.twin);
+        return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, ls.nanosA(),
+                ls.nanosOfB(), c.lab,
+                c.reference, ls.twin);
     }
 
     /** The request with the lab's targets, once the lab is up (one variant: both sides on it; two: A on the first, B on the second). */
@@ -113,7 +111,7 @@ final class LockStepCommandLine {
                 continue;
             }
             if (a.startsWith("-p") || a.startsWith("-f")) continue; // -pname=v, -f3
-            throw new UsageException("after --, a lock-step run takes only benchmark patterns, -p NAME=VALUES and -f N (fork pairs): '" + a
+            throw new UsageException("after --, a lock-step run takes only benchmark patterns and -p NAME=VALUES (fork pairs: --forks N): '" + a
                     + "' is JMH's, and no JMH runs in lock-step (its blocks and warmup are its own: docs/lockstep.md)");
         }
     }

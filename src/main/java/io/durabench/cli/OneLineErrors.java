@@ -38,7 +38,7 @@ final class OneLineErrors implements IExecutionExceptionHandler, IParameterExcep
         CommandLine root = ex.getCommandLine();
         while (root.getParent() != null) root = root.getParent();
         // An unknown command first: picocli's words for it ("Unmatched argument", "Unknown option" for what follows it) do not name the commands.
-        String message = DurabenchMain.unknownCommand(root, Arrays.asList(args)).orElse(ex.getMessage());
+        String message = DurabenchMain.unknownCommand(root, Arrays.asList(args)).or(() -> RunModes.explain(ex)).orElse(ex.getMessage());
         ex.getCommandLine().getErr().println("durabench: " + oneLine(message));
         return EXIT_USAGE;
     }

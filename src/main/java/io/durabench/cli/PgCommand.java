@@ -18,18 +18,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** durabench pg: pg_test_fsync's five sections, with intervals from forks, in pg_test_fsync's own time. */
-@Command(name = "pg",
+@Command(name = "pg", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Runs pg_test_fsync's tests (one and two 8kB writes per sync, open_sync write sizes, fsync through "
                 + "another descriptor, non-sync'ed writes) with durabench's workloads and prints them in pg_test_fsync's "
                 + "layout, each line with its interval over forks, NOT durable where it applies, and the environment above.",
                 "Takes no longer than pg_test_fsync -s SECONDS: the forks share its time. See docs/pg.md."})
 public final class PgCommand implements Callable<Integer> {
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
-
-    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "Directory to test in (as pg_test_fsync -f DIR/file; default: the current directory).")
+    @Option(names = "--dir", paramLabel = "DIR", description = "Directory to test in (as pg_test_fsync -f DIR/file; default: the current directory).")
     Path dir = Path.of(".");
+
+    @Option(names = "-d", hidden = true, paramLabel = "DIR", description = OldSpelling.DESCRIPTION + "--dir.")
+    void oldDir(Path d) {
+        OldSpelling.used(spec, "-d", "--dir");
+        dir = d;
+    }
 
     @Option(names = {"-s", "--secs-per-test"}, paramLabel = "SECONDS",
             description = "pg_test_fsync's seconds per test (default: ${DEFAULT-VALUE}); durabench spends the same total time.")

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `durabench plot PATH... --out DIR`: the report's charts as PNG and SVG. */
-@Command(name = "plot", mixinStandardHelpOptions = true,
+@Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Draws durability cost per method (log scale, 99.9%% intervals), time per write vs batch size, "
                 + "latency percentiles, preallocation strategies, the cost model's fit over block sizes and (with GroupCommit "
                 + "results) commits/s and p99 latency vs committers, as PNG and SVG. With several targets colour is the "
@@ -35,15 +35,15 @@ public final class PlotCommand implements Callable<Integer> {
             + "e.g. plot/reference-standard/ for results/reference-standard).")
     Path out;
 
-    @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the costs are against (default: ${DEFAULT-VALUE}).")
-    String baseline = "NONE";
+    @Mixin
+    CostBaselineOption costBaseline = new CostBaselineOption();
 
     @Mixin
     SelectionOptions selection = new SelectionOptions();
 
     @Override
     public Integer call() {
-        SyncMethod base = ReportCommand.checkedBaseline(baseline);
+        SyncMethod base = costBaseline.checked();
         Path outDir = OutputPaths.folder(out != null ? out : defaultOut(paths.get(0)));
         Report report = selection.apply(ReportBuilder.build(ResultsLoader.load(paths), base));
         PrintWriter stdout = spec.commandLine().getOut();

@@ -1,7 +1,5 @@
 package io.durabench.cli;
 
-import io.durabench.catalogue.InvalidValueException;
-import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
@@ -29,7 +27,6 @@ import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,9 +37,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `durabench report PATH...`: tables with absolute costs beside every ratio, and the warnings. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Reports JMH results: time per write with 99.9%% intervals, ratio and durability cost "
-                + "(method - baseline) per group, and plain-words warnings where a ratio misleads.",
+                + "(method - baseline, --cost-baseline) per group, and plain-words warnings where a ratio misleads.",
                 "PATH: a `durabench run --out` folder, a folder holding jmh-result.json, or any JMH JSON file; or one fleet folder "
                 + "(hosts.json and a run folder per host): then the fleet view, hosts side by side (docs/fleet.md).",
                 "Opens with findings computed from the rows, then one line per kind of warning; --context, --method, "
@@ -68,8 +65,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.md, report.html, report-KIND.csv per table, report.json and the charts (PNG, SVG) here.")
     Path out;
 
-    @Option(names = "--baseline", paramLabel = "METHOD", description = "Sync method the ratios and costs are against (default: ${DEFAULT-VALUE}).")
-    String baseline = "NONE";
+    @Mixin
+    CostBaselineOption costBaseline = new CostBaselineOption();
 
     @Mixin
     SelectionOptions selection = new SelectionOptions();
@@ -91,7 +88,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SyncMethod base = checkedBaseline(baseline);
+        SyncMethod base = costBaseline.checked();
         TableColumns shown = checkedColumns(columns);
         if (table != null && (format != Format.csv || out != null)) {
             throw new UsageException("--table " + table + " picks the CSV table printed on stdout: use it with --format csv and without "
@@ -183,15 +180,6 @@ public final class ReportCommand implements Callable<Integer> {
             return TableColumns.parse(spec);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
-        }
-    }
-
-    static SyncMethod checkedBaseline(String name) {
-        try {
-            return SyncWriteCostFamily.SYNC_METHOD.parse(name);
-        } catch (InvalidValueException e) {
-            throw new UsageException("--baseline " + name + ": not a sync method; use one of "
-                    + Arrays.toString(SyncMethod.values()));
         }
     }
 }

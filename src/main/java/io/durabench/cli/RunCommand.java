@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,10 +30,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** durabench run: the suite on directories (or the lab's filesystems), on one or several JVMs; results per target. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Runs the durability suite on each --dir (or each --lab filesystem), on each --jvm, interleaved cell by cell:"
                 + " JMH JSON, environment and n/a/failed list per target and JVM, one progress line per cell, then a summary.",
-                "Standard JMH options may follow '--' (e.g. -- -f 2 -i 10 -bm sample -p blockSizeBytes=4096).",
+                "Standard JMH options may follow '--' (e.g. -- -i 10 -bm sample -p blockSizeBytes=4096); the forks per cell are --forks.",
                 "Exit 0: every cell measured or n/a; 1: a cell FAILED or an --slo missed; 2: bad input; 3: durabench itself "
                         + "failed (the lab, writing results, a bug); 130/143: interrupted (Ctrl-C, SIGTERM), resume with --resume."})
 public final class RunCommand implements Callable<Integer> {
@@ -60,18 +61,9 @@ public final class RunCommand implements Callable<Integer> {
                     + " Every cell's forks are spread over the run in rounds whatever this says.")
     Integer repeat;
 
-    @Option(names = "--precision", paramLabel = "P%",
-            description = "After the profile's rounds, more rounds for the cells whose mean's 99.9%% interval is wider than ±P%% of it"
-                    + " (at most 30 rounds without --budget).")
-    String precision;
-
-    @Option(names = "--budget", paramLabel = "DURATION",
-            description = "Wall time the run may take (5m, 300s, 1h30m): rounds beyond the profile's continue while the next fits"
-                    + " (for the cells wider than --precision, or all cells without it).")
-    String budget;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the cells' shuffled order in each round (default: a random one; run.json keeps it).")
-    Long seed;
+    @Option(names = "--forks", paramLabel = "N", description = "Forks per cell, one per round (JMH's -f; with --lock-step, fork pairs"
+            + " per cell). Default: the profile's (lock-step: " + io.durabench.suite.LockStepSuite.DEFAULT_FORK_PAIRS + ").")
+    Integer forks;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: results/<host>-<yyyymmdd-HHmmss>/")
     Path out;
@@ -79,47 +71,17 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "FOLDER", description = "Measure only the cells a cut-short run into FOLDER did not finish, with its settings.")
     Path resume;
 
-    @Option(names = "--verify-syscalls", description = "Before measuring, run each cell's workload under strace and FAIL cells whose counters disagree with the kernel.")
-    boolean verifySyscalls;
-
-    @Option(names = "--trim-histograms", description = "Keep SampleTime histograms to 4 significant digits per iteration (means and counts exact; files ~100x smaller).")
-    boolean trimHistograms;
-
     @Option(names = "--verbose", description = "Stream JMH's own output to the console too (it always goes to jmh-log.txt).")
     boolean verbose;
-
-    @Option(names = "--lock-step", description = "Measure each cell as fork pairs of two sides that alternate one durable unit at a time"
-            + " (--jvm A --jvm B, or one JVM with --repeat 2 for an A/A, or two --dir): a relative difference to about 1%%, the disk's drift"
-            + " cancelled; after '--' only benchmark patterns, -p and -f N (fork pairs). See docs/lockstep.md.")
-    boolean lockStep;
 
     @Option(names = "--reference", paramLabel = "METHOD", description = "The method every durable cell is paired with in lock-step"
             + " (default FDATASYNC): in a quick or standard run on one JVM, after the rounds, for the decision table; with --lock-step,"
             + " side A runs each cell with it beside side B's cell.")
     String reference;
 
-    @Option(names = "--twin", description = "Lock-step: side A is the C twin (twin/) making each cell's durable system calls from C,"
-            + " side B the JVM: what Java costs over C, per cell.")
-    boolean twin;
-
-    @Option(names = "--pin", paramLabel = "CPUS|none", description = "Lock-step: the CPUs both sides are pinned to (taskset's list), or none"
-            + " (default: the last CPU).")
-    String pin;
-
-    @Option(names = "--grain", paramLabel = "N", description = "Lock-step: units a side runs before it hands over (default: 1).")
-    Integer grain;
-
-    @Option(names = "--order", paramLabel = "alternate|a-first|b-first", description = "Lock-step: which side opens each block"
-            + " (default: alternate, ABBA by block).")
-    String order;
-
-    @Option(names = "--test-busy-wait-b-ns", hidden = true, paramLabel = "NS", description = "Tests only: side B spins this long per operation"
-            + " inside its timed unit, a known effect.")
-    long testBusyWaitNanosB;
-
-    @Option(names = "--test-busy-wait-base-ns", hidden = true, paramLabel = "NS", description = "Tests only: both sides spin this long per"
-            + " operation (side B the --test-busy-wait-b-ns more), so both do the same kind of work and only the difference is the effect.")
-    long testBusyWaitBaseNanos;
+    /** --lock-step and its settings, or the rounds' settings: picocli refuses the two together. */
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    RunModes modes;
 
     @Mixin
     SloOptions slo;
@@ -133,14 +95,22 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The lock-step settings when --lock-step is given, else null. */
+    RunModes.LockStep lockStep() {
+        return modes == null ? null : modes.lockStep;
+    }
+
+    /** The rounds' settings, all unset when none was given. */
+    RunModes.Rounds rounds() {
+        return modes == null || modes.rounds == null ? new RunModes.Rounds() : modes.rounds;
+    }
+
     @Override
     public Integer call() {
         slos = slo.checked();
         jmhArgs.removeIf(String::isBlank); // Maven passes an unset -Ddurabench.benchmarks as an empty argument
-        if (lockStep) return lockStepRun();
-        if (pin != null || grain != null || order != null || twin || testBusyWaitNanosB != 0 || testBusyWaitBaseNanos != 0) {
-            throw new UsageException("--pin, --grain, --order and --twin are lock-step settings: add --lock-step");
-        }
+        jmhArgs = RunForks.intoJmhArgs(forks, jmhArgs, spec);
+        if (lockStep() != null) return lockStepRun();
         if (resume != null) return resumeRun();
         Profile p = parseProfile(profile);
         List<String> args = jmhArgs;
@@ -153,9 +123,9 @@ public final class RunCommand implements Callable<Integer> {
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), NativeLayers.current(), stdout(), spec.commandLine().getErr());
-        if (seed != null) run.seed(seed);
+        if (rounds().seed != null) run.seed(rounds().seed);
         if (reference != null) run.reference(referenceMethod());
-        if (precision != null || budget != null) run.precision(precisionTarget());
+        if (rounds().precision != null || rounds().budget != null) run.precision(precisionTarget());
         // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
         if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
@@ -199,8 +169,9 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Integer resumeRun() {
-        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || seed != null || precision != null || budget != null) {
-            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed, --precision, --budget or JMH options");
+        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || rounds().seed != null || rounds().precision != null
+                || rounds().budget != null) {
+            throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed, --precision, --budget, --forks or JMH options");
         }
         Resume r = Resume.of(resume);
         JmhSettings settings = settings(r.profile(), r.manifest().jmhArgs());
@@ -270,15 +241,16 @@ public final class RunCommand implements Callable<Integer> {
 
     private PrecisionTarget precisionTarget() {
         try {
-            return new PrecisionTarget(precision == null ? Double.NaN : PrecisionTarget.parsePercent(precision),
-                    budget == null ? null : PrecisionTarget.parseDuration(budget));
+            RunModes.Rounds r = rounds();
+            return new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
+                    r.budget == null ? null : PrecisionTarget.parseDuration(r.budget));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
     private SuiteRun.Options options() {
-        return new SuiteRun.Options(verbose, verifySyscalls, trimHistograms);
+        return new SuiteRun.Options(verbose, rounds().verifySyscalls, rounds().trimHistograms);
     }
 
     private PrintWriter stdout() {

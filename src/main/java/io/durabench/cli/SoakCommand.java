@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** durabench soak: one durable-write cell for a long time, latency per second, stalls, period, steady state. */
-@Command(name = "soak", mixinStandardHelpOptions = true,
+@Command(name = "soak", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Runs one durable-write cell for a long time (closed loop, or --rate N/s from each write's intended start) and "
                 + "writes its latency per second: soak.hlog (HdrHistogram interval log), soak-seconds.csv, the chart soak-latency.png/.svg, "
                 + "soak-summary.txt (also printed) and soak.json, with the stalls, a periodicity check and first vs last window. See docs/soak.md.",

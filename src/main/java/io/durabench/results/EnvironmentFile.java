@@ -8,7 +8,7 @@ import java.nio.file.Path;
 /** environment.json beside a target's results: the typed {@link Environment}, written and read here. */
 public final class EnvironmentFile {
     public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-environment", 1);
-    private static final String FIX = "write it again with `durabench env DIR --out FILE` on the machine that ran, "
+    private static final String FIX = "write it again with `durabench env --dir DIR --out FOLDER` on the machine that ran, "
             + "correct that field, or move the file away (the report then says the environment is unknown)";
 
     private EnvironmentFile() {

@@ -46,7 +46,7 @@ class DenyUnsafeIT {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path shm = Files.createTempDirectory(Path.of("/dev/shm"), "durabench-deny-");
         try {
-            run(Path.of(ffm.jvm().home()), logs, List.of("env", shm.toString()));
+            run(Path.of(ffm.jvm().home()), logs, List.of("env", "--dir", shm.toString()));
             run(Path.of(ffm.jvm().home()), logs, List.of("pg", "--dir", shm.toString(), "-s", "0.2", "--forks", "2"));
             run(Path.of(ffm.jvm().home()), logs, List.of("etcd-check", "--dir", shm.toString(), "--forks", "2", "--no-fio", "--out", dir.resolve("etcd").toString()));
         } finally {
@@ -71,8 +71,8 @@ class DenyUnsafeIT {
         try {
             // A launcher on JDK 17 (jnr, not checked) sends both sides and their probe into Temurin 25: a JVM other than its own.
             launcher = run(jdk17.jdk().get().home(), logs, List.of("run", "--lock-step", "--jvm", ffm.jvm().java().toString(), "--repeat", "2",
-                    "--dir", shm.toString(), "--out", dir.resolve("lock-step").toString(), "--", "SyncWriteCost", "-p", "syncMethod=FDATASYNC",
-                    "-p", "blockSizeBytes=4096", "-p", "writesPerSync=1", "-p", "preallocation=NONE", "-f", "1"));
+                    "--dir", shm.toString(), "--out", dir.resolve("lock-step").toString(), "--forks", "1", "--", "SyncWriteCost", "-p", "syncMethod=FDATASYNC",
+                    "-p", "blockSizeBytes=4096", "-p", "writesPerSync=1", "-p", "preallocation=NONE"));
         } finally {
             try (Stream<Path> left = Files.list(shm)) {
                 assertEquals(List.of(), left.toList(), "nothing left behind");

@@ -34,11 +34,11 @@ class DurabenchMainTest {
 
     @AfterEach
     void noForcedError() {
-        System.clearProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY);
+        System.clearProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY);
     }
 
     private static void force() {
-        System.setProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY, "true");
+        System.setProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY, "true");
     }
 
     private static void assertForced(CliRun run) {
@@ -52,8 +52,8 @@ class DurabenchMainTest {
     @Test
     void theForcedInternalErrorExitsThreeInOneLineBeforeTheCommandDoesAnything() {
         force();
-        Path written = tmp.resolve("environment.json");
-        assertForced(CliRun.of("env", tmp.toString(), "--out", written.toString()));
+        Path written = tmp.resolve("env-out");
+        assertForced(CliRun.of("env", "--dir", tmp.toString(), "--out", written.toString()));
         assertFalse(Files.exists(written), "the command never ran");
         Path reportOut = tmp.resolve("report-out");
         assertForced(CliRun.of("report", tmp.resolve("no-such-results").toString(), "--out", reportOut.toString()));
@@ -69,16 +69,16 @@ class DurabenchMainTest {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         force();
-        assertEquals(3, cl.execute("env", tmp.toString()), err.toString());
+        assertEquals(3, cl.execute("env", "--dir", tmp.toString()), err.toString());
         assertEquals(FORCED_LINE, err.toString().strip());
-        System.setProperty(DurabenchMain.FORCE_INTERNAL_ERROR_PROPERTY, "false");
-        assertEquals(0, CliRun.of("env", tmp.toString()).exitCode(), "false is not forced");
+        System.setProperty(TestHooks.FORCE_INTERNAL_ERROR_PROPERTY, "false");
+        assertEquals(0, CliRun.of("env", "--dir", tmp.toString()).exitCode(), "false is not forced");
     }
 
     @Test
     void withDebugTheForcedErrorShowsItsStackTraceBeforeTheOneLine() {
         force();
-        CliRun run = CliRun.of("env", tmp.toString(), "--debug");
+        CliRun run = CliRun.of("env", "--dir", tmp.toString(), "--debug");
         assertEquals(3, run.exitCode(), run.err());
         List<String> lines = run.err().lines().toList();
         assertEquals("java.lang.IllegalStateException: forced by DURABENCH_FORCE_INTERNAL_ERROR", lines.get(0));
@@ -89,7 +89,7 @@ class DurabenchMainTest {
     @Test
     void argumentsThatCannotBeParsedAreStillBadInputFirst() {
         force();
-        CliRun run = CliRun.of("env", "--no-such-option", tmp.toString());
+        CliRun run = CliRun.of("env", "--no-such-option", "--dir", tmp.toString());
         assertEquals(2, run.exitCode(), run.err());
         assertEquals(1, run.err().lines().count(), run.err());
     }
@@ -102,10 +102,10 @@ class DurabenchMainTest {
         // only) and would say so in a line of its own, which is not what this test is about.
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Ddurabench.native=jnr", "-cp", System.getProperty("java.class.path"), DurabenchMain.class.getName(),
-                "env", tmp.toString(), "--out", written.toString()));
+                "env", "--dir", tmp.toString(), "--out", written.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout.txt").toFile())
                 .redirectError(tmp.resolve("stderr.txt").toFile());
-        pb.environment().put(DurabenchMain.FORCE_INTERNAL_ERROR_ENV, "1");
+        pb.environment().put(TestHooks.FORCE_INTERNAL_ERROR_ENV, "1");
         pb.environment().remove("DURABENCH_DEBUG");
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the JVM did not finish in 60 s");

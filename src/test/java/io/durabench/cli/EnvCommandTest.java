@@ -29,7 +29,7 @@ class EnvCommandTest {
 
     @Test
     void printsEnvironmentJsonForADirectory() {
-        assertEquals(0, execute("env", "/dev/shm"), err.toString());
+        assertEquals(0, execute("env", "--dir", "/dev/shm"), err.toString());
         JsonObject env = JsonParser.parseString(out.toString()).getAsJsonObject();
         assertEquals("durabench-environment/1", env.get("schema").getAsString());
         assertEquals("tmpfs", env.getAsJsonObject("target").get("filesystem").getAsString());
@@ -38,33 +38,34 @@ class EnvCommandTest {
     }
 
     @Test
-    void writesToOutFileInsteadOfStdout(@TempDir Path tmp) throws IOException {
-        Path file = tmp.resolve("environment.json");
-        assertEquals(0, execute("env", "/dev/shm", "--out", file.toString()), err.toString());
+    void writesEnvironmentJsonIntoTheOutFolderInsteadOfStdout(@TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("new-folder").resolve("environment.json");
+        assertEquals(0, execute("env", "--dir", "/dev/shm", "--out", file.getParent().toString()), err.toString());
         assertEquals("wrote " + file.toRealPath() + System.lineSeparator(), out.toString(), "only where it wrote, on stdout");
         JsonObject env = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
         assertEquals("/dev/shm", env.getAsJsonObject("target").get("directory").getAsString());
+        assertEquals("", err.toString());
     }
 
     @Test
     void missingDirectoryIsOneLineUsageError(@TempDir Path tmp) {
         Path missing = tmp.resolve("nope");
-        assertEquals(2, execute("env", missing.toString()));
-        assertOneLine("durabench: DIR does not exist: " + missing);
+        assertEquals(2, execute("env", "--dir", missing.toString()));
+        assertOneLine("durabench: --dir does not exist: " + missing);
         assertEquals("", out.toString());
     }
 
     @Test
     void fileInsteadOfDirectoryIsOneLineUsageError(@TempDir Path tmp) throws IOException {
         Path file = Files.writeString(tmp.resolve("f"), "x");
-        assertEquals(2, execute("env", file.toString()));
-        assertOneLine("durabench: DIR is not a directory: " + file);
+        assertEquals(2, execute("env", "--dir", file.toString()));
+        assertOneLine("durabench: --dir is not a directory: " + file);
     }
 
     @Test
     void outInMissingFolderIsRejectedBeforeAnythingIsWritten(@TempDir Path tmp) {
         Path out = tmp.resolve("no/such/env.json");
-        assertEquals(2, execute("env", "/dev/shm", "--out", out.toString()));
+        assertEquals(2, execute("env", "--dir", "/dev/shm", "--out", out.toString()));
         assertOneLine("durabench: --out folder does not exist: " + out.getParent());
         assertFalse(Files.exists(tmp.resolve("no")));
     }
@@ -72,14 +73,14 @@ class EnvCommandTest {
     @Test
     void missingArgumentIsUsageError() {
         assertEquals(2, execute("env"));
-        assertOneLine("durabench: Missing required parameter: 'DIR'");
+        assertOneLine("durabench: missing --dir DIR: name the directory a benchmark would write into");
     }
 
     @Test
     void helpDescribesTheCommand() {
         assertEquals(0, execute("env", "--help"));
         assertTrue(out.toString().contains("Usage: durabench env"), out.toString());
-        assertTrue(out.toString().contains("--out=FILE"), out.toString());
+        assertTrue(out.toString().contains("--out=DIR"), out.toString());
     }
 
     private void assertOneLine(String expectedStart) {

@@ -48,7 +48,7 @@ class EtcdCheckBadInputTest {
 
     private static List<Case> cases() {
         return List.of(
-                new Case("no --dir", d -> List.of("--out", out(d)), "Missing required option: '--dir=DIR'"),
+                new Case("no --dir", d -> List.of("--out", out(d)), "missing --dir DIR", "etcd's data will live on"),
                 new Case("DIR missing", d -> List.of("--dir", d.resolve("nope").toString(), "--out", out(d)),
                         "does not exist or is not a directory", "create it or pass another --dir"),
                 new Case("DIR is a file", d -> List.of("--dir", write(d.resolve("f"), "x").toString(), "--out", out(d)),

@@ -82,7 +82,7 @@ class GateHistoryIT {
         assertTrue(cli.out().contains("durabench gate: not added to the history: it was flagged"), cli.out());
         assertEquals(before, new History(history).runs().size());
 
-        assertEquals(2, gate(history, shm, work.resolve("other"), List.of("--", "-f", "3")), cli.err());
+        assertEquals(2, gate(history, shm, work.resolve("other"), List.of("--forks", "3")), cli.err());
         assertTrue(cli.err().contains("start a new history with --start-over"), cli.err());
         assertEquals(1, cli.err().lines().count(), cli.err());
         assertFalse(Files.exists(work.resolve("other")), "refused before running: nothing written");

@@ -72,7 +72,7 @@ class ReportCommandTest {
 
     @Test
     void unknownBaseline() throws URISyntaxException {
-        assertOneLineUsageError(run("report", fixture("seed004"), "--baseline", "FASTEST"), "--baseline FASTEST", "FDATASYNC");
+        assertOneLineUsageError(run("report", fixture("seed004"), "--cost-baseline", "FASTEST"), "--cost-baseline FASTEST", "FDATASYNC");
     }
 
     @Test
