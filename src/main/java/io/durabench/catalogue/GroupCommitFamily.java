@@ -146,6 +146,12 @@ public final class GroupCommitFamily extends BenchmarkFamily {
             public void finish() {
             }
 
+            /** A commit returns only once a sync covers its record, and this loop is the log's only committer. */
+            @Override
+            public boolean atDurablePoint() {
+                return true;
+            }
+
             @Override
             public Map<String, Long> counters() {
                 Map<String, Long> m = new LinkedHashMap<>();
