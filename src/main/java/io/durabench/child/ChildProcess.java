@@ -1,6 +1,8 @@
 package io.durabench.child;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,9 +18,10 @@ import java.util.stream.Stream;
 /**
  * One started child process, as every durabench parent runs one: stdout and stderr go to files in a
  * private temporary folder (so the parent does nothing at all while the child measures, and a child
- * that prints much never blocks on a full pipe), stdin is closed at once unless the caller writes to
- * it, {@link #await} waits at most a given time, and the process tree is killed when it outlives
- * that or the parent is interrupted. {@link #close} kills what still runs and deletes the folder.
+ * that prints much never blocks on a full pipe), stdin is /dev/null unless the caller writes to it,
+ * {@link #await} waits at most a given time, and the process tree is killed when it outlives that or
+ * the parent is interrupted. {@link #close} kills what still runs and deletes the folder. A child
+ * that serves the parent over pipes for as long as the parent keeps it is {@link #startPiped}.
  *
  * <pre>
  * try (ChildProcess p = ChildProcess.start(jvm.command(), "fork 3 of etcd-check")) {
@@ -28,9 +31,12 @@ import java.util.stream.Stream;
  * </pre>
  */
 public final class ChildProcess implements AutoCloseable {
+    private static final File DEV_NULL = new File("/dev/null");
+
     private final Process process;
     private final Path folder;
     private final String what;
+    private final boolean merged;
 
     /** How the child ended: its exit code and everything it printed on stdout and on stderr. */
     public record Exit(int code, List<String> stdout, List<String> stderr) {
@@ -55,13 +61,14 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    private ChildProcess(Process process, Path folder, String what) {
+    private ChildProcess(Process process, Path folder, String what, boolean merged) {
         this.process = process;
         this.folder = folder;
         this.what = what;
+        this.merged = merged;
     }
 
-    /** Starts {@code command}; {@code what} names it in messages ("side B of fork pair 2"). Stdin is closed. */
+    /** Starts {@code command}; {@code what} names it in messages ("side B of fork pair 2"). Stdin is /dev/null. */
     public static ChildProcess start(List<String> command, String what) {
         return start(command, what, false);
     }
@@ -77,6 +84,34 @@ public final class ChildProcess implements AutoCloseable {
      * it back before {@link #close} deletes it with the rest. The names stdout and stderr are taken.
      */
     public static ChildProcess start(Function<Path, List<String>> commandIn, String what, boolean keepStdin) {
+        return inFolder(commandIn, what, keepStdin, false);
+    }
+
+    /**
+     * As {@link #start(List, String)}, stderr going into the stdout file as the child prints them, for a
+     * tool whose last or first words may come on either stream (a JVM's {@code -version}, taskset):
+     * the {@link Exit}'s stdout and stderr are then the same lines, both streams in order.
+     */
+    public static ChildProcess startMerged(List<String> command, String what) {
+        return inFolder(folder -> command, what, false, true);
+    }
+
+    /**
+     * Starts {@code command} to talk with over pipes, for as long as the parent keeps it (JMH's host):
+     * the caller writes to {@link #stdin()} and reads {@link #stdout()}; its stderr is this JVM's own, so
+     * the user sees it as it comes and nothing is kept to name. The end of its stdin is the child's cue
+     * to exit, and a parent that dies closes it too. {@link #close} kills the tree if it still runs.
+     */
+    public static ChildProcess startPiped(List<String> command, String what) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            return new ChildProcess(p, null, what, false);
+        } catch (IOException e) {
+            throw new ChildFailedException("cannot start " + what + " (" + command.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static ChildProcess inFolder(Function<Path, List<String>> commandIn, String what, boolean keepStdin, boolean merged) {
         Path folder;
         try {
             folder = Files.createTempDirectory("durabench-child-");
@@ -91,10 +126,11 @@ public final class ChildProcess implements AutoCloseable {
             throw e;
         }
         try {
-            Process p = new ProcessBuilder(command).redirectOutput(folder.resolve("stdout").toFile())
-                    .redirectError(folder.resolve("stderr").toFile()).start();
-            if (!keepStdin) p.getOutputStream().close();
-            return new ChildProcess(p, folder, what);
+            ProcessBuilder b = new ProcessBuilder(command).redirectOutput(folder.resolve("stdout").toFile());
+            if (merged) b.redirectErrorStream(true);
+            else b.redirectError(folder.resolve("stderr").toFile());
+            if (!keepStdin) b.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
+            return new ChildProcess(b.start(), folder, what, merged);
         } catch (IOException e) {
             deleteTree(folder);
             throw new ChildFailedException("cannot start " + what + " (" + command.get(0) + "): " + e.getMessage(), e);
@@ -108,6 +144,16 @@ public final class ChildProcess implements AutoCloseable {
 
     public java.io.OutputStream stdin() {
         return process.getOutputStream();
+    }
+
+    /** What a {@link #startPiped} child writes to the parent. */
+    public InputStream stdout() {
+        return process.getInputStream();
+    }
+
+    /** The exit code of a child that has ended ({@link #isAlive} false). */
+    public int exitCode() {
+        return process.exitValue();
     }
 
     public ProcessHandle handle() {
@@ -133,11 +179,40 @@ public final class ChildProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new ChildFailedException("interrupted while " + what + " ran; killed it", e);
         }
-        if (!done) {
-            kill();
-            throw new ChildFailedException(what + " did not finish within " + limit.toSeconds() + " s; killed it" + tailText());
+        if (!done) throw outlived(limit);
+        return exit();
+    }
+
+    /**
+     * As {@link #await}, but an interrupt does not end the wait (it is kept for the caller): for what
+     * must run to its end even from an interrupted thread, such as the lab's teardown. The limit
+     * still holds.
+     */
+    public Exit awaitUninterruptibly(Duration limit) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + limit.toNanos();
+        try {
+            while (true) {
+                try {
+                    if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) throw outlived(limit);
+                    return exit();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
-        return new Exit(process.exitValue(), lines("stdout"), lines("stderr"));
+    }
+
+    private ChildFailedException outlived(Duration limit) {
+        kill();
+        return new ChildFailedException(what + " did not finish within " + limit.toSeconds() + " s; killed it" + tailText());
+    }
+
+    private Exit exit() {
+        List<String> out = lines("stdout");
+        return new Exit(process.exitValue(), out, merged ? out : lines("stderr"));
     }
 
     /** Kills the child and everything it started, and waits (briefly) for them to go. */
@@ -155,7 +230,7 @@ public final class ChildProcess implements AutoCloseable {
 
     /** The end of stderr so far, as {@link Exit#stderrTail} says it. */
     public String stderrTail() {
-        return tail(lines("stderr"));
+        return tail(lines(merged ? "stdout" : "stderr"));
     }
 
     private static String tail(List<String> stderr) {
@@ -174,6 +249,7 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     private List<String> lines(String name) {
+        if (folder == null) return List.of(); // piped: nothing kept
         try {
             Path f = folder.resolve(name);
             return Files.exists(f) ? Files.readAllLines(f, StandardCharsets.UTF_8) : List.of();
@@ -186,7 +262,7 @@ public final class ChildProcess implements AutoCloseable {
     @Override
     public void close() {
         if (process.isAlive()) kill();
-        deleteTree(folder);
+        if (folder != null) deleteTree(folder);
     }
 
     private static void deleteTree(Path root) {

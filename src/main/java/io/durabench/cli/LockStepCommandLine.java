@@ -1,5 +1,6 @@
 package io.durabench.cli;
 
+import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.Order;
@@ -44,7 +45,7 @@ final class LockStepCommandLine {
         List<JvmFacts> jvms = new ArrayList<>();
         for (Path j : c.jvms) {
             try {
-                jvms.add(JvmFacts.of(j));
+                jvms.add(JvmProbe.of(j));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

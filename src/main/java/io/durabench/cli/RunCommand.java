@@ -1,5 +1,6 @@
 package io.durabench.cli;
 
+import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
 import io.durabench.lab.Lab;
 import io.durabench.lab.LabConfig;
@@ -231,7 +232,7 @@ public final class RunCommand implements Callable<Integer> {
         List<JvmFacts> facts = new ArrayList<>();
         for (Path j : jvms) {
             try {
-                facts.add(JvmFacts.of(j));
+                facts.add(JvmProbe.of(j));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

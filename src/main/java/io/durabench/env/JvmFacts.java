@@ -1,12 +1,8 @@
 package io.durabench.env;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a JVM binary is (version, vendor, VM, home, feature release), asked of that JVM itself
@@ -26,28 +22,11 @@ public record JvmFacts(Path java, String version, String vendor, String vmName, 
     }
 
     /**
-     * Asks {@code java} for its properties. A path that is not an executable JVM is an
-     * IllegalArgumentException naming it and the fix.
+     * The facts of {@code java} from what its {@code -XshowSettings:properties -version} printed
+     * (child's JvmProbe runs it). Text without the properties is an IllegalArgumentException naming
+     * the JVM.
      */
-    public static JvmFacts of(Path java) {
-        if (Files.isDirectory(java)) java = java.resolve("bin").resolve("java"); // a JDK home is accepted too
-        if (!Files.isExecutable(java)) {
-            throw new IllegalArgumentException("--jvm " + java + " is not an executable java: pass a JDK's bin/java or its home");
-        }
-        String text;
-        try {
-            Process p = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
-            text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalArgumentException("--jvm " + java + " did not start as a JVM (" + firstLine(text)
-                        + "): pass a JDK's bin/java or its home");
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--jvm " + java + " cannot be run: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while asking " + java + " for its version", e);
-        }
+    public static JvmFacts read(Path java, String text) {
         Map<String, String> props = parse(text);
         String spec = props.get("java.specification.version");
         if (spec == null || props.get("java.version") == null) {
@@ -66,10 +45,6 @@ public record JvmFacts(Path java, String version, String vendor, String vmName, 
             if (eq > 0 && line.startsWith("    ") && !line.startsWith("        ")) props.put(line.substring(0, eq).trim(), line.substring(eq + 3).trim());
         }
         return props;
-    }
-
-    private static String firstLine(String text) {
-        return text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no output)");
     }
 
     /** The jdk section of environment.json, for this JVM running durabench on {@code nativeLayer} ("jnr", "ffm"; null: not known). */

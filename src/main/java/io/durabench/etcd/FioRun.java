@@ -1,11 +1,13 @@
 package io.durabench.etcd;
 
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * fio running etcd's job once, for the side-by-side: its JSON kept in the check's folder, its data
@@ -20,20 +22,26 @@ public final class FioRun {
         }
     }
 
+    /** fio prints its version at once. */
+    static final Duration VERSION_LIMIT = Duration.ofSeconds(30);
+
+    /**
+     * The same 10,029 appends with fdatasync as a fork of ours, so the same limit as a fork
+     * ({@link EtcdRounds#FORK_LIMIT}): seconds on a disk fit for etcd, under two minutes at 10 ms a
+     * sync; a job still running then is hung, and is killed so the check goes on without its figures.
+     */
+    static final Duration LIMIT = EtcdRounds.FORK_LIMIT;
+
     private FioRun() {
     }
 
     /** fio's version ("fio-3.33") when {@code fio} runs, else empty (not installed). */
     public static Optional<String> version(String fio) {
-        try {
-            Process p = new ProcessBuilder(fio, "--version").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) return Optional.empty();
-            return Optional.of(out.lines().findFirst().orElse("fio"));
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        try (ChildProcess p = ChildProcess.startMerged(List.of(fio, "--version"), "fio --version")) {
+            ChildProcess.Exit e = p.await(VERSION_LIMIT);
+            if (e.code() != 0) return Optional.empty();
+            return Optional.of(String.join("\n", e.stdout()).strip().lines().findFirst().orElse("fio"));
+        } catch (ChildFailedException e) {
             return Optional.empty();
         }
     }
@@ -45,33 +53,33 @@ public final class FioRun {
             // fio would unlink it first: never a file that is not this run's.
             return new Outcome(null, data + " exists already; fio would delete it: remove or rename it", json);
         }
-        Path err = json.resolveSibling(json.getFileName() + ".stderr");
-        Process[] running = new Process[1];
+        ChildProcess[] running = new ChildProcess[1];
         Thread cleanup = new Thread(() -> {
-            if (running[0] != null) running[0].destroy();
+            if (running[0] != null) running[0].kill();
             deleteQuietly(data);
         }, "durabench-etcd-fio-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            running[0] = new ProcessBuilder(EtcdJob.fioCommand(fio, dir, jobName, json)).redirectErrorStream(false)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
-            int exit = running[0].waitFor();
-            String stderr = Files.exists(err) ? Files.readString(err).strip() : "";
-            if (exit != 0 || !Files.exists(json) || Files.size(json) == 0) {
-                return new Outcome(null, "fio exited " + exit + (stderr.isEmpty() ? "" : ": " + stderr.lines().findFirst().orElse("")), json);
+            try {
+                running[0] = ChildProcess.start(EtcdJob.fioCommand(fio, dir, jobName, json), "fio's etcd job");
+            } catch (ChildFailedException e) {
+                return new Outcome(null, "cannot run fio: " + e.getCause().getMessage(), json);
+            }
+            ChildProcess.Exit exit = running[0].await(LIMIT);
+            String stderr = String.join("\n", exit.stderr()).strip();
+            if (exit.code() != 0 || !Files.exists(json) || Files.size(json) == 0) {
+                return new Outcome(null, "fio exited " + exit.code() + (stderr.isEmpty() ? "" : ": " + stderr.lines().findFirst().orElse("")), json);
             }
             return new Outcome(FioJson.parse(Files.readString(json), json.toString()), null, json);
         } catch (IOException e) {
             return new Outcome(null, "cannot run fio: " + e.getMessage(), json);
+        } catch (ChildFailedException e) {
+            return new Outcome(null, Thread.currentThread().isInterrupted() ? "interrupted" : e.getMessage(), json);
         } catch (IllegalArgumentException e) {
             return new Outcome(null, e.getMessage(), json);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running[0].destroy();
-            return new Outcome(null, "interrupted", json);
         } finally {
+            if (running[0] != null) running[0].close();
             deleteQuietly(data);
-            deleteQuietly(err);
             try {
                 Runtime.getRuntime().removeShutdownHook(cleanup);
             } catch (IllegalStateException shuttingDown) {

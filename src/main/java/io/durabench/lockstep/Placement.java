@@ -1,10 +1,12 @@
 package io.durabench.lockstep;
 
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -20,6 +22,8 @@ import java.util.List;
  */
 public record Placement(String cpus) {
     public static final Placement UNPINNED = new Placement(null);
+    /** taskset -p is one system call; a side that cannot pin itself within this is stuck, not slow. */
+    static final Duration TASKSET_LIMIT = Duration.ofSeconds(10);
 
     /** What --pin takes: "none" for unpinned, or taskset's CPU list. */
     public static Placement parse(String text) {
@@ -75,18 +79,21 @@ public record Placement(String cpus) {
      * kernel then allows it, read back from /proc/thread-self/status: what the side reports.
      */
     static String pinThisThread(String cpus) {
+        String tid;
         try {
-            String tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
-            Process p = new ProcessBuilder(taskset(), "-p", "-c", cpus, tid).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (p.waitFor() != 0) throw new IllegalStateException("taskset -p -c " + cpus + " " + tid + " failed: " + out);
-            return allowedCpus();
+            tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot pin the measuring thread to CPU " + cpus + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while pinning the measuring thread", e);
         }
+        String what = "taskset -p -c " + cpus + " " + tid;
+        try (ChildProcess p = ChildProcess.startMerged(List.of(taskset(), "-p", "-c", cpus, tid), what)) {
+            ChildProcess.Exit e = p.await(TASKSET_LIMIT);
+            if (e.code() != 0) throw new IllegalStateException(what + " failed: " + String.join("\n", e.stdout()).strip());
+        } catch (ChildFailedException e) {
+            if (Thread.currentThread().isInterrupted()) throw new IllegalStateException("interrupted while pinning the measuring thread", e);
+            throw new IllegalStateException("cannot pin the measuring thread to CPU " + cpus + ": " + e.getMessage(), e);
+        }
+        return allowedCpus();
     }
 
     /** The CPUs the calling thread may run on, as the kernel lists them ("1", "0-1"). */

@@ -1,5 +1,7 @@
 package io.durabench.suite;
 
+import io.durabench.child.ChildFailedException;
+import io.durabench.child.ChildProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -23,6 +26,12 @@ import java.util.List;
  * check needs before the JVM itself has the last word ({@link #refusal}).
  */
 final class ClassDataArchive {
+    /**
+     * The check is a JVM that maps the archive and prints its version, in a second or two; a few minutes
+     * covers a loaded machine, and a check still running then is a refusal, not a hung run.
+     */
+    static final Duration CHECK_LIMIT = Duration.ofMinutes(3);
+
     private final Path java;
     private final Path file;
     private final List<String> forkFlags;
@@ -82,16 +91,22 @@ final class ClassDataArchive {
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(forkFlags);
         cmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:on", "-cp", jar.toString(), "-version"));
+        ChildProcess p;
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int exit = p.waitFor();
-            if (exit == 0) return "";
-            List<String> lines = out.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-            return lines.isEmpty() ? "-Xshare:on exited " + exit : lines.get(lines.size() - 1);
-        } catch (IOException e) {
-            return "the check could not start " + java + ": " + e.getMessage();
+            p = ChildProcess.startMerged(cmd, "the -Xshare:on check of " + archive);
+        } catch (ChildFailedException e) {
+            return "the check could not start " + java + ": " + e.getCause().getMessage();
         }
+        ChildProcess.Exit e;
+        try (p) {
+            e = p.await(CHECK_LIMIT);
+        } catch (ChildFailedException failed) {
+            if (Thread.interrupted()) throw new InterruptedException("interrupted while checking " + archive);
+            return failed.getMessage();
+        }
+        if (e.code() == 0) return "";
+        List<String> lines = e.stdout().stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        return lines.isEmpty() ? "-Xshare:on exited " + e.code() : lines.get(lines.size() - 1);
     }
 
     /**

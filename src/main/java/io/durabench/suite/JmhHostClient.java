@@ -2,7 +2,9 @@ package io.durabench.suite;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
+import io.durabench.child.ChildFailedException;
 import io.durabench.child.ChildJvm;
+import io.durabench.child.ChildProcess;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -23,7 +25,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 final class JmhHostClient {
     private static JmhHostClient shared;
 
-    private final Process process;
+    private final ChildProcess process;
     private final List<String> properties;
     private final ObjectOutputStream requests;
     private final ObjectInputStream replies;
@@ -35,9 +37,9 @@ final class JmhHostClient {
     private JmhHostClient(List<String> properties) throws IOException {
         this.properties = properties;
         this.process = start(properties);
-        this.requests = new ObjectOutputStream(new BufferedOutputStream(process.getOutputStream()));
+        this.requests = new ObjectOutputStream(new BufferedOutputStream(process.stdin()));
         this.requests.flush();
-        this.replies = new ObjectInputStream(new BufferedInputStream(process.getInputStream()));
+        this.replies = new ObjectInputStream(new BufferedInputStream(process.stdout()));
     }
 
     /**
@@ -58,9 +60,13 @@ final class JmhHostClient {
         return shared;
     }
 
-    private static Process start(List<String> properties) throws IOException {
+    private static ChildProcess start(List<String> properties) throws IOException {
         ChildJvm host = ChildJvm.ofThisJvm(JmhHost.class).runningJmh().withJvmArgs(properties);
-        return new ProcessBuilder(host.command()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            return ChildProcess.startPiped(host.command(), "JMH's host JVM");
+        } catch (ChildFailedException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     /** -D options for JMH's own settings and the temporary folder (where JMH keeps its lock), as this JVM has them. */
@@ -87,8 +93,8 @@ final class JmhHostClient {
                 }
             }
         } catch (IOException | ClassNotFoundException e) {
-            String exit = process.isAlive() ? "" : ", exit " + process.exitValue();
-            process.destroy();
+            String exit = process.isAlive() ? "" : ", exit " + process.exitCode();
+            process.handle().destroy(); // SIGTERM, not a kill: the host's shutdown hooks run
             throw new IOException("JMH's host JVM stopped answering (" + e.getMessage() + exit + ")", e);
         }
     }

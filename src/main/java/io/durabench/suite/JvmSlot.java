@@ -1,6 +1,7 @@
 package io.durabench.suite;
 
 import io.durabench.child.JvmFlags;
+import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.LayerChoice;
 import io.durabench.nativeio.NativeLayer;
@@ -44,13 +45,13 @@ public record JvmSlot(String label, JvmFacts facts, NativeLayer.Kind layer) {
      * The slots a run recorded in its run.json, made again for a run that repeats it (--resume, the
      * gate): each slot's label and JVM as recorded, so results land in the same slot folders; the
      * launcher's JVM when the run named none. A recorded JVM that no longer starts is
-     * {@link JvmFacts#of}'s IllegalArgumentException, naming it.
+     * {@link JvmProbe#of}'s IllegalArgumentException, naming it.
      */
     public static List<JvmSlot> recorded(RunManifest manifest) {
         if (manifest.jvms().isEmpty()) return List.of(launcher());
         List<JvmSlot> slots = new ArrayList<>();
         for (RunManifest.Jvm j : manifest.jvms()) {
-            JvmFacts f = JvmFacts.of(Path.of(j.java()));
+            JvmFacts f = JvmProbe.of(Path.of(j.java()));
             slots.add(new JvmSlot(j.slot(), f, layerOf(slots.size(), manifest.jvms().size(), f)));
         }
         return slots;

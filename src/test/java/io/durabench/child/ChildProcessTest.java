@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A child as every parent runs one, with /bin/sh for the child: what it printed, a file of its own in
- * the private folder, a stack trace's message rather than its frames, and a child that outlives its
- * limit killed with what it started.
+ * the private folder, a stack trace's message rather than its frames, stdin from /dev/null, both
+ * streams in one, a conversation over pipes, and a child that outlives its limit killed with what it
+ * started.
  */
 class ChildProcessTest {
 
@@ -42,6 +44,46 @@ class ChildProcessTest {
             assertEquals("traced\n", Files.readString(file));
         }
         assertFalse(Files.exists(file.getParent()), "close deletes the folder with the command's own file");
+    }
+
+    @Test
+    void stdinIsDevNull() {
+        try (ChildProcess p = ChildProcess.start(List.of("/bin/sh", "-c", "cat; readlink /proc/self/fd/0"), "the test's shell")) {
+            assertEquals(List.of("/dev/null"), p.await(Duration.ofSeconds(30)).stdout());
+        }
+    }
+
+    @Test
+    void mergedOutputIsBothStreamsInTheOrderPrinted() {
+        try (ChildProcess p = ChildProcess.startMerged(List.of("/bin/sh", "-c", "echo one; echo two >&2; echo three; exit 1"), "the test's shell")) {
+            ChildProcess.Exit e = p.await(Duration.ofSeconds(30));
+            assertEquals(List.of("one", "two", "three"), e.stdout());
+            assertEquals("exit 1: one | two | three", e.describe());
+        }
+    }
+
+    @Test
+    void aPipedChildTalksOverStdinAndStdoutAndEndsAtTheEndOfItsStdin() throws Exception {
+        try (ChildProcess p = ChildProcess.startPiped(List.of("/bin/sh", "-c", "read line; echo \"got $line\"; cat"), "the test's shell")) {
+            p.stdin().write("hello\nmore\n".getBytes(StandardCharsets.UTF_8));
+            p.stdin().close();
+            assertEquals("got hello\nmore\n", new String(p.stdout().readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals(0, p.await(Duration.ofSeconds(30)).code());
+            assertEquals(0, p.exitCode());
+        }
+    }
+
+    @Test
+    void anUninterruptibleWaitGoesOnThroughAnInterruptAndKeepsItButNotPastItsLimit() {
+        try (ChildProcess p = ChildProcess.start(List.of("/bin/sh", "-c", "sleep 1; echo done"), "the test's shell")) {
+            Thread.currentThread().interrupt();
+            assertEquals(List.of("done"), p.awaitUninterruptibly(Duration.ofSeconds(30)).stdout());
+            assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        }
+        try (ChildProcess p = ChildProcess.start(List.of("/bin/sh", "-c", "sleep 600"), "the sleeping shell")) {
+            ChildFailedException e = assertThrows(ChildFailedException.class, () -> p.awaitUninterruptibly(Duration.ofSeconds(1)));
+            assertEquals("the sleeping shell did not finish within 1 s; killed it", e.getMessage());
+        }
     }
 
     @Test

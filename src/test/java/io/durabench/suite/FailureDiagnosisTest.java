@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.child.ChildJvm;
-import io.durabench.env.JvmFacts;
+import io.durabench.child.JvmProbe;
 import io.durabench.testing.TestJdks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class FailureDiagnosisTest {
     void theForkCheckInTheCellsJvmNamesTheOptionThatStoppedIt() {
         TestJdks.Result found = TestJdks.find("temurin25");
         assumeTrue(found.jdk().isPresent(), found.whyMissing());
-        ChildJvm check = ChildJvm.of(JvmFacts.of(found.jdk().get().java()), ForkCheck.class);
+        ChildJvm check = ChildJvm.of(JvmProbe.of(found.jdk().get().java()), ForkCheck.class);
         String jmh = "# Fork: 1 of 1\n<forked VM failed with exit code 1>\n";
         String refused = FailureDiagnosis.explain(jmh, "x", check.withJvmArgs(List.of("--sun-misc-unsafe-memory-access=deny")).command());
         assertTrue(refused.startsWith("the benchmark JVM exited with code 1 before reporting: --sun-misc-unsafe-memory-access=deny: this JDK"

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.Cells;
+import io.durabench.child.JvmProbe;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.JvmFacts;
@@ -33,7 +34,7 @@ class FeasibilityTest {
         // The JVM this test does not run on: a JDK 17 launcher probes in Temurin 25, a JDK 21+ one in JDK 17.
         TestJdks.Result found = TestJdks.find(Runtime.version().feature() < 21 ? "temurin25" : "jdk17");
         assumeTrue(found.jdk().isPresent(), found.whyMissing());
-        JvmFacts other = JvmFacts.of(found.jdk().get().java());
+        JvmFacts other = JvmProbe.of(found.jdk().get().java());
         JvmSlot slot = JvmSlot.of(List.of(other), 1).get(0);
         assumeTrue(slot.forksAnotherJvm(), other.java() + " is this JVM");
         try (ScratchDir dir = ScratchDir.on(Medium.SHM)) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.child.ChildJvm;
 import io.durabench.child.JvmFlags;
+import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.FfmPackaging;
 import io.durabench.nativeio.NativeLayer;
@@ -34,7 +35,7 @@ public final class FfmJvm {
         Path jar = CliProcess.jar();
         assumeTrue(FfmPackaging.carriedBy(jar.toString()), () -> jar + " has no java.lang.foreign layer (it was built by Maven on JDK 17"
                 + " alone): build it with JAVA_HOME on a JDK 22+, or mvn -Pffm-toolchain with a JDK 22+ in ~/.m2/toolchains.xml, as .ci/run does");
-        return new FfmJvm(JvmFacts.of(found.jdk().get().java()), jar);
+        return new FfmJvm(JvmProbe.of(found.jdk().get().java()), jar);
     }
 
     public JvmFacts jvm() {

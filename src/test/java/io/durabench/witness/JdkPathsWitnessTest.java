@@ -8,7 +8,7 @@ import static io.durabench.witness.WitnessAssertions.assumeStrace;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.catalogue.Cells;
-import io.durabench.env.JvmFacts;
+import io.durabench.child.JvmProbe;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.testing.TestJdks;
@@ -63,7 +63,7 @@ class JdkPathsWitnessTest {
         TestJdks.Jdk jdk = found.jdk().get();
         List<SizedCell> cells = jdkPathCells();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            WitnessReport report = SyscallWitness.in(dir.path()).withJvm(JvmFacts.of(jdk.java())).withOps(OPS, 10).verify(cells);
+            WitnessReport report = SyscallWitness.in(dir.path()).withJvm(JvmProbe.of(jdk.java())).withOps(OPS, 10).verify(cells);
             System.out.println(jdk + ": " + report.describe().lines().findFirst().orElseThrow());
             assertEquals(cells.size(), report.verdicts().size());
             int refused = 0;
