@@ -31,8 +31,8 @@ class LayeringTest {
             6 pg etcd gate
             5 compare soak suite
             4 report lockstep witness bench
-            3 catalogue
-            2 results lab child workload
+            3 catalogue lab
+            2 results child workload
             1 nativeio jdkio stats env expectation
             0 errno
             """);
