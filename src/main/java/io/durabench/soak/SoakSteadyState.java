@@ -22,7 +22,7 @@ import org.apache.commons.math3.distribution.TDistribution;
  * per-second p99 cannot show equivalence within 10% even when nothing changes, and 20% is the
  * smallest drift that changes a capacity plan.
  */
-public final class SteadyState {
+public final class SoakSteadyState {
     public static final int CONFIDENCE_PERCENT = 95;
     public static final int BAND_PERCENT = 20;
     static final int MIN_WINDOW_SECONDS = 3;
@@ -47,7 +47,7 @@ public final class SteadyState {
         }
     }
 
-    private SteadyState() {
+    private SoakSteadyState() {
     }
 
     public static Result of(List<SecondStats> seconds) {
