@@ -140,10 +140,10 @@ public final class LockStepSuite {
         JvmSlot slotA = slots.get(0), slotB = slots.get(1);
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
-        LockStepRun.Side a = r.twin()
-                ? new LockStepRun.Side("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
-                : new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
+        LockStepRun.SidePlan a = r.twin()
+                ? new LockStepRun.SidePlan("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
+                : new LockStepRun.SidePlan(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
+        LockStepRun.SidePlan b = new LockStepRun.SidePlan(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
                 r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
@@ -193,7 +193,7 @@ public final class LockStepSuite {
             }
         }
         // The cells never measured go beside the failed ones in each side's not-applicable.json.
-        for (LockStepRun.Side side : List.of(a, b)) {
+        for (LockStepRun.SidePlan side : List.of(a, b)) {
             ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {

@@ -99,8 +99,8 @@ final class ReferencePairs {
         out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
                 slot.describe());
         out.flush();
-        LockStepRun.Side a = new LockStepRun.Side("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.Side b = new LockStepRun.Side("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan a = new LockStepRun.SidePlan("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan b = new LockStepRun.SidePlan("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
         LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), forkPairs, Placement.lastCpu()), folder,
                 targetFolder.dir(), false, line -> {
                     out.println(line);
