@@ -38,12 +38,9 @@ final class ReferencePairs {
     private ReferencePairs() {
     }
 
-    /**
-     * 10 blocks of about 20 ms per side, warmup 4 to 100 blocks of 30 units: a pair's cell in about
-     * two thirds of a second. Fewer blocks for more fork pairs: the fork pair is the replicate.
-     */
+    /** {@link LockStepSettings#REFERENCE_PAIRS}: a pair's cell in about two thirds of a second. */
     static LockStepSettings settings() {
-        return new LockStepSettings(10, 0, 20, 1, io.durabench.lockstep.Order.ALTERNATE, 4, 100, 30);
+        return LockStepSettings.REFERENCE_PAIRS;
     }
 
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
