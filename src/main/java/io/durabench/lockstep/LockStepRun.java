@@ -42,6 +42,11 @@ public final class LockStepRun {
             this(slot, targetLabel, new ForkPair.Program.Jvm(jvm, layer), dir, jvmArgs, busyWaitNanos);
         }
 
+        /** The C twin's side: its slot says so ({@link LockStepFile#TWIN_SLOT}), which is how readers recognise it. */
+        public static SidePlan twin(String targetLabel, ForkPair.Program twin, Path dir, long busyWaitNanos) {
+            return new SidePlan(LockStepFile.TWIN_SLOT, targetLabel, twin, dir, List.of(), busyWaitNanos);
+        }
+
         ForkPair.SideSetup setup() {
             return new ForkPair.SideSetup(program, dir, jvmArgs, busyWaitNanos, null);
         }

@@ -72,7 +72,7 @@ public final class ControlPairs {
         out.printf("# control on %s: %d cells beside their C twin, %d fork pairs of %s%n", target.dir(), pairs.size(), FORK_PAIRS,
                 slot.describe());
         out.flush();
-        LockStepRun.SidePlan a = new LockStepRun.SidePlan("c-twin", target.label(), twin(), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan a = LockStepRun.SidePlan.twin(target.label(), twin(), target.dir(), 0);
         LockStepRun.SidePlan b = new LockStepRun.SidePlan("java", target.label(), new ForkPair.Program.Jvm(slot.facts(), slot.layer()), target.dir(), List.of(), 0);
         Path dir = targetFolder.dir().resolve(ResultsFolder.CONTROL);
         try {

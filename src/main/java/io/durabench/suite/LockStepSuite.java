@@ -141,7 +141,7 @@ public final class LockStepSuite {
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
         LockStepRun.SidePlan a = r.twin()
-                ? new LockStepRun.SidePlan("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
+                ? LockStepRun.SidePlan.twin(r.targetA().label(), NativeSide.twin(), r.targetA().dir(), r.busyWaitNanosA())
                 : new LockStepRun.SidePlan(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
         LockStepRun.SidePlan b = new LockStepRun.SidePlan(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
                 r.busyWaitNanosB());
