@@ -28,25 +28,25 @@ class SoakSteadyStateTest {
     void windowsAreAMinuteFromFiveMinutesElseAFifth() {
         assertEquals(60, SoakSteadyState.of(seconds(600, 0, 1, 1)).windowSeconds());
         assertEquals(24, SoakSteadyState.of(seconds(120, 0, 1, 1)).windowSeconds());
-        assertEquals(SoakSteadyState.Verdict.NOT_TESTED, SoakSteadyState.of(seconds(10, 0, 1, 1)).verdict());
+        assertEquals(SoakSteadyState.SoakVerdict.NOT_TESTED, SoakSteadyState.of(seconds(10, 0, 1, 1)).verdict());
     }
 
     @Test
     void aLongUnchangedRunIsSteady() {
         SoakSteadyState.Result r = SoakSteadyState.of(seconds(600, 0.3, 1, 2));
-        assertEquals(SoakSteadyState.Verdict.STEADY, r.verdict(), r.describe());
+        assertEquals(SoakSteadyState.SoakVerdict.STEADY, r.verdict(), r.describe());
     }
 
     @Test
     void aRunThatEndsHalfAgainSlowerIsSlower() {
         SoakSteadyState.Result r = SoakSteadyState.of(seconds(600, 0.3, 1.5, 3));
-        assertEquals(SoakSteadyState.Verdict.SLOWER, r.verdict(), r.describe());
+        assertEquals(SoakSteadyState.SoakVerdict.SLOWER, r.verdict(), r.describe());
         assertTrue(r.p50().low() > 1.3 && r.p50().high() < 1.7, r.describe());
     }
 
     @Test
     void aRunThatEndsFasterIsFaster() {
-        assertEquals(SoakSteadyState.Verdict.FASTER, SoakSteadyState.of(seconds(600, 0.3, 0.6, 4)).verdict());
+        assertEquals(SoakSteadyState.SoakVerdict.FASTER, SoakSteadyState.of(seconds(600, 0.3, 0.6, 4)).verdict());
     }
 
     @Test
