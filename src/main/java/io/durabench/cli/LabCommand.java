@@ -219,7 +219,7 @@ public final class LabCommand implements Callable<Integer> {
             report.lines().forEach(out::println);
             out.flush();
             // Passes that disagree are the measurement saying no (exit 1), not an error.
-            return report.verdict() == QuietReport.Verdict.AGREE ? 0 : OneLineErrors.EXIT_FAILURE;
+            return report.verdict() == QuietReport.QuietVerdict.AGREE ? 0 : OneLineErrors.EXIT_FAILURE;
         }
     }
 }

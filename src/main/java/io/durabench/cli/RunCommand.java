@@ -102,8 +102,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The rounds' settings, all unset when none was given. */
-    RunModes.Rounds rounds() {
-        return modes == null || modes.rounds == null ? new RunModes.Rounds() : modes.rounds;
+    RunModes.RoundsOptions rounds() {
+        return modes == null || modes.rounds == null ? new RunModes.RoundsOptions() : modes.rounds;
     }
 
     @Override
@@ -242,7 +242,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private PrecisionTarget precisionTarget() {
         try {
-            RunModes.Rounds r = rounds();
+            RunModes.RoundsOptions r = rounds();
             return new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
                     r.budget == null ? null : PrecisionTarget.parseDuration(r.budget));
         } catch (IllegalArgumentException e) {

@@ -17,7 +17,7 @@ final class RunModes {
     LockStep lockStep;
 
     @ArgGroup(exclusive = false, multiplicity = "1")
-    Rounds rounds;
+    RoundsOptions rounds;
 
     /** --lock-step and what only it takes, the busy-wait test hook among it (hidden, declared in {@link TestHooks}). */
     static final class LockStep extends TestHooks.BusyWait {
@@ -44,7 +44,7 @@ final class RunModes {
     }
 
     /** The settings of a run in rounds. */
-    static final class Rounds {
+    static final class RoundsOptions {
         @Option(names = "--precision", paramLabel = "P%", description = "After the profile's rounds, more rounds for the cells whose mean's"
                 + " 99.9%% interval is wider than ±P%% of it (at most 30 rounds without --budget).")
         String precision;

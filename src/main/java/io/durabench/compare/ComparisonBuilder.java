@@ -131,8 +131,8 @@ public final class ComparisonBuilder {
                                             double confidence) {
         List<CostChangeRow> costs = new ArrayList<>();
         for (ComparedRow r : rows) {
-            if (r.comparison() == null || BaselineRows.isBaseline(r.key())) continue;
-            ComparedRow baseline = BaselineRows.idsFor(r.key()).stream().map(id -> comparedById.get(r.target() + "|" + id))
+            if (r.comparison() == null || BaselineIds.isBaseline(r.key())) continue;
+            ComparedRow baseline = BaselineIds.idsFor(r.key()).stream().map(id -> comparedById.get(r.target() + "|" + id))
                     .filter(b -> b != null).findFirst().orElse(null);
             if (baseline == null || !baseline.verdict().counts()) continue;
             // Named by their labels inside the group: "the ratio FDATASYNC/NONE", not two full row names.

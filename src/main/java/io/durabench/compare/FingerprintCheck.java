@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * device, write cache, forks, iterations and their times). Unknown on one side is not a difference:
  * it is said, and the comparison goes on with what is known.
  */
-public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Difference> differences, List<FingerprintKey> same,
+public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<FingerprintDifference> differences, List<FingerprintKey> same,
                                List<FingerprintKey> unknown) {
 
     /** How a differing key is treated. */
@@ -31,7 +31,7 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
     }
 
     /** One key whose values differ. */
-    public record Difference(FingerprintKey key, String base, String candidate, Status status) {
+    public record FingerprintDifference(FingerprintKey key, String base, String candidate, Status status) {
         /** "filesystem: ext4 (base) vs xfs (candidate)". */
         public String describe() {
             return key.key() + ": " + base + " (base) vs " + candidate + " (candidate)";
@@ -45,7 +45,7 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
     }
 
     public static FingerprintCheck of(Fingerprint base, Fingerprint candidate, Set<FingerprintKey> allowed) {
-        List<Difference> differences = new ArrayList<>();
+        List<FingerprintDifference> differences = new ArrayList<>();
         List<FingerprintKey> same = new ArrayList<>(), unknown = new ArrayList<>();
         for (FingerprintKey key : FingerprintKey.values()) {
             if (!base.knows(key) || !candidate.knows(key)) {
@@ -58,7 +58,7 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
                     case NOTED -> Status.NOTED;
                     case REFUSED -> allowed.contains(key) ? Status.ALLOWED : Status.REFUSED;
                 };
-                differences.add(new Difference(key, base.text(key), candidate.text(key), status));
+                differences.add(new FingerprintDifference(key, base.text(key), candidate.text(key), status));
             }
         }
         return new FingerprintCheck(base, candidate, differences, same, unknown);
@@ -69,11 +69,11 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
      * naming every such key and the option that would allow it.
      */
     public void requireComparable(String what) {
-        List<Difference> refused = differences.stream().filter(d -> d.status() == Status.REFUSED).toList();
+        List<FingerprintDifference> refused = differences.stream().filter(d -> d.status() == Status.REFUSED).toList();
         if (refused.isEmpty()) return;
         boolean oneFork = refused.stream().anyMatch(d -> d.key() == FingerprintKey.FORKS && (d.base().equals("1") || d.candidate().equals("1")));
         throw new NotComparableException(what + " were not measured alike: "
-                + refused.stream().map(Difference::describe).collect(Collectors.joining("; "))
+                + refused.stream().map(FingerprintDifference::describe).collect(Collectors.joining("; "))
                 + (oneFork ? " (a side measured in one fork per cell, as runs before forks were the unit of replication were, has no"
                 + " variation between forks to compare with; measure it again with this version)" : "")
                 + ". A comparison across them measures that difference, not a change; if that is what you mean, add --allow-different "
@@ -81,7 +81,7 @@ public record FingerprintCheck(Fingerprint base, Fingerprint candidate, List<Dif
     }
 
     /** The differing values of what is compared (the JDK, the native layer, or both), in the keys' order; empty when both sides are alike. */
-    public List<Difference> compared() {
+    public List<FingerprintDifference> compared() {
         return differences.stream().filter(d -> d.status() == Status.COMPARED).toList();
     }
 }

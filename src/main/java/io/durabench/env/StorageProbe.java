@@ -16,7 +16,7 @@ final class StorageProbe {
     record Storage(TargetFilesystem filesystem, BlockDevice device) {
     }
 
-    private record Durability(Boolean durable, String reason) {
+    private record ProbedDurability(Boolean durable, String reason) {
     }
 
     private final List<MountInfo> mounts;
@@ -36,7 +36,7 @@ final class StorageProbe {
         MountInfo mount = MountInfo.containing(mounts, real.toString(), DeviceNumbers.deviceOf(real))
                 .orElseThrow(() -> new IllegalStateException("no mount in /proc/self/mountinfo holds " + real));
         BlockDevice device = deviceOf(mount, depth);
-        Durability durability = judge(mount, device, depth);
+        ProbedDurability durability = judge(mount, device, depth);
         TargetFilesystem fs = new TargetFilesystem(real.toString(), mount.mountPoint(), mount.fsType(),
                 mount.source(), mount.mountOptions(), mount.superOptions(), durability.durable(), durability.reason());
         return new Storage(fs, device);
@@ -73,44 +73,44 @@ final class StorageProbe {
      * - No local block device otherwise (nfs, cifs, fuse, zfs, 9p, virtiofs...): null, because the answer
      *   lives on a server or in a pool this probe cannot inspect; calling it false would be as wrong as true.
      */
-    private Durability judge(MountInfo mount, BlockDevice device, int depth) {
+    private ProbedDurability judge(MountInfo mount, BlockDevice device, int depth) {
         String type = mount.fsType();
         if (KernelFilesystems.isRam(type)) {
-            return new Durability(false, type + " keeps files in RAM: fsync returns at once and nothing survives power loss");
+            return new ProbedDurability(false, type + " keeps files in RAM: fsync returns at once and nothing survives power loss");
         }
         if (KernelFilesystems.isPseudo(type)) {
-            return new Durability(false, type + " is a kernel pseudo-filesystem, not storage");
+            return new ProbedDurability(false, type + " is a kernel pseudo-filesystem, not storage");
         }
         if (device != null) {
             if (device.isRamDisk()) {
-                return new Durability(false, "block device " + device.name() + " is a RAM disk");
+                return new ProbedDurability(false, "block device " + device.name() + " is a RAM disk");
             }
             if (device.loop() != null) {
                 TargetFilesystem behind = device.loop().backingFilesystem();
                 if (behind == null) {
-                    return new Durability(null, "loop device " + device.name() + ": backing chain deeper than " + MAX_DEPTH);
+                    return new ProbedDurability(null, "loop device " + device.name() + ": backing chain deeper than " + MAX_DEPTH);
                 }
-                return new Durability(behind.durableStorage(), "loop device " + device.name() + " backed by "
+                return new ProbedDurability(behind.durableStorage(), "loop device " + device.name() + " backed by "
                         + device.loop().backingFile() + " on " + behind.filesystem() + ": " + behind.durableStorageReason());
             }
-            return new Durability(true, "block device " + device.name());
+            return new ProbedDurability(true, "block device " + device.name());
         }
         if (type.equals("overlay")) return judgeOverlay(mount, depth);
-        return new Durability(null, type + " has no local block device (" + mount.source()
+        return new ProbedDurability(null, type + " has no local block device (" + mount.source()
                 + "): durability is decided where this probe cannot see");
     }
 
-    private Durability judgeOverlay(MountInfo mount, int depth) {
+    private ProbedDurability judgeOverlay(MountInfo mount, int depth) {
         String upper = option(mount.superOptions(), "upperdir");
         if (upper == null) {
-            return new Durability(false, "overlay without an upper layer is read-only");
+            return new ProbedDurability(false, "overlay without an upper layer is read-only");
         }
         Path upperDir = Path.of(upper);
         if (depth >= MAX_DEPTH || !Files.isDirectory(upperDir)) {
-            return new Durability(null, "overlay: upper layer " + upper + " is not visible from here");
+            return new ProbedDurability(null, "overlay: upper layer " + upper + " is not visible from here");
         }
         TargetFilesystem below = probe(upperDir, depth + 1).filesystem();
-        return new Durability(below.durableStorage(), "overlay: upper layer " + upper + " is on "
+        return new ProbedDurability(below.durableStorage(), "overlay: upper layer " + upper + " is on "
                 + below.filesystem() + ": " + below.durableStorageReason());
     }
 

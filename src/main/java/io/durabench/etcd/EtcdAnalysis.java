@@ -27,8 +27,8 @@ import org.HdrHistogram.Histogram;
  * paired by round (the two ran back to back): the geometric mean of the rounds' ratios
  * ({@link GeometricMean} at 99.9%), so drift that moves both tools cancels. The max rows are the worst fork, with no interval and no ratio.
  */
-public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures.Figure, Estimate> fio,
-                           Map<JobFigures.Figure, GeometricMean> ratios, double pooledSyncP99Us, long pooledSyncs,
+public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigures.JobFigure, Estimate> fio,
+                           Map<JobFigures.JobFigure, GeometricMean> ratios, double pooledSyncP99Us, long pooledSyncs,
                            SloVerdict verdict, String failed) {
 
     /** The rule as parsed by --slo's own grammar: "FDATASYNC sync p99 < 10 ms". */
@@ -43,10 +43,10 @@ public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures
         List<JobFigures> ourRuns = ok.stream().map(r -> r.ours().figures()).toList();
         List<EtcdRounds.Round> paired = ok.stream().filter(r -> r.fio() != null && r.fio().ok()).toList();
         List<JobFigures> fioRuns = results.rounds().stream().filter(r -> r.fio() != null && r.fio().ok()).map(r -> r.fio().figures()).toList();
-        Map<JobFigures.Figure, Estimate> ours = estimates(ourRuns), fio = estimates(fioRuns);
-        Map<JobFigures.Figure, GeometricMean> ratios = new EnumMap<>(JobFigures.Figure.class);
+        Map<JobFigures.JobFigure, Estimate> ours = estimates(ourRuns), fio = estimates(fioRuns);
+        Map<JobFigures.JobFigure, GeometricMean> ratios = new EnumMap<>(JobFigures.JobFigure.class);
         if (!paired.isEmpty()) {
-            for (JobFigures.Figure f : JobFigures.Figure.values()) {
+            for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) {
                 if (isMax(f)) continue;
                 double[] r = paired.stream().mapToDouble(x -> x.ours().figures().get(f) / x.fio().figures().get(f)).toArray();
                 if (Arrays.stream(r).allMatch(v -> v > 0 && Double.isFinite(v))) ratios.put(f, GeometricMean.of(r, Stats.CONFIDENCE));
@@ -58,7 +58,7 @@ public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures
         String failed = results.rounds().stream().filter(r -> !r.ours().ok()).map(r -> "fork " + r.number() + ": " + r.ours().failed())
                 .findFirst().orElse(null);
         return new EtcdAnalysis(ours, fio, ratios, pooledP99, pooled.getTotalCount(),
-                verdict(target, ours.get(JobFigures.Figure.SYNC_P99), notDurableWhy, failed), failed);
+                verdict(target, ours.get(JobFigures.JobFigure.SYNC_P99), notDurableWhy, failed), failed);
     }
 
     /** etcd's verdict: not durable, FAILED (a fork's sync or write failed), or the SLO rule on the interval over forks. */
@@ -83,15 +83,15 @@ public record EtcdAnalysis(Map<JobFigures.Figure, Estimate> ours, Map<JobFigures
         };
     }
 
-    static boolean isMax(JobFigures.Figure f) {
-        return f == JobFigures.Figure.SYNC_MAX || f == JobFigures.Figure.WRITE_MAX;
+    static boolean isMax(JobFigures.JobFigure f) {
+        return f == JobFigures.JobFigure.SYNC_MAX || f == JobFigures.JobFigure.WRITE_MAX;
     }
 
     /** Per figure: the mean over runs with its interval (two runs or more), the largest for a max row; empty without runs. */
-    static Map<JobFigures.Figure, Estimate> estimates(List<JobFigures> runs) {
-        Map<JobFigures.Figure, Estimate> out = new EnumMap<>(JobFigures.Figure.class);
+    static Map<JobFigures.JobFigure, Estimate> estimates(List<JobFigures> runs) {
+        Map<JobFigures.JobFigure, Estimate> out = new EnumMap<>(JobFigures.JobFigure.class);
         if (runs.isEmpty()) return out;
-        for (JobFigures.Figure f : JobFigures.Figure.values()) {
+        for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) {
             double[] v = values(runs, r -> r.get(f));
             if (isMax(f)) {
                 double max = Arrays.stream(v).max().orElse(Double.NaN);

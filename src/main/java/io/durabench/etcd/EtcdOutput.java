@@ -101,7 +101,7 @@ public final class EtcdOutput {
         out.add("| figure | durabench, " + ours + (ours == 1 ? " fork" : " forks") + (withFio ? " | fio, " + fio + (fio == 1 ? " run" : " runs")
                 + " | durabench ÷ fio |" : " |"));
         out.add(withFio ? "|---|---|---|---|" : "|---|---|");
-        for (JobFigures.Figure f : JobFigures.Figure.values()) {
+        for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) {
             String unit = f.isTime() ? " (µs)" : "";
             StringBuilder row = new StringBuilder("| ").append(f.word()).append(unit).append(" | ").append(figure(f, a.ours().get(f)));
             if (withFio) row.append(" | ").append(figure(f, a.fio().get(f))).append(" | ").append(ratio(a.ratios().get(f)));
@@ -113,9 +113,9 @@ public final class EtcdOutput {
     private static List<String> rounds(EtcdRounds.Results results) {
         List<String> out = new ArrayList<>();
         StringBuilder head = new StringBuilder("| round | tool |");
-        for (JobFigures.Figure f : JobFigures.Figure.values()) head.append(' ').append(f.word()).append(f.isTime() ? " µs" : "").append(" |");
+        for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) head.append(' ').append(f.word()).append(f.isTime() ? " µs" : "").append(" |");
         out.add(head.toString());
-        out.add("|---|---|" + "---|".repeat(JobFigures.Figure.values().length));
+        out.add("|---|---|" + "---|".repeat(JobFigures.JobFigure.values().length));
         for (EtcdRounds.Round r : results.rounds()) {
             List<String> order = r.fioFirst() ? List.of("fio", "durabench") : List.of("durabench", "fio");
             for (String tool : order) {
@@ -124,9 +124,9 @@ public final class EtcdOutput {
                 String failed = tool.equals("fio") ? r.fio().failed() : r.ours().failed();
                 StringBuilder row = new StringBuilder("| ").append(r.number()).append(" | ").append(tool).append(" |");
                 if (figures == null) {
-                    row.append(" FAILED: ").append(failed.replace("|", "/")).append(" |").append(" |".repeat(JobFigures.Figure.values().length - 1));
+                    row.append(" FAILED: ").append(failed.replace("|", "/")).append(" |").append(" |".repeat(JobFigures.JobFigure.values().length - 1));
                 } else {
-                    for (JobFigures.Figure f : JobFigures.Figure.values()) row.append(' ').append(number(f, figures.get(f))).append(" |");
+                    for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) row.append(' ').append(number(f, figures.get(f))).append(" |");
                 }
                 out.add(row.toString());
             }
@@ -134,7 +134,7 @@ public final class EtcdOutput {
         return out;
     }
 
-    private static String figure(JobFigures.Figure f, Estimate e) {
+    private static String figure(JobFigures.JobFigure f, Estimate e) {
         if (e == null) return "-";
         String mean = number(f, e.mean());
         if (!e.hasInterval()) return mean;
@@ -142,7 +142,7 @@ public final class EtcdOutput {
     }
 
     /** A figure; an interval end past 10^7 (two forks at 99.9%: t = 637) in powers of ten rather than a row of digits. */
-    static String number(JobFigures.Figure f, double x) {
+    static String number(JobFigures.JobFigure f, double x) {
         if (Math.abs(x) >= HUGE) return huge(x);
         return f.isTime() ? Fmt.usCompact(x) : Fmt.ops(x);
     }
@@ -187,7 +187,7 @@ public final class EtcdOutput {
         verdict.addProperty("exitCode", a.exitCode());
         o.add("verdict", verdict);
         JsonObject summary = new JsonObject();
-        for (JobFigures.Figure f : JobFigures.Figure.values()) {
+        for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) {
             JsonObject row = new JsonObject();
             row.add("durabench", estimate(a.ours().get(f)));
             row.add("fio", estimate(a.fio().get(f)));
@@ -240,7 +240,7 @@ public final class EtcdOutput {
         JsonObject o = new JsonObject();
         o.addProperty("failed", failed);
         if (f == null) return o;
-        for (JobFigures.Figure x : JobFigures.Figure.values()) o.addProperty(x.key() + (x.isTime() ? "Us" : ""), f.get(x));
+        for (JobFigures.JobFigure x : JobFigures.JobFigure.values()) o.addProperty(x.key() + (x.isTime() ? "Us" : ""), f.get(x));
         o.addProperty("fdatasyncs", f.syncs());
         return o;
     }

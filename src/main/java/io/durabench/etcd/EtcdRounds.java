@@ -111,7 +111,7 @@ public final class EtcdRounds {
     /** The fork's two histograms from the log, checked against the work: one write and one sync per block, no more, no fewer. */
     static Fork read(Path hlog, int round, long writes, long nanos) {
         Histogram w = null, sy = null;
-        for (CallLatencyLog.Interval i : CallLatencyLog.read(hlog)) {
+        for (CallLatencyLog.LoggedInterval i : CallLatencyLog.read(hlog)) {
             if (i.round() != round || !i.mode().equals(EtcdForkMain.MODE)) continue;
             if (i.call() == CallLatencyLog.Call.WRITE) w = i.histogram();
             else sy = i.histogram();

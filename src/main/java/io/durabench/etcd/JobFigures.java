@@ -13,7 +13,7 @@ public record JobFigures(double syncP50, double syncP99, double syncP999, double
                          double opsPerSec, long syncs) {
 
     /** The figures of the side-by-side table, in its order, each with how it reads. */
-    public enum Figure {
+    public enum JobFigure {
         SYNC_P50("sync p50", true), SYNC_P99("sync p99", true), SYNC_P999("sync p99.9", true), SYNC_MAX("sync max", true),
         WRITE_P50("write p50", true), WRITE_P99("write p99", true), WRITE_P999("write p99.9", true), WRITE_MAX("write max", true),
         OPS_PER_SEC("ops/s", false);
@@ -21,7 +21,7 @@ public record JobFigures(double syncP50, double syncP99, double syncP999, double
         private final String word;
         private final boolean time;
 
-        Figure(String word, boolean time) {
+        JobFigure(String word, boolean time) {
             this.word = word;
             this.time = time;
         }
@@ -44,7 +44,7 @@ public record JobFigures(double syncP50, double syncP99, double syncP999, double
         }
     }
 
-    public double get(Figure f) {
+    public double get(JobFigure f) {
         return switch (f) {
             case SYNC_P50 -> syncP50;
             case SYNC_P99 -> syncP99;

@@ -12,7 +12,7 @@ public record QuietReport(MedianInterval first, MedianInterval second) {
     /** A first pass more than this much slower than the second (and with disjoint intervals) is a first-touch cost. */
     static final double TOLERANCE = 0.10;
 
-    public enum Verdict {
+    public enum QuietVerdict {
         /** The passes agree within noise: the image has no first-touch cost. */
         AGREE,
         /** The first touch of the blocks costs more: the image is not quiet (as a sparse image shows). */
@@ -25,10 +25,10 @@ public record QuietReport(MedianInterval first, MedianInterval second) {
         return first.median() / second.median();
     }
 
-    public Verdict verdict() {
-        if (ratio() > 1 + TOLERANCE && first.lower() > second.upper()) return Verdict.FIRST_PASS_SLOWER;
-        if (ratio() < 1 / (1 + TOLERANCE) && second.lower() > first.upper()) return Verdict.SECOND_PASS_SLOWER;
-        return Verdict.AGREE;
+    public QuietVerdict verdict() {
+        if (ratio() > 1 + TOLERANCE && first.lower() > second.upper()) return QuietVerdict.FIRST_PASS_SLOWER;
+        if (ratio() < 1 / (1 + TOLERANCE) && second.lower() > first.upper()) return QuietVerdict.SECOND_PASS_SLOWER;
+        return QuietVerdict.AGREE;
     }
 
     public List<String> lines() {

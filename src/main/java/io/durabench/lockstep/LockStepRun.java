@@ -37,9 +37,14 @@ public final class LockStepRun {
      * One side: the slot folder its results go to (RUN/&lt;target label&gt;/&lt;slot&gt;), its JVM and native
      * layer, target directory, JVM options and the test hook's nanoseconds per operation.
      */
-    public record Side(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-        public Side(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+    public record SidePlan(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
+        public SidePlan(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos) {
             this(slot, targetLabel, new ForkPair.Program.Jvm(jvm, layer), dir, jvmArgs, busyWaitNanos);
+        }
+
+        /** The C twin's side: its slot says so ({@link LockStepFile#TWIN_SLOT}), which is how readers recognise it. */
+        public static SidePlan twin(String targetLabel, ForkPair.Program twin, Path dir, long busyWaitNanos) {
+            return new SidePlan(LockStepFile.TWIN_SLOT, targetLabel, twin, dir, List.of(), busyWaitNanos);
         }
 
         ForkPair.SideSetup setup() {
@@ -70,7 +75,7 @@ public final class LockStepRun {
     }
 
     /** @param placement where both sides' measuring threads run */
-    public record Plan(Side a, Side b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, Placement placement) {
+    public record Plan(SidePlan a, SidePlan b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, Placement placement) {
     }
 
     /** Per cell pair: its record, and why it failed (null when it did not). */
@@ -127,7 +132,7 @@ public final class LockStepRun {
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
                 // The side that opens first alternates by pair (A in odd pairs): what a file made first gets, both sides get alike.
-                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? io.durabench.lockstep.Side.A : io.durabench.lockstep.Side.B,
+                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? Side.A : Side.B,
                         todo.stream().map(cells::get).toList(), plan.settings(),
                         plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
                 if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
@@ -168,7 +173,7 @@ public final class LockStepRun {
         }
         if (!sideResults) return;
         for (boolean sideA : new boolean[] {true, false}) {
-            Side side = sideA ? plan.a() : plan.b();
+            SidePlan side = sideA ? plan.a() : plan.b();
             // The twin's figures are in lockstep.json only: JMH's format describes a JVM.
             if (side.twin()) continue;
             JsonArray entries = new JsonArray();
@@ -229,16 +234,16 @@ public final class LockStepRun {
                 s.warmupMaxBlocks(), s.warmupUnits());
     }
 
-    private static LockStepFile.SideInfo info(Side s) {
+    private static LockStepFile.SideInfo info(SidePlan s) {
         return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.layerWord(), s.dir().toString(), s.targetLabel(),
                 s.busyWaitNanos());
     }
 
-    private static Map<String, String> params(Cell c, Side s) {
+    private static Map<String, String> params(Cell c, SidePlan s) {
         return inDir(c, s).jmhParams();
     }
 
-    private static Cell inDir(Cell c, Side s) {
+    private static Cell inDir(Cell c, SidePlan s) {
         return c.with(io.durabench.catalogue.Catalogue.TARGET_DIR, s.dir().toString());
     }
 }

@@ -35,7 +35,25 @@ public record LockStepSettings(int blocks, int unitsPerBlock, int blockTargetMil
         }
     }
 
-    /** 30 blocks of about 25 ms per side, handing over after every unit, ABBA; warmup 6 to 200 blocks of 50 units. */
+    /**
+     * A quick or standard run's reference pairs (suite.ReferencePairs): 10 blocks of about 20 ms per
+     * side, warmup 4 to 100 blocks of 30 units, a pair's cell in about two thirds of a second, so that
+     * they fit in the quick profile's few minutes. Fewer blocks for more fork pairs: the fork pair is
+     * the replicate.
+     */
+    public static final LockStepSettings REFERENCE_PAIRS = new LockStepSettings(10, 0, 20, 1, Order.ALTERNATE, 4, 100, 30);
+
+    /**
+     * A run's gate control pairs beside the C twin (suite.ControlPairs): as reference pairs with 12
+     * blocks, since the gate judges each row's ratio over only its few control fork pairs (docs/gate.md).
+     */
+    public static final LockStepSettings CONTROL_PAIRS = new LockStepSettings(12, 0, 20, 1, Order.ALTERNATE, 4, 100, 30);
+
+    /**
+     * A lock-step run's (durabench lockstep, before its options): 30 blocks of about 25 ms per side,
+     * handing over after every unit, ABBA; warmup 6 to 200 blocks of 50 units. Its own run, so longer
+     * blocks and warmup than the pairs a run adds after its rounds.
+     */
     public static LockStepSettings defaults() {
         return new LockStepSettings(30, 0, 25, 1, Order.ALTERNATE, 6, 200, 50);
     }

@@ -20,7 +20,7 @@ public final class LockStepSummary {
 
     public static String markdown(LockStepFile f) {
         StringBuilder sb = new StringBuilder();
-        boolean twin = f.sides().a().slot().equals("c-twin");
+        boolean twin = f.sides().a().twin();
         sb.append("# Lock-step: ").append(twin ? "Java over C" : "B against A").append("\n\n");
         sb.append("* side A: ").append(f.sides().a().version()).append(" (").append(f.sides().a().java()).append(") on ").append(f.sides().a().dir())
                 .append('\n');

@@ -58,7 +58,7 @@ public final class PgForkMain {
 
     /** The line's operations and time, or why there is no number. */
     static PgRun.ForkResult measure(PgLine line, PgTestFile file, long warmupNanos, long measureNanos) {
-        PgLine.Operation op;
+        PgLine.PgOperation op;
         try {
             op = line.open(file);
         } catch (NativeCallException e) {

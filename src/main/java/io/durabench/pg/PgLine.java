@@ -20,7 +20,7 @@ import java.util.Optional;
 public record PgLine(String id, String label, Optional<String> naByDesign, boolean direct, boolean durable) {
 
     /** One operation of the line's test, on the shared test file. */
-    public interface Operation extends AutoCloseable {
+    public interface PgOperation extends AutoCloseable {
         void run();
 
         WriteCounters counters();
@@ -30,7 +30,7 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
     }
 
     /** Opens the line's workload on {@code file} (the caller made the file and deletes it). */
-    public Operation open(PgTestFile file) {
+    public PgOperation open(PgTestFile file) {
         String[] parts = id.split("/");
         return switch (parts[0]) {
             case "one", "two" -> {
@@ -54,8 +54,8 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
         };
     }
 
-    private static Operation of(Runnable op, WriteCounters counters, AutoCloseable loop) {
-        return new Operation() {
+    private static PgOperation of(Runnable op, WriteCounters counters, AutoCloseable loop) {
+        return new PgOperation() {
             @Override
             public void run() {
                 op.run();

@@ -18,7 +18,7 @@ import java.util.List;
 public record Difference(Estimate estimate, double adjustedP) {
     public static final double ALPHA = 1 - Stats.CONFIDENCE;
 
-    public enum Verdict { LOWER, HIGHER, UNRESOLVED }
+    public enum DifferenceVerdict { LOWER, HIGHER, UNRESOLVED }
 
     /** One comparison on its own (a family of one). */
     public static Difference of(Estimate a, Estimate b) {
@@ -51,13 +51,13 @@ public record Difference(Estimate estimate, double adjustedP) {
         return Stats.pValue(d);
     }
 
-    public Verdict verdict() {
-        if (!(adjustedP < ALPHA)) return Verdict.UNRESOLVED;
-        return estimate.mean() < 0 ? Verdict.LOWER : Verdict.HIGHER;
+    public DifferenceVerdict verdict() {
+        if (!(adjustedP < ALPHA)) return DifferenceVerdict.UNRESOLVED;
+        return estimate.mean() < 0 ? DifferenceVerdict.LOWER : DifferenceVerdict.HIGHER;
     }
 
     public boolean resolved() {
-        return verdict() != Verdict.UNRESOLVED;
+        return verdict() != DifferenceVerdict.UNRESOLVED;
     }
 
     /** The size of the difference as a positive figure with its interval: "82 µs [20, 144]". */

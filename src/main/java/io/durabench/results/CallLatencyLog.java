@@ -44,7 +44,7 @@ public final class CallLatencyLog {
     public enum Call { WRITE, SYNC }
 
     /** One fork's histogram of one call. */
-    public record Interval(Call call, String mode, String cellKey, int round, Histogram histogram) {
+    public record LoggedInterval(Call call, String mode, String cellKey, int round, Histogram histogram) {
     }
 
     private CallLatencyLog() {
@@ -83,14 +83,14 @@ public final class CallLatencyLog {
     }
 
     /** Every interval of the file, a round recorded twice once (the later); empty when there is no file. */
-    public static List<Interval> read(Path file) {
+    public static List<LoggedInterval> read(Path file) {
         if (!Files.exists(file)) return List.of();
-        Map<String, Interval> byTag = new LinkedHashMap<>();
+        Map<String, LoggedInterval> byTag = new LinkedHashMap<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(file.toFile());
             EncodableHistogram h;
             while ((h = reader.nextIntervalHistogram()) != null) {
-                Interval i = parse(h);
+                LoggedInterval i = parse(h);
                 if (i != null) byTag.put(h.getTag(), i);
             }
         } catch (IOException | RuntimeException e) {
@@ -104,7 +104,7 @@ public final class CallLatencyLog {
     }
 
     /** An interval this version understands; null for one with another tag (written by something else). */
-    private static Interval parse(EncodableHistogram h) {
+    private static LoggedInterval parse(EncodableHistogram h) {
         String tag = h.getTag();
         if (tag == null || !(h instanceof Histogram histogram)) return null;
         String[] p = tag.split("\\|");
@@ -115,6 +115,6 @@ public final class CallLatencyLog {
         } catch (IllegalArgumentException e) {
             return null;
         }
-        return new Interval(call, p[1], URLDecoder.decode(p[2], StandardCharsets.UTF_8), Integer.parseInt(p[3].substring(1)), histogram);
+        return new LoggedInterval(call, p[1], URLDecoder.decode(p[2], StandardCharsets.UTF_8), Integer.parseInt(p[3].substring(1)), histogram);
     }
 }

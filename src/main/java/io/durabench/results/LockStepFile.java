@@ -25,6 +25,8 @@ public record LockStepFile(String started, String finished, Sides sides, String 
                            List<CellRecord> cells) {
     public static final SchemaVersion SCHEMA = new SchemaVersion("durabench-lockstep", 1);
     public static final String FILE = "lockstep.json";
+    /** The slot of a side that is the C twin (twin/, no JVM): what readers recognise the twin by. */
+    public static final String TWIN_SLOT = "c-twin";
 
     /** Side A (the base of every ratio B/A) and side B. */
     public record Sides(SideInfo a, SideInfo b) {
@@ -37,6 +39,10 @@ public record LockStepFile(String started, String finished, Sides sides, String 
      * test hook's extra nanoseconds per operation (0 in a real run).
      */
     public record SideInfo(String slot, String java, String version, String nativeLayer, String dir, String target, long busyWaitNanos) {
+        /** Whether this side is the C twin rather than a JVM. */
+        public boolean twin() {
+            return TWIN_SLOT.equals(slot);
+        }
     }
 
     /** How every cell was measured. */

@@ -38,8 +38,11 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
      */
     public record Options(boolean verifySyscalls, boolean trimHistograms, String reference, String control) {
         public static final Options DEFAULT = new Options(false, false, null, null);
-        /** The control of the gate's control design: each cell's C twin, which makes the same durable calls without a JVM. */
-        public static final String C_TWIN = "c-twin";
+        /**
+         * The control of the gate's control design: each cell's C twin, which makes the same durable calls without a JVM;
+         * the same word as the twin's slot in lockstep.json.
+         */
+        public static final String C_TWIN = LockStepFile.TWIN_SLOT;
 
         public Options(boolean verifySyscalls, boolean trimHistograms) {
             this(verifySyscalls, trimHistograms, null, null);

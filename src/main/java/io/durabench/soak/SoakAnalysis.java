@@ -18,6 +18,6 @@ public final class SoakAnalysis {
         Periodicity.Result p99 = Periodicity.of(done.stream().mapToDouble(SecondStats::stallLatencyUs).toArray());
         Periodicity.Result max = Periodicity.of(done.stream().mapToDouble(SecondStats::worstUs).toArray());
         return new SoakResult(settings, env, startedAt, ending, failure, done, ops, syncs, service, restarts, timingCostNanos,
-                stalls, p99, max, SteadyState.of(done));
+                stalls, p99, max, SoakSteadyState.of(done));
     }
 }

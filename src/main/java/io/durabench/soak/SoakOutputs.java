@@ -139,11 +139,11 @@ public final class SoakOutputs {
         return o;
     }
 
-    private static JsonObject steady(SteadyState.Result s) {
+    private static JsonObject steady(SoakSteadyState.Result s) {
         JsonObject o = new JsonObject();
         o.addProperty("verdict", s.verdict().name().toLowerCase(Locale.ROOT));
         o.addProperty("windowSeconds", s.windowSeconds());
-        for (SteadyState.Change c : new SteadyState.Change[] {s.p50(), s.p99()}) {
+        for (SoakSteadyState.Change c : new SoakSteadyState.Change[] {s.p50(), s.p99()}) {
             if (c == null) continue;
             JsonObject j = new JsonObject();
             j.addProperty("firstUs", d(c.firstUs()));

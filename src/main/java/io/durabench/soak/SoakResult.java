@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
 public record SoakResult(SoakSettings settings, Environment environment, Instant startedAt, Ending ending, String failure,
                          List<SecondStats> seconds, Histogram ops, Histogram syncs, Histogram service, long restarts,
                          double timingCostNanos, Stalls.Result stalls, Periodicity.Result periodP99, Periodicity.Result periodMax,
-                         SteadyState.Result steadyState) {
+                         SoakSteadyState.Result steadyState) {
 
     /** How the soak ended. */
     public enum Ending {

@@ -7,7 +7,6 @@ import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.NativeSide;
-import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.ResultsFolder;
 import java.io.PrintWriter;
@@ -36,9 +35,9 @@ public final class ControlPairs {
     private ControlPairs() {
     }
 
-    /** As reference pairs: 12 blocks of about 20 ms per side, warmup 4 to 100 blocks of 30 units. */
+    /** {@link LockStepSettings#CONTROL_PAIRS}: as reference pairs, with 12 blocks. */
     static LockStepSettings settings() {
-        return new LockStepSettings(12, 0, 20, 1, Order.ALTERNATE, 4, 100, 30);
+        return LockStepSettings.CONTROL_PAIRS;
     }
 
     /** Each cell that can be paired, beside its C twin (side A). */
@@ -73,8 +72,8 @@ public final class ControlPairs {
         out.printf("# control on %s: %d cells beside their C twin, %d fork pairs of %s%n", target.dir(), pairs.size(), FORK_PAIRS,
                 slot.describe());
         out.flush();
-        LockStepRun.Side a = new LockStepRun.Side("c-twin", target.label(), twin(), target.dir(), List.of(), 0);
-        LockStepRun.Side b = new LockStepRun.Side("java", target.label(), new ForkPair.Program.Jvm(slot.facts(), slot.layer()), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan a = LockStepRun.SidePlan.twin(target.label(), twin(), target.dir(), 0);
+        LockStepRun.SidePlan b = new LockStepRun.SidePlan("java", target.label(), new ForkPair.Program.Jvm(slot.facts(), slot.layer()), target.dir(), List.of(), 0);
         Path dir = targetFolder.dir().resolve(ResultsFolder.CONTROL);
         try {
             java.nio.file.Files.createDirectories(dir);

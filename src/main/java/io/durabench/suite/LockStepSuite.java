@@ -77,7 +77,7 @@ public final class LockStepSuite {
      * with why it is left out ("n/a: ..."). A whole profile plans cells that cannot take turns or that
      * the hand-off rule refuses beside the reference; they are named, and the rest measured.
      */
-    public record Pairing(List<ForkPair.CellPair> pairs, Map<Cell, String> leftOut) {
+    public record PairedCells(List<ForkPair.CellPair> pairs, Map<Cell, String> leftOut) {
         /** The hand-off rule's first refusal, when it refused every cell: nothing would be measured. */
         public Optional<String> refusedAll() {
             if (!pairs.isEmpty()) return Optional.empty();
@@ -88,7 +88,7 @@ public final class LockStepSuite {
     private static final String REFUSED = "n/a: lock-step refused: ";
 
     /** Every planned cell paired or left out with the reason, before anything is written; nothing here throws for a cell. */
-    public Pairing pairing() {
+    public PairedCells pairing() {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
         Map<Cell, String> leftOut = new LinkedHashMap<>();
         for (Cell c : plan()) {
@@ -127,7 +127,7 @@ public final class LockStepSuite {
                 leftOut.put(c, refused(e.getMessage()));
             }
         }
-        return new Pairing(pairs, leftOut);
+        return new PairedCells(pairs, leftOut);
     }
 
     private static String refused(String why) {
@@ -140,10 +140,10 @@ public final class LockStepSuite {
         JvmSlot slotA = slots.get(0), slotB = slots.get(1);
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
-        LockStepRun.Side a = r.twin()
-                ? new LockStepRun.Side("c-twin", r.targetA().label(), NativeSide.twin(), r.targetA().dir(), List.of(), r.busyWaitNanosA())
-                : new LockStepRun.Side(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.Side b = new LockStepRun.Side(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
+        LockStepRun.SidePlan a = r.twin()
+                ? LockStepRun.SidePlan.twin(r.targetA().label(), NativeSide.twin(), r.targetA().dir(), r.busyWaitNanosA())
+                : new LockStepRun.SidePlan(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
+        LockStepRun.SidePlan b = new LockStepRun.SidePlan(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
                 r.busyWaitNanosB());
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
@@ -157,7 +157,7 @@ public final class LockStepSuite {
         folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
-        Pairing pairing = pairing();
+        PairedCells pairing = pairing();
         List<ForkPair.CellPair> candidates = pairing.pairs();
         Map<Cell, String> blocked = new LinkedHashMap<>(pairing.leftOut());
         Map<Cell, String> onA = probe(candidates.stream().map(ForkPair.CellPair::a).distinct().toList(), slotA, r.targetA(), envA);
@@ -193,7 +193,7 @@ public final class LockStepSuite {
             }
         }
         // The cells never measured go beside the failed ones in each side's not-applicable.json.
-        for (LockStepRun.Side side : List.of(a, b)) {
+        for (LockStepRun.SidePlan side : List.of(a, b)) {
             ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {

@@ -62,7 +62,7 @@ final class Progress {
     void measured(Cell cell, String slot, int round, double estimate, List<BenchmarkResult> fork, List<BenchmarkResult> soFar,
                   String durableOrWhyNot) {
         BenchmarkResult first = fork.get(0);
-        CellIntervals.Figure figure = CellIntervals.of(soFar).get(cell);
+        CellIntervals.IntervalFigure figure = CellIntervals.of(soFar).get(cell);
         String cellFigure = figure == null ? "" : "; cell " + cellFigure(figure);
         if (figure != null) shown.put(slot + "|" + cell, cellFigure(figure));
         double flushes = cell.family().counters().flushesPerOperation(first::counter);
@@ -88,7 +88,7 @@ final class Progress {
         out.flush();
     }
 
-    private static String cellFigure(CellIntervals.Figure figure) {
+    private static String cellFigure(CellIntervals.IntervalFigure figure) {
         return figure.text() + " over " + figure.interval().n() + " forks, w/o stalls";
     }
 

@@ -38,12 +38,9 @@ final class ReferencePairs {
     private ReferencePairs() {
     }
 
-    /**
-     * 10 blocks of about 20 ms per side, warmup 4 to 100 blocks of 30 units: a pair's cell in about
-     * two thirds of a second. Fewer blocks for more fork pairs: the fork pair is the replicate.
-     */
+    /** {@link LockStepSettings#REFERENCE_PAIRS}: a pair's cell in about two thirds of a second. */
     static LockStepSettings settings() {
-        return new LockStepSettings(10, 0, 20, 1, io.durabench.lockstep.Order.ALTERNATE, 4, 100, 30);
+        return LockStepSettings.REFERENCE_PAIRS;
     }
 
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
@@ -99,8 +96,8 @@ final class ReferencePairs {
         out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
                 slot.describe());
         out.flush();
-        LockStepRun.Side a = new LockStepRun.Side("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.Side b = new LockStepRun.Side("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan a = new LockStepRun.SidePlan("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
+        LockStepRun.SidePlan b = new LockStepRun.SidePlan("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
         LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), forkPairs, Placement.lastCpu()), folder,
                 targetFolder.dir(), false, line -> {
                     out.println(line);

@@ -117,7 +117,7 @@ class EtcdAnalysisTest {
         double[] ours = {900, 1100, 1000, 1200, 800};
         double[] fio = {1000, 1000, 1250, 1000, 1000};
         EtcdAnalysis a = EtcdAnalysis.of(rounds(ours, fio), TARGET, null);
-        GeometricMean g = a.ratios().get(JobFigures.Figure.SYNC_P99);
+        GeometricMean g = a.ratios().get(JobFigures.JobFigure.SYNC_P99);
         double[] logs = new double[ours.length];
         for (int i = 0; i < ours.length; i++) logs[i] = Math.log(ours[i] / fio[i]);
         double lm = Arrays.stream(logs).average().orElseThrow();
@@ -128,9 +128,9 @@ class EtcdAnalysisTest {
         assertEquals(Math.exp(lm + t * sd / Math.sqrt(logs.length)), g.interval().high(), 1e-9);
         assertEquals(5, g.count());
         // The max rows are the worst run, with no ratio.
-        assertNull(a.ratios().get(JobFigures.Figure.SYNC_MAX));
-        assertEquals(12_000, a.ours().get(JobFigures.Figure.SYNC_MAX).mean(), 1e-9);
-        assertTrue(!a.ours().get(JobFigures.Figure.SYNC_MAX).hasInterval());
+        assertNull(a.ratios().get(JobFigures.JobFigure.SYNC_MAX));
+        assertEquals(12_000, a.ours().get(JobFigures.JobFigure.SYNC_MAX).mean(), 1e-9);
+        assertTrue(!a.ours().get(JobFigures.JobFigure.SYNC_MAX).hasInterval());
     }
 
     @Test
@@ -138,10 +138,10 @@ class EtcdAnalysisTest {
         List<EtcdRounds.Round> r = new ArrayList<>(rounds(new double[] {900, 1100, 1000}, new double[] {1000, 1000, 1000}).rounds());
         r.set(1, new EtcdRounds.Round(2, true, r.get(1).ours(), new FioRun.Outcome(null, "fio exited 1: no space", Path.of("fio-2.json"))));
         EtcdAnalysis a = EtcdAnalysis.of(new EtcdRounds.Results(r, List.of()), TARGET, null);
-        assertEquals(2, a.ratios().get(JobFigures.Figure.SYNC_P99).count());
-        assertEquals(Math.sqrt(0.9 * 1.0), a.ratios().get(JobFigures.Figure.SYNC_P99).value(), 1e-12);
-        assertEquals(3, a.ours().get(JobFigures.Figure.SYNC_P99).n());
-        assertEquals(2, a.fio().get(JobFigures.Figure.SYNC_P99).n());
+        assertEquals(2, a.ratios().get(JobFigures.JobFigure.SYNC_P99).count());
+        assertEquals(Math.sqrt(0.9 * 1.0), a.ratios().get(JobFigures.JobFigure.SYNC_P99).value(), 1e-12);
+        assertEquals(3, a.ours().get(JobFigures.JobFigure.SYNC_P99).n());
+        assertEquals(2, a.fio().get(JobFigures.JobFigure.SYNC_P99).n());
     }
 
     @Test
@@ -150,6 +150,6 @@ class EtcdAnalysisTest {
         EtcdAnalysis a = EtcdAnalysis.of(rounds(new double[] {1000, 9000}, null), TARGET, null);
         assertEquals(200, a.pooledSyncs());
         assertEquals(9000, a.pooledSyncP99Us(), 9000 * 1e-3);
-        assertEquals(5000, a.ours().get(JobFigures.Figure.SYNC_P99).mean(), 1e-9);
+        assertEquals(5000, a.ours().get(JobFigures.JobFigure.SYNC_P99).mean(), 1e-9);
     }
 }

@@ -115,9 +115,9 @@ class EtcdCheckIT {
         assertTrue(transcript.contains("| sync p99 (µs) |"), transcript);
         assertEquals(before, listing(target), "nothing of ours or fio's left in the target");
 
-        List<CallLatencyLog.Interval> log = CallLatencyLog.read(out.resolve(EtcdRounds.HLOG));
+        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(EtcdRounds.HLOG));
         assertEquals(4, log.size(), "write and sync of 2 forks");
-        for (CallLatencyLog.Interval i : log) assertEquals(EtcdJob.WRITES, i.histogram().getTotalCount(), i.call() + " r" + i.round());
+        for (CallLatencyLog.LoggedInterval i : log) assertEquals(EtcdJob.WRITES, i.histogram().getTotalCount(), i.call() + " r" + i.round());
         assertTrue(Files.size(out.resolve("fio-1.json")) > 0 && Files.size(out.resolve("fio-2.json")) > 0);
         assertTrue(Files.readString(out.resolve(EtcdOutput.MARKDOWN)).startsWith("# etcd-check: is this disk good enough for etcd?"));
 
@@ -165,7 +165,7 @@ class EtcdCheckIT {
     }
 
     /** The 1st percentile (µs) of durabench's fdatasyncs in that round. */
-    private static double ourSyncFloor(List<CallLatencyLog.Interval> log, int round) {
+    private static double ourSyncFloor(List<CallLatencyLog.LoggedInterval> log, int round) {
         return log.stream().filter(i -> i.call() == CallLatencyLog.Call.SYNC && i.round() == round).findFirst().orElseThrow()
                 .histogram().getValueAtPercentile(1) / 1e3;
     }

@@ -14,29 +14,29 @@ class QuietReportTest {
     void theIssuesSparseImageIsNotQuiet() {
         // 829 µs in the first pass, ~470 µs in the second: the first touch costs extra.
         QuietReport r = new QuietReport(m(829, 815, 842), m(470, 462, 483));
-        assertEquals(QuietReport.Verdict.FIRST_PASS_SLOWER, r.verdict());
+        assertEquals(QuietReport.QuietVerdict.FIRST_PASS_SLOWER, r.verdict());
         assertTrue(r.lines().get(2).contains("NOT quiet"), r.lines().toString());
     }
 
     @Test
     void overlappingIntervalsAgree() {
-        assertEquals(QuietReport.Verdict.AGREE, new QuietReport(m(471, 466, 476), m(469, 464, 474)).verdict());
+        assertEquals(QuietReport.QuietVerdict.AGREE, new QuietReport(m(471, 466, 476), m(469, 464, 474)).verdict());
     }
 
     @Test
     void aSmallButSignificantDifferenceStillAgrees() {
         // 5% apart with disjoint intervals: below the 10% that counts as a first-touch cost.
-        assertEquals(QuietReport.Verdict.AGREE, new QuietReport(m(105, 104, 106), m(100, 99, 101)).verdict());
+        assertEquals(QuietReport.QuietVerdict.AGREE, new QuietReport(m(105, 104, 106), m(100, 99, 101)).verdict());
     }
 
     @Test
     void aLargeDifferenceWithOverlappingIntervalsAgrees() {
-        assertEquals(QuietReport.Verdict.AGREE, new QuietReport(m(130, 90, 170), m(100, 80, 120)).verdict());
+        assertEquals(QuietReport.QuietVerdict.AGREE, new QuietReport(m(130, 90, 170), m(100, 80, 120)).verdict());
     }
 
     @Test
     void aSlowerSecondPassIsNoise() {
-        assertEquals(QuietReport.Verdict.SECOND_PASS_SLOWER, new QuietReport(m(100, 98, 102), m(130, 127, 133)).verdict());
+        assertEquals(QuietReport.QuietVerdict.SECOND_PASS_SLOWER, new QuietReport(m(100, 98, 102), m(130, 127, 133)).verdict());
     }
 
     @Test

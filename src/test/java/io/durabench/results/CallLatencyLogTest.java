@@ -34,8 +34,8 @@ class CallLatencyLogTest {
         CallLatencyLog.append(log, "avgt", cell, 1, Map.of(CallLatencyLog.Call.SYNC, of(700_000, 10)), 5000, 6000);
         CallLatencyLog.append(log, "avgt", cell, 2, Map.of(CallLatencyLog.Call.SYNC, CallLatencies.newHistogram()), 7000, 8000);
 
-        List<CallLatencyLog.Interval> all = CallLatencyLog.read(log);
-        List<CallLatencyLog.Interval> syncs = all.stream().filter(i -> i.call() == CallLatencyLog.Call.SYNC).toList();
+        List<CallLatencyLog.LoggedInterval> all = CallLatencyLog.read(log);
+        List<CallLatencyLog.LoggedInterval> syncs = all.stream().filter(i -> i.call() == CallLatencyLog.Call.SYNC).toList();
         assertEquals(2, syncs.size(), "round 1 once, the empty round 2 not at all: " + all);
         assertEquals(cell, syncs.get(0).cellKey(), "a path with a space and a comma survives the tag");
         assertEquals(700_000, syncs.get(1).histogram().getValueAtPercentile(50), 700, "the later round 1");

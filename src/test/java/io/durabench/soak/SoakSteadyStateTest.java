@@ -26,27 +26,27 @@ class SoakSteadyStateTest {
 
     @Test
     void windowsAreAMinuteFromFiveMinutesElseAFifth() {
-        assertEquals(60, SteadyState.of(seconds(600, 0, 1, 1)).windowSeconds());
-        assertEquals(24, SteadyState.of(seconds(120, 0, 1, 1)).windowSeconds());
-        assertEquals(SteadyState.Verdict.NOT_TESTED, SteadyState.of(seconds(10, 0, 1, 1)).verdict());
+        assertEquals(60, SoakSteadyState.of(seconds(600, 0, 1, 1)).windowSeconds());
+        assertEquals(24, SoakSteadyState.of(seconds(120, 0, 1, 1)).windowSeconds());
+        assertEquals(SoakSteadyState.SoakVerdict.NOT_TESTED, SoakSteadyState.of(seconds(10, 0, 1, 1)).verdict());
     }
 
     @Test
     void aLongUnchangedRunIsSteady() {
-        SteadyState.Result r = SteadyState.of(seconds(600, 0.3, 1, 2));
-        assertEquals(SteadyState.Verdict.STEADY, r.verdict(), r.describe());
+        SoakSteadyState.Result r = SoakSteadyState.of(seconds(600, 0.3, 1, 2));
+        assertEquals(SoakSteadyState.SoakVerdict.STEADY, r.verdict(), r.describe());
     }
 
     @Test
     void aRunThatEndsHalfAgainSlowerIsSlower() {
-        SteadyState.Result r = SteadyState.of(seconds(600, 0.3, 1.5, 3));
-        assertEquals(SteadyState.Verdict.SLOWER, r.verdict(), r.describe());
+        SoakSteadyState.Result r = SoakSteadyState.of(seconds(600, 0.3, 1.5, 3));
+        assertEquals(SoakSteadyState.SoakVerdict.SLOWER, r.verdict(), r.describe());
         assertTrue(r.p50().low() > 1.3 && r.p50().high() < 1.7, r.describe());
     }
 
     @Test
     void aRunThatEndsFasterIsFaster() {
-        assertEquals(SteadyState.Verdict.FASTER, SteadyState.of(seconds(600, 0.3, 0.6, 4)).verdict());
+        assertEquals(SoakSteadyState.SoakVerdict.FASTER, SoakSteadyState.of(seconds(600, 0.3, 0.6, 4)).verdict());
     }
 
     @Test
@@ -59,8 +59,8 @@ class SoakSteadyStateTest {
             e = 0.8 * e + rnd.nextGaussian();
             red[i] = e;
         }
-        assertTrue(SteadyState.effectiveSize(white, mean(white)) > 150);
-        double nRed = SteadyState.effectiveSize(red, mean(red));
+        assertTrue(SoakSteadyState.effectiveSize(white, mean(white)) > 150);
+        double nRed = SoakSteadyState.effectiveSize(red, mean(red));
         assertTrue(nRed > 10 && nRed < 40, "AR(1) 0.8: n (1-r)/(1+r) is about 200 x 0.11 = 22, got " + nRed);
     }
 
@@ -72,7 +72,7 @@ class SoakSteadyStateTest {
     void theIntervalHoldsOnAutocorrelatedSeconds() {
         int covered = 0;
         for (long seed = 1; seed <= 300; seed++) {
-            SteadyState.Change c = SteadyState.of(seconds(120, 0.7, 1, seed)).p50();
+            SoakSteadyState.Change c = SoakSteadyState.of(seconds(120, 0.7, 1, seed)).p50();
             if (c.low() <= 1 && 1 <= c.high()) covered++;
         }
         System.out.println("steady-state 95% interval, AR(1) 0.7, 120 s: covers the true ratio in " + covered + "/300");

@@ -59,7 +59,7 @@ public final class CompareJson {
         JsonObject o = new JsonObject();
         o.addProperty("target", target);
         JsonArray diffs = new JsonArray();
-        for (FingerprintCheck.Difference d : check.differences()) {
+        for (FingerprintCheck.FingerprintDifference d : check.differences()) {
             JsonObject x = new JsonObject();
             x.addProperty("key", d.key().key());
             x.addProperty("base", d.base());

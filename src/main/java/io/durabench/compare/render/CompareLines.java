@@ -36,9 +36,9 @@ final class CompareLines {
         for (Map.Entry<String, FingerprintCheck> e : c.checks().entrySet()) {
             String on = several ? "on " + e.getKey() + ": " : "";
             FingerprintCheck check = e.getValue();
-            List<FingerprintCheck.Difference> compared = check.compared();
+            List<FingerprintCheck.FingerprintDifference> compared = check.compared();
             if (!compared.isEmpty()) facts.add(new Fact("compared", on + comparedWords(compared)));
-            for (FingerprintCheck.Difference d : check.differences()) {
+            for (FingerprintCheck.FingerprintDifference d : check.differences()) {
                 if (d.status() != FingerprintCheck.Status.COMPARED) {
                     facts.add(new Fact("differs", on + d.describe() + " [" + d.status().label() + "]"));
                 }
@@ -70,7 +70,7 @@ final class CompareLines {
      * "JDK 17.0.15 (base) -> 25.0.3 (candidate), the thing compared"; when the native layer changed with it, both,
      * said to be measured together: the figures cannot tell the JDK's share from the layer's.
      */
-    static String comparedWords(List<FingerprintCheck.Difference> compared) {
+    static String comparedWords(List<FingerprintCheck.FingerprintDifference> compared) {
         List<String> what = compared.stream().map(d -> (d.key() == FingerprintKey.JDK ? "JDK " : "native layer ") + d.base() + " (base) -> "
                 + d.candidate() + " (candidate)").toList();
         if (what.size() == 1) return what.get(0) + ", the thing compared";

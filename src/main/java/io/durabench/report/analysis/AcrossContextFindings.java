@@ -45,7 +45,7 @@ final class AcrossContextFindings {
         for (int i = 0; i < rest.size(); i++) {
             ReportRow r = rest.get(i);
             Difference d = ds.get(i);
-            if (d.verdict() == Difference.Verdict.HIGHER) cheaperThan.add(names.of(r.context()) + " by " + d.magnitude());
+            if (d.verdict() == Difference.DifferenceVerdict.HIGHER) cheaperThan.add(names.of(r.context()) + " by " + d.magnitude());
             else unresolved.add(names.of(r.context()));
         }
         StringBuilder m = new StringBuilder(String.format("%s's durability cost (%s): %s.", cheapest.methodLabel(),

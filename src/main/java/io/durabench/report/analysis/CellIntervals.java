@@ -32,21 +32,21 @@ public final class CellIntervals {
      * @param interval the cell's figure with its 99.9% interval between forks
      * @param text     as the report's tables print it: "130.2 [98.1, 172.8] µs/op", "1,204 [1,150, 1,260] commits/s"
      */
-    public record Figure(Estimate interval, String text) {
+    public record IntervalFigure(Estimate interval, String text) {
     }
 
     /** @param results one target's results on one JVM, every round so far (a cell's forks merged, as a results folder reads back) */
-    public static Map<Cell, Figure> of(List<BenchmarkResult> results) {
+    public static Map<Cell, IntervalFigure> of(List<BenchmarkResult> results) {
         ReportBuilder.Figures figures = ReportBuilder.figures(new ResultSet(SO_FAR, null, results, List.of()));
-        Map<Cell, Figure> out = new LinkedHashMap<>();
+        Map<Cell, IntervalFigure> out = new LinkedHashMap<>();
         for (ReportRow r : figures.rows()) {
             if (r.measured() && r.time().betweenForks()) {
-                out.put(r.cell(), new Figure(r.time(), Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.time()) + " µs/op"));
+                out.put(r.cell(), new IntervalFigure(r.time(), Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.time()) + " µs/op"));
             }
         }
         for (GroupCommitRow r : figures.groupCommitRows()) {
             if (r.measured() && r.commitsPerSec().betweenForks()) {
-                out.put(r.cell(), new Figure(r.commitsPerSec(), Fmt.ops(r.meanCommitsPerSec()) + " " + Fmt.opsInterval(r.commitsPerSec())
+                out.put(r.cell(), new IntervalFigure(r.commitsPerSec(), Fmt.ops(r.meanCommitsPerSec()) + " " + Fmt.opsInterval(r.commitsPerSec())
                         + " commits/s"));
             }
         }

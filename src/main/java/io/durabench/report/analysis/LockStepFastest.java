@@ -33,7 +33,7 @@ final class LockStepFastest {
     }
 
     /** One method's figures: mean ln(method/reference), its squared standard error, and its degrees of freedom (infinite for the reference). */
-    private record Figure(String method, double logMean, double se2, double df, double perPairSd, int n) {
+    private record MethodFigure(String method, double logMean, double se2, double df, double perPairSd, int n) {
     }
 
     /**
@@ -41,11 +41,11 @@ final class LockStepFastest {
      */
     static LockStepColumn of(ReferenceComparison rc, String groupKey, List<String> durable) {
         Map<String, ReferenceComparison.Entry> byMethod = new LinkedHashMap<>();
-        List<Figure> figures = new ArrayList<>();
+        List<MethodFigure> figures = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
         for (String m : durable) {
             if (m.equals(rc.reference())) {
-                figures.add(new Figure(m, 0, 0, Double.POSITIVE_INFINITY, 0, 0));
+                figures.add(new MethodFigure(m, 0, 0, Double.POSITIVE_INFINITY, 0, 0));
                 continue;
             }
             var e = rc.entry(groupKey, m);
@@ -56,17 +56,17 @@ final class LockStepFastest {
             }
             var est = e.get().estimate();
             byMethod.put(m, e.get());
-            figures.add(new Figure(m, Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.n() - 1, est.logSd(), est.n()));
+            figures.add(new MethodFigure(m, Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.n() - 1, est.logSd(), est.n()));
         }
         if (figures.size() < 2) return new LockStepColumn(rc.reference(), rc.forkPairs(), byMethod, Set.of(), null, Map.of(), undecided);
-        Figure best = figures.get(0);
-        for (Figure f : figures) if (f.logMean() < best.logMean()) best = f;
-        List<Figure> others = new ArrayList<>();
-        for (Figure f : figures) if (f != best) others.add(f);
+        MethodFigure best = figures.get(0);
+        for (MethodFigure f : figures) if (f.logMean() < best.logMean()) best = f;
+        List<MethodFigure> others = new ArrayList<>();
+        for (MethodFigure f : figures) if (f != best) others.add(f);
         double[] p = new double[others.size()];
         double[][] ci = new double[others.size()][];
         for (int i = 0; i < others.size(); i++) {
-            Figure f = others.get(i);
+            MethodFigure f = others.get(i);
             double d = f.logMean() - best.logMean(), se2 = f.se2() + best.se2();
             double df = welchDf(f, best);
             double se = Math.sqrt(se2);
@@ -78,7 +78,7 @@ final class LockStepFastest {
         double[] adjusted = MultipleComparisons.holm(p);
         Map<String, LockStepColumn.Versus> versus = new LinkedHashMap<>();
         for (int i = 0; i < others.size(); i++) {
-            Figure f = others.get(i);
+            MethodFigure f = others.get(i);
             double perPair = Math.sqrt(f.perPairSd() * f.perPairSd() + best.perPairSd() * best.perPairSd());
             versus.put(f.method(), new LockStepColumn.Versus(ci[i][0], ci[i][1], ci[i][2], p[i], adjusted[i], perPair,
                     Math.min(f.n() == 0 ? best.n() : f.n(), best.n() == 0 ? f.n() : best.n())));
@@ -87,12 +87,12 @@ final class LockStepFastest {
     }
 
     /** The methods not resolved slower than any other (MCB): none of lower ratio beats it at one-sided 0.05/(k − 1). */
-    private static Set<String> notSlowerThanAnother(List<Figure> figures) {
+    private static Set<String> notSlowerThanAnother(List<MethodFigure> figures) {
         double level = ALPHA / (figures.size() - 1);
         Set<String> fastest = new LinkedHashSet<>();
-        for (Figure f : figures) {
+        for (MethodFigure f : figures) {
             boolean beaten = false;
-            for (Figure g : figures) {
+            for (MethodFigure g : figures) {
                 if (g != f && g.logMean() < f.logMean() && slowerP(f, g) <= level) beaten = true;
             }
             if (!beaten) fastest.add(f.method());
@@ -101,14 +101,14 @@ final class LockStepFastest {
     }
 
     /** One-sided p that f is slower than g (g's mean ln ratio the lower). */
-    private static double slowerP(Figure f, Figure g) {
+    private static double slowerP(MethodFigure f, MethodFigure g) {
         double d = f.logMean() - g.logMean(), se = Math.sqrt(f.se2() + g.se2());
         if (!(se > 0)) return d > 0 ? 0 : 1;
         return 1 - new TDistribution(null, welchDf(f, g)).cumulativeProbability(d / se);
     }
 
     /** Welch–Satterthwaite: (s1² + s2²)² / (s1⁴/df1 + s2⁴/df2), an infinite df (the reference's) contributing nothing. */
-    private static double welchDf(Figure a, Figure b) {
+    private static double welchDf(MethodFigure a, MethodFigure b) {
         double num = Math.pow(a.se2() + b.se2(), 2);
         double den = (Double.isInfinite(a.df()) ? 0 : a.se2() * a.se2() / a.df()) + (Double.isInfinite(b.df()) ? 0 : b.se2() * b.se2() / b.df());
         return den > 0 ? num / den : 1e6;

@@ -104,7 +104,7 @@ public final class Recommendations {
         List<Difference> ds = Difference.family(variants.stream().map(ReportRow::time).toList(), centre.time());
         ReportRow cheapest = null;
         for (int i = 0; i < variants.size(); i++) {
-            if (ds.get(i).verdict() != Difference.Verdict.LOWER) continue;
+            if (ds.get(i).verdict() != Difference.DifferenceVerdict.LOWER) continue;
             if (cheapest == null || variants.get(i).meanUs() < cheapest.meanUs()) cheapest = variants.get(i);
         }
         return java.util.Optional.ofNullable(cheapest);

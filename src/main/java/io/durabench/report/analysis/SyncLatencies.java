@@ -28,7 +28,7 @@ final class SyncLatencies {
     static SyncLatencies of(ResultSet set) {
         SyncLatencies s = new SyncLatencies();
         Path log = set.folder().resolve(CallLatencyLog.FILE);
-        for (CallLatencyLog.Interval i : CallLatencyLog.read(log)) {
+        for (CallLatencyLog.LoggedInterval i : CallLatencyLog.read(log)) {
             if (i.call() == CallLatencyLog.Call.SYNC) s.forksByCell.computeIfAbsent(i.cellKey(), k -> new ArrayList<>()).add(i.histogram());
         }
         return s;

@@ -48,7 +48,7 @@ public final class FleetChart {
                 if (!l.durable()) continue;
                 List<Figure.Point> points = new ArrayList<>();
                 for (int k = 0; k < shown.size(); k++) {
-                    FleetTable.Cell c = l.cells().get(shown.get(k));
+                    FleetTable.FleetCell c = l.cells().get(shown.get(k));
                     if (c == null || !c.measured()) continue;
                     if (!(c.value() > 0)) {
                         notDrawn++;

@@ -16,21 +16,21 @@ import java.util.List;
  * @param columns in order: those with stable storage, then those without
  * @param lines   durable methods first (cheapest typical cost first), then the methods that are not durable
  */
-public record FleetTable(String group, String figure, String unit, List<Column> columns, List<Line> lines) {
+public record FleetTable(String group, String figure, String unit, List<FleetColumn> columns, List<Line> lines) {
 
     /**
      * One column: its name and the contexts (host targets) in it.
      *
      * @param noStableStorage true when none of its contexts has stable storage (tmpfs): nothing there is durable
      */
-    public record Column(String name, List<Context> contexts, boolean noStableStorage) {
+    public record FleetColumn(String name, List<Context> contexts, boolean noStableStorage) {
         public List<String> hosts() {
             return contexts.stream().map(c -> c.host() == null ? c.label() : c.host()).distinct().toList();
         }
     }
 
     /** One method: a cell per column (null where it was not measured on any of the column's hosts). */
-    public record Line(String method, boolean durable, List<Cell> cells) {
+    public record Line(String method, boolean durable, List<FleetCell> cells) {
     }
 
     /**
@@ -39,7 +39,7 @@ public record FleetTable(String group, String figure, String unit, List<Column> 
      * ({@code range}), since hosts are not forks of one measurement. {@code notMeasured} is "n/a" or
      * "FAILED" when no host of the column measured it.
      */
-    public record Cell(double value, double low, double high, boolean range, int contexts, Estimate estimate, List<ReportRow> rows,
+    public record FleetCell(double value, double low, double high, boolean range, int contexts, Estimate estimate, List<ReportRow> rows,
                        String notMeasured) {
         public boolean measured() {
             return notMeasured == null;

@@ -5,8 +5,8 @@ import io.durabench.report.ContextNames;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
-import io.durabench.report.fleet.FleetTable.Cell;
-import io.durabench.report.fleet.FleetTable.Column;
+import io.durabench.report.fleet.FleetTable.FleetCell;
+import io.durabench.report.fleet.FleetTable.FleetColumn;
 import io.durabench.report.fleet.FleetTable.Line;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.MedianEstimate;
@@ -51,13 +51,13 @@ public final class FleetTables {
         List<ReportRow> lineRows = rows.stream().filter(r -> !r.baseline()).toList();
         if (lineRows.isEmpty()) return null;
         boolean costs = lineRows.stream().anyMatch(r -> r.measured() && r.cost() != null);
-        List<Column> columns = columns(rows, order, by, names);
+        List<FleetColumn> columns = columns(rows, order, by, names);
         Map<String, List<ReportRow>> byMethod = new LinkedHashMap<>();
         for (ReportRow r : lineRows) byMethod.computeIfAbsent(r.methodLabel(), m -> new ArrayList<>()).add(r);
         List<Line> durable = new ArrayList<>(), notDurable = new ArrayList<>();
         byMethod.forEach((method, methodRows) -> {
-            List<Cell> cells = new ArrayList<>();
-            for (Column c : columns) cells.add(cell(methodRows.stream().filter(r -> c.contexts().contains(r.context())).toList(), costs));
+            List<FleetCell> cells = new ArrayList<>();
+            for (FleetColumn c : columns) cells.add(cell(methodRows.stream().filter(r -> c.contexts().contains(r.context())).toList(), costs));
             // Durable where it can be: a method is durable when it is on the targets that have stable storage.
             boolean isDurable = methodRows.stream().anyMatch(ReportRow::durable);
             (isDurable ? durable : notDurable).add(new Line(method, isDurable, cells));
@@ -74,7 +74,7 @@ public final class FleetTables {
     }
 
     /** The columns: per context (host) or per shared value; those with stable storage first, in the report's order. */
-    private static List<Column> columns(List<ReportRow> rows, List<Context> order, GroupBy by, ContextNames names) {
+    private static List<FleetColumn> columns(List<ReportRow> rows, List<Context> order, GroupBy by, ContextNames names) {
         Map<String, List<Context>> byKey = new LinkedHashMap<>();
         for (boolean stable : new boolean[] {true, false}) {
             for (Context c : order) {
@@ -83,33 +83,33 @@ public final class FleetTables {
                 byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
             }
         }
-        List<Column> columns = new ArrayList<>();
-        byKey.forEach((k, cs) -> columns.add(new Column(k, List.copyOf(cs), cs.stream().allMatch(Context::hasNoStableStorage))));
+        List<FleetColumn> columns = new ArrayList<>();
+        byKey.forEach((k, cs) -> columns.add(new FleetColumn(k, List.copyOf(cs), cs.stream().allMatch(Context::hasNoStableStorage))));
         return columns;
     }
 
-    private static Cell cell(List<ReportRow> rows, boolean costs) {
+    private static FleetCell cell(List<ReportRow> rows, boolean costs) {
         List<ReportRow> measured = rows.stream().filter(r -> r.measured() && figure(r, costs) != null).toList();
         if (measured.isEmpty()) {
             if (rows.isEmpty()) return null;
             boolean failed = rows.stream().anyMatch(r -> r.failed() != null);
-            return new Cell(Double.NaN, Double.NaN, Double.NaN, false, rows.size(), null, rows, failed ? "FAILED" : "n/a");
+            return new FleetCell(Double.NaN, Double.NaN, Double.NaN, false, rows.size(), null, rows, failed ? "FAILED" : "n/a");
         }
         if (measured.size() == 1) {
             Estimate e = figure(measured.get(0), costs);
-            return new Cell(e.mean(), e.hasInterval() ? e.low() : Double.NaN, e.hasInterval() ? e.high() : Double.NaN, false, 1, e,
+            return new FleetCell(e.mean(), e.hasInterval() ? e.low() : Double.NaN, e.hasInterval() ? e.high() : Double.NaN, false, 1, e,
                     measured, null);
         }
         double[] v = measured.stream().mapToDouble(r -> figure(r, costs).mean()).sorted().toArray();
-        return new Cell(MedianEstimate.median(v), v[0], v[v.length - 1], true, v.length, null, measured, null);
+        return new FleetCell(MedianEstimate.median(v), v[0], v[v.length - 1], true, v.length, null, measured, null);
     }
 
     /** The order of lines: the mean log of a method's positive figures where there is stable storage (a method with none last). */
-    private static double typicalLog(Line l, List<Column> columns) {
+    private static double typicalLog(Line l, List<FleetColumn> columns) {
         double sum = 0;
         int n = 0;
         for (int i = 0; i < columns.size(); i++) {
-            Cell c = l.cells().get(i);
+            FleetCell c = l.cells().get(i);
             if (columns.get(i).noStableStorage() || c == null || !c.measured() || !(c.value() > 0)) continue;
             sum += Math.log(c.value());
             n++;

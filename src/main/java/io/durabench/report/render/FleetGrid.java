@@ -2,8 +2,8 @@ package io.durabench.report.render;
 
 import io.durabench.report.Fmt;
 import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetTable.Cell;
-import io.durabench.report.fleet.FleetTable.Column;
+import io.durabench.report.fleet.FleetTable.FleetCell;
+import io.durabench.report.fleet.FleetTable.FleetColumn;
 import io.durabench.report.fleet.FleetTable.Line;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +74,7 @@ final class FleetGrid {
         }
         Table table = new Table(headers, numeric);
         for (int c = 0; c < t.columns().size(); c++) {
-            Column col = t.columns().get(c);
+            FleetColumn col = t.columns().get(c);
             List<String> row = new ArrayList<>(List.of(col.name()));
             for (Line l : t.lines()) row.add(cell(l.cells().get(c)));
             table.add(row);
@@ -89,7 +89,7 @@ final class FleetGrid {
     }
 
     /** "678 [502, 916]" for one host; "678 (502..916)" for a column of several: their median, lowest and highest. */
-    static String cell(Cell c) {
+    static String cell(FleetCell c) {
         if (c == null) return "-";
         if (!c.measured()) return c.notMeasured();
         if (c.range()) return Fmt.usRounded(c.value()) + " (" + Fmt.usRounded(c.low()) + ".." + Fmt.usRounded(c.high()) + ")";

@@ -62,7 +62,7 @@ public final class FleetJson {
         o.addProperty("figure", t.figure());
         o.addProperty("unit", t.unit());
         JsonArray columns = new JsonArray();
-        for (FleetTable.Column c : t.columns()) {
+        for (FleetTable.FleetColumn c : t.columns()) {
             JsonObject col = new JsonObject();
             col.addProperty("name", c.name());
             JsonArray hs = new JsonArray();
@@ -78,7 +78,7 @@ public final class FleetJson {
             line.addProperty("method", l.method());
             line.addProperty("durable", l.durable());
             JsonArray cells = new JsonArray();
-            for (FleetTable.Cell c : l.cells()) cells.add(c == null ? com.google.gson.JsonNull.INSTANCE : cell(c));
+            for (FleetTable.FleetCell c : l.cells()) cells.add(c == null ? com.google.gson.JsonNull.INSTANCE : cell(c));
             line.add("cells", cells);
             lines.add(line);
         }
@@ -86,7 +86,7 @@ public final class FleetJson {
         return o;
     }
 
-    private static JsonObject cell(FleetTable.Cell c) {
+    private static JsonObject cell(FleetTable.FleetCell c) {
         JsonObject o = new JsonObject();
         o.addProperty("notMeasured", c.notMeasured());
         o.addProperty("us", finite(c.value()));
@@ -110,9 +110,9 @@ public final class FleetJson {
         for (FleetTable t : v.tables()) {
             for (FleetTable.Line l : t.lines()) {
                 for (int i = 0; i < t.columns().size(); i++) {
-                    FleetTable.Cell c = l.cells().get(i);
+                    FleetTable.FleetCell c = l.cells().get(i);
                     if (c == null) continue;
-                    FleetTable.Column col = t.columns().get(i);
+                    FleetTable.FleetColumn col = t.columns().get(i);
                     sb.append(String.join(",", q(t.group()), q(t.figure()), q(l.method()), String.valueOf(l.durable()), q(col.name()),
                             q(String.join(" ", col.hosts())), num(c.value()), num(c.low()), num(c.high()), String.valueOf(c.range()),
                             c.notMeasured() == null ? "" : c.notMeasured())).append('\n');

@@ -76,7 +76,7 @@ final class FleetProse {
     static String members(FleetView v, FleetTable t) {
         if (v.groupBy() == GroupBy.HOST) return "";
         List<String> parts = new ArrayList<>();
-        for (FleetTable.Column c : t.columns()) parts.add(c.name() + ": " + String.join(", ", c.hosts()));
+        for (FleetTable.FleetColumn c : t.columns()) parts.add(c.name() + ": " + String.join(", ", c.hosts()));
         return "Columns: " + String.join("; ", parts) + ".";
     }
 

@@ -181,7 +181,7 @@ final class Coverage {
                 Difference d = ds.get(j);
                 if (!d.resolved()) continue;
                 resolved++;
-                int sign = d.verdict() == Difference.Verdict.LOWER ? -1 : 1;
+                int sign = d.verdict() == Difference.DifferenceVerdict.LOWER ? -1 : 1;
                 if (longRunSign(run, others.get(j), ref) != sign) unconfirmed++;
                 directions.merge(run.rows().get(others.get(j)).label(), sign, (a, b) -> a == b ? a : 0);
             }

@@ -111,14 +111,14 @@ class FleetReportTest {
     void groupingByDeviceAndKernelMakesTheirColumnsAndCellsTheMedianOfTheirHosts() {
         FleetView device = view(nine, nineReport, GroupBy.DEVICE);
         FleetTable t = device.tables().get(0);
-        assertEquals(List.of("VD-1000", "VD-2000", "model unknown", "device unknown*"), t.columns().stream().map(FleetTable.Column::name).toList());
+        assertEquals(List.of("VD-1000", "VD-2000", "model unknown", "device unknown*"), t.columns().stream().map(FleetTable.FleetColumn::name).toList());
         assertEquals(List.of("host-a", "host-b", "host-c"), t.columns().get(0).hosts());
         FleetView kernel = view(nine, nineReport, GroupBy.KERNEL);
         assertEquals(List.of("6.18.44-fc-v669", "6.18.44-fc-v657", "6.18.44-fc-v669*"),
-                kernel.tables().get(0).columns().stream().map(FleetTable.Column::name).toList());
+                kernel.tables().get(0).columns().stream().map(FleetTable.FleetColumn::name).toList());
         // A column of several hosts: the median of their costs, from the lowest to the highest, recomputed from the rows.
         FleetTable.Line fdatasync = t.lines().stream().filter(l -> l.method().equals("FDATASYNC")).findFirst().orElseThrow();
-        FleetTable.Cell cell = fdatasync.cells().get(0);
+        FleetTable.FleetCell cell = fdatasync.cells().get(0);
         double[] costs = nineReport.rows().stream().filter(r -> r.groupLabel().equals(t.group()) && r.methodLabel().equals("FDATASYNC")
                 && List.of("host-a", "host-b", "host-c").contains(r.context().host())).mapToDouble(r -> r.cost().mean()).sorted().toArray();
         assertEquals(3, costs.length);
@@ -187,7 +187,7 @@ class FleetReportTest {
                 note.message());
         String text = FleetText.render(v);
         assertTrue(text.contains("no host is judged against the fleet's spread"), text);
-        assertEquals(List.of("host-a", "host-b", "host-d*"), v.tables().get(0).columns().stream().map(FleetTable.Column::name).toList());
+        assertEquals(List.of("host-a", "host-b", "host-d*"), v.tables().get(0).columns().stream().map(FleetTable.FleetColumn::name).toList());
     }
 
     @Test

@@ -18,9 +18,9 @@ import java.util.Optional;
  * finds it. A baseline without a sync call runs only at one write per sync, and batching changes
  * nothing it does, so a batched row's baseline is also looked for at writesPerSync = 1.
  */
-final class BaselineRows {
+final class BaselineIds {
 
-    private BaselineRows() {
+    private BaselineIds() {
     }
 
     /** The ids the row's baseline may have, most specific first; empty when the family has no baseline. */

@@ -22,32 +22,32 @@ import org.apache.commons.math3.distribution.TDistribution;
  * per-second p99 cannot show equivalence within 10% even when nothing changes, and 20% is the
  * smallest drift that changes a capacity plan.
  */
-public final class SteadyState {
+public final class SoakSteadyState {
     public static final int CONFIDENCE_PERCENT = 95;
     public static final int BAND_PERCENT = 20;
     static final int MIN_WINDOW_SECONDS = 3;
     static final int MINUTE_WINDOWS_FROM_SECONDS = 300;
 
-    public enum Verdict { STEADY, SLOWER, FASTER, UNDECIDED, NOT_TESTED }
+    public enum SoakVerdict { STEADY, SLOWER, FASTER, UNDECIDED, NOT_TESTED }
 
     /** One metric's ratio last/first with its interval and verdict. */
-    public record Change(String metric, double firstUs, double lastUs, double ratio, double low, double high, Verdict verdict) {
+    public record Change(String metric, double firstUs, double lastUs, double ratio, double low, double high, SoakVerdict verdict) {
         public String describe() {
-            if (verdict == Verdict.NOT_TESTED) return metric + ": not tested";
+            if (verdict == SoakVerdict.NOT_TESTED) return metric + ": not tested";
             return String.format(Locale.ROOT, "%s %s µs -> %s µs, x%.3f [%.3f, %.3f]: %s", metric, round(firstUs), round(lastUs),
                     ratio, low, high, verdict.name().toLowerCase(Locale.ROOT));
         }
     }
 
-    public record Result(int windowSeconds, int firstFrom, int lastFrom, Change p50, Change p99, Verdict verdict, String note) {
+    public record Result(int windowSeconds, int firstFrom, int lastFrom, Change p50, Change p99, SoakVerdict verdict, String note) {
         public String describe() {
-            if (verdict == Verdict.NOT_TESTED) return note;
+            if (verdict == SoakVerdict.NOT_TESTED) return note;
             return verdict.name().toLowerCase(Locale.ROOT) + " (first " + windowSeconds + " s vs last " + windowSeconds + " s, ratio last/first, "
                     + CONFIDENCE_PERCENT + "% interval; steady = within ±" + BAND_PERCENT + "%): " + p50.describe() + "; " + p99.describe();
         }
     }
 
-    private SteadyState() {
+    private SoakSteadyState() {
     }
 
     public static Result of(List<SecondStats> seconds) {
@@ -55,15 +55,15 @@ public final class SteadyState {
         int n = measured.size();
         int window = n >= MINUTE_WINDOWS_FROM_SECONDS ? 60 : n / 5;
         if (window < MIN_WINDOW_SECONDS) {
-            return new Result(window, 0, 0, null, null, Verdict.NOT_TESTED, "steady state not tested: " + n + " s with operations is too short (a window needs "
+            return new Result(window, 0, 0, null, null, SoakVerdict.NOT_TESTED, "steady state not tested: " + n + " s with operations is too short (a window needs "
                     + MIN_WINDOW_SECONDS + " s, a fifth of the run)");
         }
         List<SecondStats> first = measured.subList(0, window), last = measured.subList(n - window, n);
         Change p50 = change("p50", first, last, SecondStats::p50Us);
         Change p99 = change("p99", first, last, SecondStats::p99Us);
-        Verdict v = p50.verdict() == Verdict.STEADY && p99.verdict() == Verdict.STEADY ? Verdict.STEADY
-                : p99.verdict() == Verdict.SLOWER || p50.verdict() == Verdict.SLOWER ? Verdict.SLOWER
-                : p99.verdict() == Verdict.FASTER || p50.verdict() == Verdict.FASTER ? Verdict.FASTER : Verdict.UNDECIDED;
+        SoakVerdict v = p50.verdict() == SoakVerdict.STEADY && p99.verdict() == SoakVerdict.STEADY ? SoakVerdict.STEADY
+                : p99.verdict() == SoakVerdict.SLOWER || p50.verdict() == SoakVerdict.SLOWER ? SoakVerdict.SLOWER
+                : p99.verdict() == SoakVerdict.FASTER || p50.verdict() == SoakVerdict.FASTER ? SoakVerdict.FASTER : SoakVerdict.UNDECIDED;
         return new Result(window, first.get(0).second(), last.get(0).second(), p50, p99, v, null);
     }
 
@@ -84,8 +84,8 @@ public final class SteadyState {
         }
         double band = 1 + BAND_PERCENT / 100.0;
         double rLow = Math.exp(low), rHigh = Math.exp(high);
-        Verdict v = rLow >= 1 / band && rHigh <= band ? Verdict.STEADY
-                : rLow > 1 ? Verdict.SLOWER : rHigh < 1 ? Verdict.FASTER : Verdict.UNDECIDED;
+        SoakVerdict v = rLow >= 1 / band && rHigh <= band ? SoakVerdict.STEADY
+                : rLow > 1 ? SoakVerdict.SLOWER : rHigh < 1 ? SoakVerdict.FASTER : SoakVerdict.UNDECIDED;
         return new Change(metric, Math.exp(ma), Math.exp(mb), Math.exp(diff), rLow, rHigh, v);
     }
 
