@@ -269,7 +269,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         for (Block b : r.blocks()) bs.add(b.text());
         j.add("blocks", bs);
         JsonObject c = new JsonObject();
-        r.counters().forEach(c::addProperty);
+        new java.util.TreeMap<>(r.counters()).forEach(c::addProperty);
         j.add("counters", c);
         if (r.testSpinNanos() > 0) j.addProperty("testSpinNanos", r.testSpinNanos());
         return j;
