@@ -68,14 +68,12 @@ public final class Catalogue {
     public static Optional<Cell> cell(String jmhName, Map<String, String> params) {
         Optional<Benchmark> b = benchmark(jmhName);
         if (b.isEmpty()) return Optional.empty();
-        for (String name : params.keySet()) {
-            b.get().parameter(name).orElseThrow(() -> new InvalidValueException(
-                    b.get().shortName() + " has no parameter " + name + ": written by another version of durabench?"));
-        }
-        // In the benchmark's own order, whatever the map's: a cell's label and key do not depend on how a file was read.
+        // In the order of the names, as JMH writes them, whatever the map's: a cell's label and key do not depend on how a file was read.
         Cell cell = Cell.of(b.get());
-        for (Parameter<?> p : b.get().parameters()) {
-            if (params.containsKey(p.name())) cell = cell.withText(p, params.get(p.name()));
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(params).entrySet()) {
+            Parameter<?> p = b.get().parameter(e.getKey()).orElseThrow(() -> new InvalidValueException(
+                    b.get().shortName() + " has no parameter " + e.getKey() + ": written by another version of durabench?"));
+            cell = cell.withText(p, e.getValue());
         }
         return Optional.of(cell);
     }
