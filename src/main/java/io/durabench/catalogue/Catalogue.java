@@ -68,9 +68,8 @@ public final class Catalogue {
     public static Optional<Cell> cell(String jmhName, Map<String, String> params) {
         Optional<Benchmark> b = benchmark(jmhName);
         if (b.isEmpty()) return Optional.empty();
-        // In the order of the names, as JMH writes them, whatever the map's: a cell's label and key do not depend on how a file was read.
         Cell cell = Cell.of(b.get());
-        for (Map.Entry<String, String> e : new java.util.TreeMap<>(params).entrySet()) {
+        for (Map.Entry<String, String> e : params.entrySet()) {
             Parameter<?> p = b.get().parameter(e.getKey()).orElseThrow(() -> new InvalidValueException(
                     b.get().shortName() + " has no parameter " + e.getKey() + ": written by another version of durabench?"));
             cell = cell.withText(p, e.getValue());

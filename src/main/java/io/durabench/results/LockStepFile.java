@@ -7,6 +7,7 @@ import io.durabench.env.JsonFields;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +58,9 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     public record CellRecord(String specA, String specB, String benchmark, Map<String, String> paramsA, Map<String, String> paramsB,
                              int unitsPerBlock, List<PairRecord> forkPairs) {
         public CellRecord {
-            paramsA = Map.copyOf(paramsA);
-            paramsB = Map.copyOf(paramsB);
+            // In the order given (a file's, written sorted), not Map.copyOf's, which differs from JVM to JVM: a cell's label follows it.
+            paramsA = Collections.unmodifiableMap(new LinkedHashMap<>(paramsA));
+            paramsB = Collections.unmodifiableMap(new LinkedHashMap<>(paramsB));
             forkPairs = List.copyOf(forkPairs);
         }
 
