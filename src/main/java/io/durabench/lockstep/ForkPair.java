@@ -151,9 +151,11 @@ public final class ForkPair {
     /** A side's record of a cell, or a failed one saying why the side has none. */
     private static SideRecord record(JsonObject line, Side side, ChildProcess.Exit mine, ChildProcess.Exit other) {
         if (line != null) return LockStepFile.sideRecord(line);
-        String why = mine.code() == 0 ? "printed no result for it" : "ended (" + mine.describe() + ")";
-        String otherWhy = other.code() == 0 ? "" : "; side " + side.other() + " " + other.describe();
-        return SideRecord.failed("side " + side + " " + why + otherWhy, false);
+        if (SideExit.partnerStopped(mine, other)) {
+            return SideRecord.failed(SideExit.describe(side, mine) + " after " + SideExit.describe(side.other(), other), true);
+        }
+        String otherWhy = other.code() == 0 ? "" : "; " + SideExit.describe(side.other(), other);
+        return SideRecord.failed(SideExit.describe(side, mine) + otherWhy, false);
     }
 
     /**
