@@ -170,6 +170,7 @@ public final class LockStepSuite {
             if (why != null) blocked.put(p.b(), why);
             else pairs.add(p);
         }
+        SuiteRun.removeKilledRunsFolders(out);
         // Files a killed run (or a killed side of one) left, its owner lock free again, go first; nothing else is touched.
         for (Path dir : new LinkedHashSet<>(List.of(r.targetA().dir(), r.targetB().dir()))) {
             StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
