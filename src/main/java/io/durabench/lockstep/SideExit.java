@@ -12,25 +12,17 @@ final class SideExit {
     private SideExit() {
     }
 
-    /** "killed with SIGKILL (exit code 137)" and the like, for an exit code 128 + a signal's number; null for any other. */
+    /** "killed with SIGKILL (exit code 137: ...)" and the like, for an exit code 128 + a signal's number; null for any other. */
     static String signalled(int code) {
-        String name = switch (code - 128) {
-            case 1 -> "SIGHUP";
-            case 2 -> "SIGINT";
-            case 6 -> "SIGABRT";
-            case 9 -> "SIGKILL";
-            case 11 -> "SIGSEGV";
-            case 15 -> "SIGTERM";
+        return switch (code - 128) {
+            case 1 -> "stopped by SIGHUP (exit code 129)";
+            case 2 -> "interrupted by SIGINT (exit code 130)";
+            case 6 -> "stopped by SIGABRT (exit code 134)";
+            case 9 -> "killed with SIGKILL (exit code 137: by a user, or the kernel's out-of-memory killer, see dmesg)";
+            case 11 -> "stopped by SIGSEGV (exit code 139)";
+            case 15 -> "terminated by SIGTERM (exit code 143)";
             default -> null;
         };
-        if (name == null) return null;
-        String how = switch (name) {
-            case "SIGKILL" -> "killed with SIGKILL (exit code 137: by a user, or the kernel's out-of-memory killer, see dmesg)";
-            case "SIGINT" -> "interrupted by SIGINT (exit code 130)";
-            case "SIGTERM" -> "terminated by SIGTERM (exit code 143)";
-            default -> "stopped by " + name + " (exit code " + code + ")";
-        };
-        return how;
     }
 
     /** Why {@code side} has no result: killed by a signal, or its exit and the end of its stderr. */
