@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -46,17 +45,33 @@ public final class TempFolders {
         Path staging = Files.createTempDirectory(tmp, STAGING);
         FileChannel lock = null;
         try {
-            lock = FileChannel.open(staging.resolve(LOCK), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            if (lock.tryLock() == null) throw new IOException("cannot lock the new " + staging.resolve(LOCK) + ": another process holds it");
+            lock = lockIn(staging);
             Path folder = tmp.resolve(prefix + staging.getFileName().toString().substring(STAGING.length()));
             Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
-            HELD.put(folder, lock);
+            if (lock != null) HELD.put(folder, lock);
             return folder;
         } catch (IOException | RuntimeException e) {
             if (lock != null) lock.close();
             deleteTree(staging);
             throw e;
         }
+    }
+
+    /**
+     * The new folder's lock, held; null where the filesystem has no locks (ENOLCK): then the lock's file goes too, and the
+     * folder is only never removed by a sweep, which is no reason to fail a child's start.
+     */
+    private static FileChannel lockIn(Path staging) throws IOException {
+        Path file = staging.resolve(LOCK);
+        FileChannel lock = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        try {
+            if (lock.tryLock() != null) return lock;
+        } catch (IOException unsupported) {
+            // below: no lock, no lock file
+        }
+        lock.close();
+        Files.delete(file);
+        return null;
     }
 
     /** Deletes a folder {@link #create} made and everything in it, its lock held until the folder is gone. */
@@ -77,8 +92,9 @@ public final class TempFolders {
 
     /**
      * Removes from {@code tmp} every folder of ours (by name, a directory, not a link) whose lock this
-     * process can take: its parent is dead. A folder without a lock, with a lock held, or that this user
-     * cannot open (another user's) stays. Returns the folders removed.
+     * process can take: its parent is dead. A folder without a lock, with a lock held, or whose lock this
+     * user cannot open or take (another user's) stays. Returns the folders removed; throws
+     * (UncheckedIOException, naming the path) only when {@code tmp} cannot be listed or a dead parent's folder deleted.
      */
     public static List<Path> removeDead(Path tmp) {
         List<Path> removed = new ArrayList<>();
@@ -89,10 +105,8 @@ public final class TempFolders {
                 if (taken == null) continue; // its parent is alive
                 deleteTree(folder);
                 removed.add(folder);
-            } catch (NoSuchFileException | AccessDeniedException notProvablyDead) {
-                // no lock (yet, or from an older durabench), or another user's: not ours to judge
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot remove the temporary folder " + folder + " of a killed durabench run: " + e.getMessage(), e);
+            } catch (IOException notProvablyDead) {
+                // no lock (an older durabench's folder, a filesystem without locks), another user's, or a lock that cannot be taken
             }
         }
         return removed;
