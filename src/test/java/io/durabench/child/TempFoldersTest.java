@@ -36,10 +36,18 @@ class TempFoldersTest {
     }
 
     @Test
-    void aLiveParentsFolderStaysUntilItDeletesIt() throws IOException {
-        Path folder = TempFolders.create("durabench-child-");
-        Path tmp = folder.getParent();
+    void aLiveParentsFolderStaysUntilItDeletesIt(@TempDir Path tmp) throws IOException {
+        // The test's own temporary directory, so that its sweep never meets the machine's.
+        String machines = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", tmp.toString());
+        Path folder;
         try {
+            folder = TempFolders.create("durabench-child-");
+        } finally {
+            System.setProperty("java.io.tmpdir", machines);
+        }
+        try {
+            assertEquals(tmp, folder.getParent());
             assertTrue(folder.getFileName().toString().startsWith("durabench-child-"), folder.toString());
             assertTrue(Files.isRegularFile(folder.resolve(TempFolders.LOCK)));
             assertFalse(TempFolders.removeDead(tmp).contains(folder), "this JVM's own folder, its lock held");
