@@ -159,8 +159,11 @@ void chk_unlink_if_exists(const char *path) {
     if (unlink(path) != 0 && errno != ENOENT) fail_call("unlink", errno, path);
 }
 
+/* OwnedFiles.SEQUENCE: one numbering for every owned name of this process. */
+static unsigned long long sequence;
+
 /* OwnedNames.TOKEN_DIGITS random digits, drawn once (OwnedFiles.TOKEN). */
-static const char *owned_token(void) {
+const char *owned_token(void) {
     static char token[19];
     if (token[0] != '\0') return token;
     unsigned char bytes[18];
@@ -175,7 +178,6 @@ static const char *owned_token(void) {
 }
 
 void create_owned_file(const char *dir, const char *kind, const char *suffix, char *path, size_t size) {
-    static unsigned long long sequence; /* OwnedFiles.SEQUENCE */
     char candidate[PATH_MAX];
     for (;;) {
         int n = snprintf(candidate, sizeof candidate, "%s/durabench-%s-%s%llu%s", dir, kind, owned_token(), sequence++, suffix);
@@ -187,6 +189,11 @@ void create_owned_file(const char *dir, const char *kind, const char *suffix, ch
         chk_close(fd, path);
         return;
     }
+}
+
+void owned_family_prefix(const char *base, char *prefix, size_t size) {
+    int n = snprintf(prefix, size, "durabench-%s_%llu-%s", base, sequence++, owned_token());
+    if (n < 0 || (size_t) n >= size) fail_problem("create", "name too long", base);
 }
 
 void *aligned_zeroed(size_t capacity, size_t alignment) {

@@ -61,6 +61,10 @@ void chk_unlink_if_exists(const char *path);
  * number. Writes the path into path[size] only once the file exists.
  */
 void create_owned_file(const char *dir, const char *kind, const char *suffix, char *path, size_t size);
+/* OwnedDirectory.newFamily: "durabench-<base>_<n>-<token>", to which a workload that makes many files appends each one's number. */
+void owned_family_prefix(const char *base, char *prefix, size_t size);
+/* This process's token (OwnedFiles.token): in every owned name and in its owner lock's. */
+const char *owned_token(void);
 
 /* Zeroed memory whose address is aligned (O_DIRECT needs it); capacity rounded up to the alignment. */
 void *aligned_zeroed(size_t capacity, size_t alignment);

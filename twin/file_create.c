@@ -95,7 +95,7 @@ struct workload file_create_open(const char *dir, int block, bool sync_directory
     c->block_bytes = block;
     c->dir_fd = -1;
     c->block = aligned_patterned((size_t) block, ALIGNMENT);
-    snprintf(c->prefix, sizeof c->prefix, "durabench-create-%ld-%llu-", (long) getpid(), (unsigned long long) monotonic_ns());
+    owned_family_prefix("create", c->prefix, sizeof c->prefix); /* FileCreation's names: a killed side's files are removable */
     cleanup_set(discard, c);
     if (sync_directory) c->dir_fd = chk_open(dir, O_RDONLY | O_DIRECTORY, 0);
     return (struct workload) {.op = create_one, .iteration_setup = reset_counters, .iteration_teardown = delete_created,

@@ -10,6 +10,7 @@
 #include "hand_off.h"
 #include "jmh_json.h"
 #include "measure.h"
+#include "owner_lock.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -237,6 +238,7 @@ static void print_result(int index, const struct side_cell_spec *c, char me, con
 int lock_step_side_main(int argc, char **argv) {
     struct side_args a = {0};
     parse(argc, argv, &a);
+    owner_lock_claim(a.side.dir); /* as LockStepSide: a SIGKILLed side's files are a dead owner's, which durabench removes */
     char cpus[256];
     pin(a.pin, cpus, sizeof cpus);
     catch_stop_signals(false); /* Ctrl-C or SIGTERM while waiting for a turn: the files deleted, exit 128+signal */

@@ -9,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * One started child process, as every durabench parent runs one: stdout and stderr go to files in a
@@ -114,7 +112,7 @@ public final class ChildProcess implements AutoCloseable {
     private static ChildProcess inFolder(Function<Path, List<String>> commandIn, String what, boolean keepStdin, boolean merged) {
         Path folder;
         try {
-            folder = Files.createTempDirectory("durabench-child-");
+            folder = TempFolders.create("durabench-child-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary folder for " + what + ": " + e.getMessage(), e);
         }
@@ -266,10 +264,6 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete a child's temporary files in " + root + ": " + e.getMessage(), e);
-        }
+        TempFolders.delete(root);
     }
 }

@@ -6,6 +6,7 @@ import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
 import io.durabench.child.ResultLines;
+import io.durabench.child.TempFolders;
 import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.LayerChoice;
 import io.durabench.nativeio.NativeLayer;
@@ -13,7 +14,6 @@ import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.SideRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ public final class ForkPair {
     public static Outcome run(SideSetup a, SideSetup b, Side opener, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
         Path folder;
         try {
-            folder = Files.createTempDirectory("durabench-lockstep-");
+            folder = TempFolders.create("durabench-lockstep-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a folder for the hand-off of " + what + ": " + e.getMessage(), e);
         }
@@ -140,20 +140,18 @@ public final class ForkPair {
             }
             return new Outcome(ra, rb, units);
         } finally {
-            try (var walk = Files.walk(folder)) {
-                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot delete the hand-off folder " + folder + ": " + e.getMessage(), e);
-            }
+            TempFolders.delete(folder);
         }
     }
 
     /** A side's record of a cell, or a failed one saying why the side has none. */
     private static SideRecord record(JsonObject line, Side side, ChildProcess.Exit mine, ChildProcess.Exit other) {
         if (line != null) return LockStepFile.sideRecord(line);
-        String why = mine.code() == 0 ? "printed no result for it" : "ended (" + mine.describe() + ")";
-        String otherWhy = other.code() == 0 ? "" : "; side " + side.other() + " " + other.describe();
-        return SideRecord.failed("side " + side + " " + why + otherWhy, false);
+        if (SideExit.partnerStopped(mine, other)) {
+            return SideRecord.failed(SideExit.describe(side, mine) + " after " + SideExit.describe(side.other(), other), true);
+        }
+        String otherWhy = other.code() == 0 ? "" : "; " + SideExit.describe(side.other(), other);
+        return SideRecord.failed(SideExit.describe(side, mine) + otherWhy, false);
     }
 
     /**

@@ -13,10 +13,12 @@ import io.durabench.results.LockStepFile.SideRecord;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.workload.ownership.StaleFiles;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -132,9 +134,14 @@ public final class LockStepRun {
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
                 // The side that opens first alternates by pair (A in odd pairs): what a file made first gets, both sides get alike.
-                ForkPair.Outcome o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? Side.A : Side.B,
-                        todo.stream().map(cells::get).toList(), plan.settings(),
-                        plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
+                ForkPair.Outcome o;
+                try {
+                    o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? Side.A : Side.B,
+                            todo.stream().map(cells::get).toList(), plan.settings(),
+                            plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
+                } finally {
+                    removeKilledSidesFiles();
+                }
                 if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
                 long pairMillis = (System.nanoTime() - pairStart) / 1_000_000;
                 for (int k = 0; k < todo.size(); k++) {
@@ -154,6 +161,17 @@ public final class LockStepRun {
         file = file.withCells(records, stopping.getAsBoolean() ? null : Instant.now().toString());
         write(file, cells, failed);
         return new Outcome(file, failed);
+    }
+
+    /**
+     * Both sides have ended here. One killed outright (SIGKILL, the out-of-memory killer, the pair's time limit) ran no hook:
+     * its files are still in its target, its owner lock free, so they go now, before the run reads the pair's results.
+     */
+    private void removeKilledSidesFiles() {
+        for (Path dir : new LinkedHashSet<>(List.of(plan.a().dir(), plan.b().dir()))) {
+            StaleFiles.Removal removal = StaleFiles.removeDeadOwners(dir);
+            if (!removal.removed().isEmpty()) progress.accept("# " + removal.summary());
+        }
     }
 
     /** Why a pair's cell failed, from the side whose unit (or workload) failed; null when both measured. */

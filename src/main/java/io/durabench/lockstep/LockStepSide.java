@@ -11,6 +11,7 @@ import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.TraceMarkers;
 import io.durabench.results.LockStepFile;
+import io.durabench.workload.ownership.OwnedFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,6 +56,9 @@ public final class LockStepSide {
             System.err.println("lock-step side: " + e.getMessage());
             return 2;
         }
+        // The side's owner lock, held for its life as a JMH fork holds one: if it is killed outright, its files are a dead owner's,
+        // which the parent removes when the pair ends, and any later run otherwise (StaleFiles).
+        OwnedFiles.claim(a.dir).ifPresent(problem -> System.err.println("durabench: " + problem));
         String cpus = a.pinThread == null ? Placement.allowedCpus() : Placement.pinThisThread(a.pinThread);
         try (HandOff line = a.side == Side.A ? HandOff.listen(a.socket, CONNECT_LIMIT) : HandOff.connect(a.socket, CONNECT_LIMIT)) {
             for (int i = 0; i < a.cells.size(); i++) {

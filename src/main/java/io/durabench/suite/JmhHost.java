@@ -32,7 +32,7 @@ import sun.misc.SignalHandler;
  * <p>Ctrl-C and SIGTERM to the process group are for the launcher and JMH's fork to act on: the host
  * ignores them and finishes when the fork does, as the runner did inside the launcher. When its
  * stdin closes (the launcher exited, even by SIGKILL), it stops its fork (SIGTERM: the fork's hooks
- * remove its files) and exits.
+ * remove its files) and exits through its own hooks, which delete JMH's temporary files.
  */
 public final class JmhHost {
     /** One cell to run. */
@@ -81,7 +81,8 @@ public final class JmhHost {
             System.err.println("durabench: JMH host: cannot read a request: " + e);
         }
         ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
-        Runtime.getRuntime().halt(0);
+        // exit, not halt: JMH's temporary files (its compiler hints, jmh*compilecommand) are File.deleteOnExit's, which halt skips.
+        System.exit(0);
     }
 
     private static Done run(Request r, ObjectOutputStream out) {

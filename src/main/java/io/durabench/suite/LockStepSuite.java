@@ -18,11 +18,13 @@ import io.durabench.results.JmhParams;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
+import io.durabench.workload.ownership.StaleFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -167,6 +169,12 @@ public final class LockStepSuite {
             String why = onB.containsKey(p.b()) ? onB.get(p.b()) : onA.containsKey(p.a()) ? onA.get(p.a()).replaceFirst(": ", ": side A's " + p.a().method() + ": ") : null;
             if (why != null) blocked.put(p.b(), why);
             else pairs.add(p);
+        }
+        SuiteRun.removeKilledRunsFolders(out);
+        // Files a killed run (or a killed side of one) left, its owner lock free again, go first; nothing else is touched.
+        for (Path dir : new LinkedHashSet<>(List.of(r.targetA().dir(), r.targetB().dir()))) {
+            StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
+            if (!stale.removed().isEmpty() || !stale.kept().isEmpty()) out.println("# " + stale.summary());
         }
         out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
                 cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),

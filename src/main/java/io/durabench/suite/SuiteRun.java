@@ -1,6 +1,7 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.child.TempFolders;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.nativeio.Syscalls;
@@ -122,6 +123,7 @@ public final class SuiteRun {
     }
 
     private boolean execute(List<RunTarget> targets, RunState state, boolean continuing) {
+        removeKilledRunsFolders(out);
         state.start();
         precisionRounds = new PrecisionRounds(precisionTarget, settings, out, System.nanoTime(), targets.size());
         try {
@@ -155,6 +157,18 @@ public final class SuiteRun {
         } finally {
             state.stop();
         }
+    }
+
+    /**
+     * The temporary folders of a run whose CLI was SIGKILLed (its children's output, a fork pair's hand-off) outlive it:
+     * nothing ran to delete them. Each one whose lock is free goes at the start of the next run, which says so.
+     */
+    static void removeKilledRunsFolders(PrintWriter out) {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> removed = TempFolders.removeDead(tmp);
+        if (removed.isEmpty()) return;
+        out.println("# removed " + removed.size() + (removed.size() == 1 ? " temporary folder" : " temporary folders") + " of killed durabench runs from "
+                + tmp + ": " + String.join(", ", removed.stream().map(p -> p.getFileName().toString()).toList()));
     }
 
     private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress) {

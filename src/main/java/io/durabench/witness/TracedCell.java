@@ -2,6 +2,7 @@ package io.durabench.witness;
 
 import io.durabench.expectation.CallKey;
 import io.durabench.expectation.CallKey.Role;
+import io.durabench.workload.ownership.OwnedNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,7 +17,8 @@ import java.util.TreeMap;
  * calls elsewhere (the JVM's class loading, stdout) do not count.
  *
  * <p>The log is the one file in the directory that the cell's setup (from the previous marker to
- * BEGIN) opened with O_CREAT; the witness finds it in the trace rather than asking the workload.
+ * BEGIN) opened with O_CREAT, an owner lock aside; the witness finds it in the trace rather than
+ * asking the workload.
  *
  * @param logPath       the cell's log, or null when its workload has none or the setup was not as expected
  * @param setupProblem  why the log could not be told, or null
@@ -44,7 +46,7 @@ record TracedCell(String logPath, String setupProblem, Map<CallKey, Tally> total
         Set<String> setupCreated = new LinkedHashSet<>();
         for (int i = setupFrom + 1; i < begin; i++) {
             FileCall c = calls.get(i);
-            if (c.creates() && inDir(c.path(), dir) && !c.path().equals(dir)) setupCreated.add(c.path());
+            if (c.creates() && inDir(c.path(), dir) && !c.path().equals(dir) && !ownerLock(c.path())) setupCreated.add(c.path());
         }
         String log = null;
         String problem = null;
@@ -88,6 +90,11 @@ record TracedCell(String logPath, String setupProblem, Map<CallKey, Tally> total
             if (CallKey.WRITES.contains(c.call()) && (c.how().contains("O_DSYNC") || c.how().contains("O_SYNC"))) syncedWrites++;
         }
         return new TracedCell(log, problem, totals, newFiles, syncedWrites, failed, unexplained, firstSeen);
+    }
+
+    /** A process's owner lock (a lock-step side takes one before its first cell): durabench's, never a workload's file. */
+    private static boolean ownerLock(String path) {
+        return OwnedNames.tokenOfLock(path.substring(path.lastIndexOf('/') + 1)).isPresent();
     }
 
     static boolean inDir(String path, String dir) {

@@ -1,0 +1,74 @@
+package io.durabench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.durabench.testing.CliProcess;
+import io.durabench.testing.Commands;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a run leaves in the temporary directory (its own, {@code -Djava.io.tmpdir}, so nothing else
+ * on the machine can fool the count): nothing of durabench's or JMH's, after a plain run and after
+ * one stopped by Ctrl-C to its process group. JMH's runner (in {@link JmhHost}) makes its compiler
+ * hints file there ({@code jmh…compilecommand}) with File.deleteOnExit, so the host must end through
+ * the JVM's exit, not halt. A run whose lock-step side is SIGKILLed is counted in {@link KilledSideIT}.
+ * A SIGKILLed CLI deletes nothing: its children's and fork pair's folders stay until the next run,
+ * which removes each one whose lock is free ({@code TempFolders}).
+ */
+class TempDirectoryIT {
+    private static List<String> run(PrivateTmpRun run, String iterations) {
+        return run(run, iterations, run.out());
+    }
+
+    private static List<String> run(PrivateTmpRun run, String iterations, Path out) {
+        return new ArrayList<>(List.of("run", "--profile", "compare", "--dir", run.dir().toString(), "--out", out.toString(), "--",
+                "SyncWriteCost", "-p", "syncMethod=FDATASYNC", "-p", "blockSizeBytes=8192", "-p", "writesPerSync=1", "-p", "preallocation=NONE",
+                "-f", "1", "-wi", "0", "-i", iterations, "-r", "200ms"));
+    }
+
+    @Test
+    void aPlainRunLeavesNothingInTheTemporaryDirectory() {
+        try (PrivateTmpRun run = PrivateTmpRun.create("tmp-plain")) {
+            CliProcess cli = run.start(run(run, "1"));
+            assertEquals(0, run.awaitEnd(), cli.transcript());
+            run.assertNothingLeft("after a plain run");
+        }
+    }
+
+    @Test
+    void aRunStoppedByCtrlCLeavesNothingInTheTemporaryDirectory() {
+        try (PrivateTmpRun run = PrivateTmpRun.create("tmp-ctrl-c")) {
+            CliProcess cli = run.start(run(run, "50"));
+            run.awaitWorkloadFiles(1); // JMH's fork is measuring: its host has made its temporary files
+            run.group().signal("INT");
+            assertEquals(130, run.awaitEnd(), cli.transcript());
+            run.assertNothingLeft("after Ctrl-C");
+        }
+    }
+
+    @Test
+    void theTemporaryFoldersOfALockStepRunWhoseCliWasSigkilledAreRemovedByTheNextRun() {
+        try (PrivateTmpRun run = PrivateTmpRun.create("tmp-kill-cli")) {
+            CliProcess cli = run.start(List.of("run", "--profile", "quick", "--lock-step", "--repeat", "2", "--dir", run.dir().toString(),
+                    "--out", run.out().toString(), "--forks", "1", "--", "SyncWriteCost", "-p", "syncMethod=FDATASYNC", "-p", "blockSizeBytes=8192",
+                    "-p", "writesPerSync=1", "-p", "preallocation=NONE"));
+            run.awaitWorkloadFiles(2); // both sides measure: their output folders and the pair's hand-off folder are in use
+            Commands.run("kill", "-KILL", Long.toString(cli.pid()));
+            // The orphaned sides finish their cell by themselves and delete their own files; nothing deletes the CLI's folders.
+            assertEquals(128 + 9, run.awaitEnd(), cli.transcript());
+            List<String> left = run.tmpLeftovers();
+            assertEquals(2, left.stream().filter(n -> n.startsWith("durabench-child-")).count(), "the sides' output folders stay: " + left);
+            assertEquals(1, left.stream().filter(n -> n.startsWith("durabench-lockstep-")).count(), "the pair's hand-off folder stays: " + left);
+
+            CliProcess next = run.start(run(run, "1", run.out().resolveSibling("next")));
+            assertEquals(0, run.awaitEnd(), next.transcript());
+            assertTrue(next.stdout().stream().anyMatch(l -> l.startsWith("# removed 3 temporary folders of killed durabench runs from ")),
+                    "the next run removes them and says so:\n" + next.transcript());
+            run.assertNothingLeft("after the next run");
+        }
+    }
+}
