@@ -73,6 +73,7 @@ public record ChildJvm(List<String> prefix, Path java, JvmFlags flags, List<Stri
         c.add(java.toString());
         c.addAll(flags.list());
         c.addAll(jvmArgs);
+        c.add(ParentWatch.option()); // the child ends when this process is gone (ParentWatch)
         c.addAll(List.of("-cp", classpath, mainClass));
         c.addAll(args);
         return c;

@@ -36,6 +36,7 @@ public final class EtcdForkMain {
     }
 
     public static void main(String[] args) {
+        io.durabench.child.ParentWatch.start();
         Path dir = Path.of(args[0]);
         Path hlog = Path.of(args[1]);
         int round = Integer.parseInt(args[2]);

@@ -45,6 +45,7 @@ public final class LockStepSide {
     }
 
     public static void main(String[] args) {
+        io.durabench.child.ParentWatch.start();
         System.exit(run(args));
     }
 

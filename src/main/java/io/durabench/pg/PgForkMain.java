@@ -31,6 +31,7 @@ public final class PgForkMain {
     }
 
     public static void main(String[] args) {
+        io.durabench.child.ParentWatch.start();
         Path dir = Path.of(args[0]);
         long warmup = Long.parseLong(args[1]), measure = Long.parseLong(args[2]);
         List<PgLine> lines = new ArrayList<>();

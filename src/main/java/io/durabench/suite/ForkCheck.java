@@ -16,6 +16,7 @@ public final class ForkCheck {
     }
 
     public static void main(String[] args) {
+        io.durabench.child.ParentWatch.start();
         try {
             NativeLayers.current();
             new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");

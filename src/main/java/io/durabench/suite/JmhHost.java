@@ -51,6 +51,7 @@ public final class JmhHost {
     }
 
     public static void main(String[] args) throws Exception {
+        io.durabench.child.ParentWatch.start();
         Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
         Signal.handle(new Signal("TERM"), SignalHandler.SIG_IGN);
         ObjectOutputStream out = new ObjectOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)));

@@ -27,6 +27,7 @@ public final class ProbeMain {
     }
 
     public static void main(String[] args) throws Exception {
+        io.durabench.child.ParentWatch.start();
         FeasibilityProbe probe = new FeasibilityProbe(NativeLayers.current(), args[0], Boolean.parseBoolean(args[1]),
                 args[2].equals("-") ? null : Integer.valueOf(args[2]));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -41,6 +41,7 @@ public final class WitnessMain {
     }
 
     public static void main(String[] args) {
+        io.durabench.child.ParentWatch.start();
         System.exit(run(args, (cell, dir) -> WitnessWorkloads.open(cell, dir, NativeLayers.current()), System.out, System.err));
     }
 

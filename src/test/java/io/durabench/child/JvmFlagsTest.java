@@ -32,7 +32,8 @@ class JvmFlagsTest {
         JvmFacts jvm = new JvmFacts(Path.of("/jdk25/bin/java"), "25.0.3", "v", "vm", "25.0.3+9", "/jdk25", 25);
         ChildJvm child = ChildJvm.of(jvm, JvmFlagsTest.class).withClasspath("cp").withLayer(Kind.FFM).withJvmArgs(List.of("-Xmx64m"));
         assertEquals(List.of("/jdk25/bin/java", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=deny",
-                "-Ddurabench.native=ffm", "-Xmx64m", "-cp", "cp", JvmFlagsTest.class.getName()), child.command());
+                "-Ddurabench.native=ffm", "-Xmx64m", "-Ddurabench.parent=" + ProcessHandle.current().pid(), "-cp", "cp",
+                JvmFlagsTest.class.getName()), child.command(), "the parent is named so that the child ends with it (ParentWatch)");
         assertEquals("-Ddurabench.native=jnr", child.withLayer(Kind.JNR).command().get(3));
         assertEquals("--sun-misc-unsafe-memory-access=allow", child.runningJmh().command().get(2), "JMH's host keeps Unsafe on its layer");
         assertEquals("-Ddurabench.native=ffm", child.runningJmh().command().get(3));

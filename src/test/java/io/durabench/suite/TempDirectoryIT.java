@@ -58,8 +58,12 @@ class TempDirectoryIT {
                     "-p", "writesPerSync=1", "-p", "preallocation=NONE"));
             run.awaitWorkloadFiles(2); // both sides measure: their output folders and the pair's hand-off folder are in use
             Commands.run("kill", "-KILL", Long.toString(cli.pid()));
-            // The orphaned sides finish their cell by themselves and delete their own files; nothing deletes the CLI's folders.
+            // The orphaned sides see their parent gone (ParentWatch) and end through their hooks, deleting their own files;
+            // nothing deletes the CLI's folders.
             assertEquals(128 + 9, run.awaitEnd(), cli.transcript());
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+            while (!sides(run).isEmpty() && System.nanoTime() < deadline) sleep(100);
+            assertTrue(sides(run).isEmpty(), "the sides end when the CLI is killed: " + sides(run));
             List<String> left = run.tmpLeftovers();
             assertEquals(2, left.stream().filter(n -> n.startsWith("durabench-child-")).count(), "the sides' output folders stay: " + left);
             assertEquals(1, left.stream().filter(n -> n.startsWith("durabench-lockstep-")).count(), "the pair's hand-off folder stays: " + left);
@@ -69,6 +73,21 @@ class TempDirectoryIT {
             assertTrue(next.stdout().stream().anyMatch(l -> l.startsWith("# removed 3 temporary folders of killed durabench runs from ")),
                     "the next run removes them and says so:\n" + next.transcript());
             run.assertNothingLeft("after the next run");
+        }
+    }
+
+    /** This run's lock-step sides still alive. */
+    private static List<Long> sides(PrivateTmpRun run) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains("LockStepSide") && c.contains(run.dir().toString()))
+                .orElse(false)).map(ProcessHandle::pid).toList();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
         }
     }
 }
