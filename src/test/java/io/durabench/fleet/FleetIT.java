@@ -244,9 +244,10 @@ class FleetIT {
     }
 
     private static String durabenchVersion() {
-        String printed = Commands.run(CliProcess.command(CliProcess.jar(), List.of("--version")).toArray(String[]::new)).strip();
+        String printed = Commands.run(CliProcess.command(CliProcess.jar(), List.of("--version")).toArray(String[]::new)).strip().lines()
+                .findFirst().orElse("");
         assertTrue(printed.startsWith("durabench "), printed);
-        return printed.substring("durabench ".length());
+        return printed.substring("durabench ".length()); // the first line: the others name the JVM that printed it
     }
 
     private static JsonObject hostsJson(Path fleet) {
