@@ -91,13 +91,7 @@ final class InterruptibleRun implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("run", "--profile", "compare", "--dir", dir().toString(), "--out", folder.out().toString(), "--"));
         args.addAll(plan());
         cli = CliProcess.start(List.of("setsid", "env", "--default-signal=INT,TERM"), args);
-        group = new ProcessGroup(cli.pid());
-        // setsid makes the process that runs it the group's leader (a child of a JVM is never one already).
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!group.members().contains(cli.pid())) {
-            if (System.nanoTime() > deadline) fail("the run did not become process group " + cli.pid() + ":\n" + cli.transcript());
-            Commands.pause(5);
-        }
+        group = ProcessGroup.ledBy(cli);
         return cli;
     }
 

@@ -64,12 +64,7 @@ final class PrivateTmpRun implements AutoCloseable {
         List<String> command = new ArrayList<>(CliProcess.command(CliProcess.jar(), args));
         command.add(1, "-Djava.io.tmpdir=" + tmp);
         cli = CliProcess.startCommand(List.of("setsid", "env", "--default-signal=INT,TERM"), command);
-        group = new ProcessGroup(cli.pid());
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!group.members().contains(cli.pid())) {
-            if (System.nanoTime() > deadline) fail("the run did not become process group " + cli.pid() + ":\n" + cli.transcript());
-            Commands.pause(5);
-        }
+        group = ProcessGroup.ledBy(cli);
         return cli;
     }
 

@@ -20,6 +20,20 @@ import java.util.stream.Stream;
 public final class ProcessGroup {
     private final long pgid;
 
+    /**
+     * The group {@code cli} leads, once it does: started under setsid, the process becomes the group's
+     * leader as setsid execs it (a child of a JVM is never one already). Fails the test after 30 s.
+     */
+    public static ProcessGroup ledBy(CliProcess cli) {
+        ProcessGroup group = new ProcessGroup(cli.pid());
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!group.members().contains(cli.pid())) {
+            if (System.nanoTime() > deadline) fail("the run did not become process group " + cli.pid() + ":\n" + cli.transcript());
+            Commands.pause(5);
+        }
+        return group;
+    }
+
     public ProcessGroup(long pgid) {
         this.pgid = pgid;
     }
