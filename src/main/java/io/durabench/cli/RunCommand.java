@@ -141,12 +141,13 @@ public final class RunCommand implements Callable<Integer> {
         LockStepCommandLine line = new LockStepCommandLine(this);
         LockStepSuite.Request request = line.request();
         LockStepSuite suite = new LockStepSuite(request, NativeLayers.current(), stdout());
-        if (suite.plan().isEmpty()) {
+        List<io.durabench.catalogue.Cell> cells = suite.plan();
+        if (cells.isEmpty()) {
             throw new UsageException("no benchmark of the " + request.profile().label() + " profile matches " + request.settings().includes());
         }
         // Every pairing is held to the hand-off rule before anything is written: cells it refuses are left out
         // with the reason; when it refuses every cell, nothing would be measured, and that is bad input.
-        suite.pairing().refusedAll().ifPresent(why -> {
+        suite.pairing(cells).refusedAll().ifPresent(why -> {
             throw new UsageException(why);
         });
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());

@@ -91,9 +91,14 @@ public final class LockStepSuite {
 
     /** Every planned cell paired or left out with the reason, before anything is written; nothing here throws for a cell. */
     public PairedCells pairing() {
+        return pairing(plan());
+    }
+
+    /** The same for cells already planned ({@link #plan}). */
+    public PairedCells pairing(List<Cell> planned) {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
         Map<Cell, String> leftOut = new LinkedHashMap<>();
-        for (Cell c : plan()) {
+        for (Cell c : planned) {
             Optional<String> alone = HandOffRule.cannotTakePart(c);
             if (alone.isPresent()) {
                 leftOut.put(c, "n/a: lock-step: " + alone.get());
@@ -159,7 +164,7 @@ public final class LockStepSuite {
         folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
-        PairedCells pairing = pairing();
+        PairedCells pairing = pairing(cells);
         List<ForkPair.CellPair> candidates = pairing.pairs();
         Map<Cell, String> blocked = new LinkedHashMap<>(pairing.leftOut());
         Map<Cell, String> onA = probe(candidates.stream().map(ForkPair.CellPair::a).distinct().toList(), slotA, r.targetA(), envA);
