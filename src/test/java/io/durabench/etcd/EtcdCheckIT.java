@@ -48,8 +48,10 @@ import org.junit.jupiter.api.Test;
  * <li>the floor: 59.6–73.3 µs, except durabench's first round, 71.1–81.5 µs in all 21 runs that
  *     recorded it (its fork is the first after the CLI starts; why it sits higher is not known).
  *     Least of the rounds, durabench ÷ fio: 0.96–1.17. Busy loops do not move it (a woken sync
- *     preempts them, it seems). {@value #FLOOR_FACTOR}x covers the worst pairing of any durabench round
- *     with any fio round (81.5 ÷ 59.6 = 1.37).
+ *     preempts them, it seems). A later machine's floor sat near 30 µs (ratio 0.95–0.97), and there
+ *     one CI run saw fio's floor no lower than 44.8 µs in its two rounds against durabench's 29.6 (1.52): at half the
+ *     floor the same few µs of disturbance weigh twice. {@value #FLOOR_FACTOR}x covers that; a sync
+ *     not timed at all (a few µs left) is off by far more.
  * <li>the p50, the machine's state more than the tool's: 64–117 µs while a CPU is free, 141–240 µs
  *     while none is, changing from round to round and between the two tools of one round. Least of
  *     the rounds: 0.50–1.88; the mean over rounds, checked at 1.5x before, failed 3 of these runs
@@ -68,8 +70,8 @@ import org.junit.jupiter.api.Test;
  * back to back: 66–88 µs, each within the others' spread). Only a real disk tells those apart.
  */
 class EtcdCheckIT {
-    /** How far the two tools' least disturbed sync floors (1st percentile) may differ (here: 0.96–1.17x). */
-    static final double FLOOR_FACTOR = 1.5;
+    /** How far the two tools' least disturbed sync floors (1st percentile) may differ (here: 0.95–1.52x). */
+    static final double FLOOR_FACTOR = 2.0;
     /** How far their least disturbed sync p50s may differ (here: 0.50–1.88x; see above why so far). */
     static final double P50_FACTOR = 4.0;
     private Path root;
