@@ -1,8 +1,8 @@
 package io.durabench.etcd;
 
 import com.google.gson.JsonObject;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
-import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.CallLatencyLog;
 import io.durabench.workload.CallLatencies;
@@ -29,8 +29,8 @@ import org.HdrHistogram.Histogram;
 public final class EtcdForkMain {
     /** The interval log's mode word for these forks (JMH's modes are avgt, sample, ...; this is neither). */
     static final String MODE = "etcd";
-    /** The result's fields. */
-    static final String STATUS = "status", WRITES = io.durabench.catalogue.Counters.WRITES, NANOS = "nanos", REASON = "reason";
+    /** The answer's fields beside its status. */
+    static final String WRITES = io.durabench.catalogue.Counters.WRITES, NANOS = "nanos";
 
     private EtcdForkMain() {
     }
@@ -48,25 +48,15 @@ public final class EtcdForkMain {
             byCall.put(CallLatencyLog.Call.WRITE, latencies.writes());
             byCall.put(CallLatencyLog.Call.SYNC, latencies.syncs());
             CallLatencyLog.append(hlog, MODE, cellKey(), round, byCall, wall[0], wall[1]);
-            JsonObject ok = new JsonObject();
-            ok.addProperty(STATUS, "ok");
+            JsonObject ok = ChildStatus.OK.answer();
             ok.addProperty(WRITES, latencies.writes().getTotalCount());
             ok.addProperty(NANOS, nanos);
             ResultLines.print(System.out, ok);
-        } catch (NativeCallException e) {
-            ResultLines.print(System.out, without("failed", e));
-            System.exit(1);
         } catch (RuntimeException e) {
-            ResultLines.print(System.out, without("error", e));
-            System.exit(3);
+            JsonObject answer = ChildStatus.answer(e);
+            ResultLines.print(System.out, answer);
+            System.exit(ChildStatus.of(answer) == ChildStatus.FAILED ? 1 : 3);
         }
-    }
-
-    private static JsonObject without(String status, RuntimeException e) {
-        JsonObject o = new JsonObject();
-        o.addProperty(STATUS, status);
-        o.addProperty(REASON, ResultLines.oneLine(e));
-        return o;
     }
 
     /** The work, timed into {@code into}; returns the nanoseconds it took; {@code wall} gets its start and end (epoch ms). */

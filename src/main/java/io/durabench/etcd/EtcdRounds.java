@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import io.durabench.child.ChildFailedException;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.results.CallLatencyLog;
 import java.nio.file.Files;
@@ -99,11 +100,10 @@ public final class EtcdRounds {
         List<JsonObject> results = ResultLines.parse(exit.stdout());
         if (results.isEmpty()) throw new ChildFailedException(what + " ended without a result (" + exit.describe() + ")");
         JsonObject r = results.get(0);
-        String status = r.get(EtcdForkMain.STATUS).getAsString();
-        if (status.equals("failed")) return new Fork(null, null, null, r.get(EtcdForkMain.REASON).getAsString());
-        if (!status.equals("ok") || exit.code() != 0) {
-            String why = r.has(EtcdForkMain.REASON) ? r.get(EtcdForkMain.REASON).getAsString() : r.toString();
-            throw new ChildFailedException(what + " failed (exit " + exit.code() + "): " + why);
+        ChildStatus status = ChildStatus.of(r);
+        if (status == ChildStatus.FAILED) return new Fork(null, null, null, ChildStatus.reason(r));
+        if (status != ChildStatus.OK || exit.code() != 0) {
+            throw new ChildFailedException(what + " failed (exit " + exit.code() + "): " + ChildStatus.reason(r));
         }
         return read(hlog, round, r.get(EtcdForkMain.WRITES).getAsLong(), r.get(EtcdForkMain.NANOS).getAsLong());
     }

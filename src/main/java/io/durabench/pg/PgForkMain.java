@@ -1,7 +1,7 @@
 package io.durabench.pg;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonObject;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.NativeLayers;
@@ -16,8 +16,9 @@ import java.util.List;
  * it is given on it in pg_test_fsync's order, each for a fixed time after a short warmup, as
  * pg_test_fsync runs its tests on one file. One result line per test line on stdout
  * ({@link ResultLines}): its {@link PgRun.ForkResult} with the line's id, e.g.
- * with status ok, the operations made and their nanos, and the line; status n/a* (O_DIRECT
- * refused), n/a (a write smaller than the device's sector) or failed comes with a reason instead. A
+ * with status ok, the operations made and their nanos, and the line; status n/a (O_DIRECT refused,
+ * with directRefused, pg_test_fsync's "n/a*"; or a write smaller than the device's sector) or failed
+ * comes with a reason instead. A
  * test file that cannot be made ends the fork with one result for line "*", and exit 1.
  *
  * <p>Arguments: DIR WARMUP_NANOS MEASURE_NANOS ID...
@@ -25,7 +26,6 @@ import java.util.List;
 public final class PgForkMain {
     /** The result's field that names its line. */
     static final String LINE = "line";
-    private static final Gson GSON = new Gson();
 
     private PgForkMain() {
     }
@@ -41,13 +41,13 @@ public final class PgForkMain {
             for (PgLine line : lines) ResultLines.print(out, result(line.id(), measure(line, file, warmup, measure)));
         } catch (RuntimeException e) {
             // The test file itself could not be made or deleted: every line not yet reported failed with it.
-            ResultLines.print(out, result("*", PgRun.ForkResult.without("failed", ResultLines.oneLine(e))));
+            ResultLines.print(out, result("*", PgRun.ForkResult.without(ChildStatus.FAILED, ResultLines.oneLine(e))));
             System.exit(1);
         }
     }
 
     private static JsonObject result(String lineId, PgRun.ForkResult r) {
-        JsonObject o = GSON.toJsonTree(r).getAsJsonObject();
+        JsonObject o = r.answer();
         o.addProperty(LINE, lineId);
         return o;
     }
@@ -64,9 +64,9 @@ public final class PgForkMain {
             op = line.open(file);
         } catch (NativeCallException e) {
             if (line.direct() && e.errnoName().equals("EINVAL") && e.call().startsWith("open")) {
-                return PgRun.ForkResult.without("n/a*", "EINVAL: the filesystem refuses O_DIRECT");
+                return PgRun.ForkResult.directRefused("EINVAL: the filesystem refuses O_DIRECT");
             }
-            return PgRun.ForkResult.without("failed", ResultLines.oneLine(e));
+            return PgRun.ForkResult.without(ChildStatus.FAILED, ResultLines.oneLine(e));
         }
         long ops = 0;
         try (op) {
@@ -75,7 +75,7 @@ public final class PgForkMain {
                 ops++;
             } catch (NativeCallException e) {
                 if (line.direct() && e.errnoName().equals("EINVAL") && e.call().equals("pwrite")) {
-                    return PgRun.ForkResult.without("n/a", "EINVAL: O_DIRECT writes must be whole logical sectors of the device, and this one's are larger"
+                    return PgRun.ForkResult.without(ChildStatus.NOT_APPLICABLE, "EINVAL: O_DIRECT writes must be whole logical sectors of the device, and this one's are larger"
                             + " (pg_test_fsync stops here: \"write failed: Invalid argument\")");
                 }
                 throw e;
@@ -93,7 +93,7 @@ public final class PgForkMain {
             } while (now < end);
             return PgRun.ForkResult.ok(ops, now - start);
         } catch (RuntimeException e) {
-            return PgRun.ForkResult.without("failed", ResultLines.oneLine(e));
+            return PgRun.ForkResult.without(ChildStatus.FAILED, ResultLines.oneLine(e));
         }
     }
 }

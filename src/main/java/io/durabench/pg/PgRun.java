@@ -1,9 +1,9 @@
 package io.durabench.pg;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,27 +32,56 @@ public final class PgRun {
      * operation, which even a stalling disk finishes in seconds.
      */
     static final Duration HUNG_AFTER = Duration.ofMinutes(5);
-    private static final Gson GSON = new Gson();
 
     public record Settings(Path dir, double secondsPerTest, int forks) {
     }
 
     /**
-     * One fork's outcome for one line: operations and nanoseconds, or why not (n/a*, n/a, failed) with
-     * the reason. The fork prints it as its result line, the line's id beside ({@link PgForkMain}).
+     * One fork's outcome for one line: operations and nanoseconds, or why not (n/a, failed) with the
+     * reason; {@code directRefused} when the n/a is the filesystem refusing O_DIRECT, which pg_test_fsync
+     * prints as "n/a*". The fork prints it as its answer, the line's id beside ({@link PgForkMain}).
      */
-    public record ForkResult(String status, long operations, long nanos, String reason) {
+    public record ForkResult(ChildStatus status, boolean directRefused, long operations, long nanos, String reason) {
+        /** The answer's fields beside status and reason. */
+        private static final String OPERATIONS = "operations", NANOS = "nanos", DIRECT_REFUSED = "directRefused";
+
         static ForkResult ok(long operations, long nanos) {
-            return new ForkResult("ok", operations, nanos, null);
+            return new ForkResult(ChildStatus.OK, false, operations, nanos, null);
         }
 
-        /** No number: {@code status} n/a*, n/a or failed, and why. */
-        static ForkResult without(String status, String reason) {
-            return new ForkResult(status, 0, 0, reason);
+        /** No number: n/a or failed, and why. */
+        static ForkResult without(ChildStatus status, String reason) {
+            return new ForkResult(status, false, 0, 0, reason);
+        }
+
+        /** n/a*: the filesystem refuses O_DIRECT. */
+        static ForkResult directRefused(String reason) {
+            return new ForkResult(ChildStatus.NOT_APPLICABLE, true, 0, 0, reason);
         }
 
         boolean measured() {
-            return status.equals("ok");
+            return status == ChildStatus.OK;
+        }
+
+        /** As pg_test_fsync prints a line without a number: n/a, n/a* or failed. */
+        String label() {
+            return directRefused ? "n/a*" : status.word();
+        }
+
+        JsonObject answer() {
+            JsonObject o = reason == null ? status.answer() : status.answer(reason);
+            if (measured()) {
+                o.addProperty(OPERATIONS, operations);
+                o.addProperty(NANOS, nanos);
+            }
+            if (directRefused) o.addProperty(DIRECT_REFUSED, true);
+            return o;
+        }
+
+        static ForkResult of(JsonObject answer) {
+            ChildStatus status = ChildStatus.of(answer);
+            if (status == ChildStatus.OK) return ok(answer.get(OPERATIONS).getAsLong(), answer.get(NANOS).getAsLong());
+            return new ForkResult(status, answer.has(DIRECT_REFUSED), 0, 0, ChildStatus.reason(answer));
         }
 
         double microsPerOp() {
@@ -91,7 +120,7 @@ public final class PgRun {
         for (int fork = 1; fork <= s.forks(); fork++) {
             // A line the platform refused in an earlier fork is not tried again (the refusal is the platform's), and
             // pg_test_fsync spends no time on it either.
-            List<PgLine> lines = byLine.entrySet().stream().filter(e -> e.getValue().stream().noneMatch(r -> r.status().startsWith("n/a")))
+            List<PgLine> lines = byLine.entrySet().stream().filter(e -> e.getValue().stream().noneMatch(r -> r.status() == ChildStatus.NOT_APPLICABLE))
                     .map(Map.Entry::getKey).toList();
             long forkStart = System.nanoTime();
             long[] slice = slice(s, lines.size(), forkStart - started, s.forks() - fork + 1, overhead);
@@ -104,7 +133,7 @@ public final class PgRun {
             overhead = Math.max(overhead, took - lines.size() * (slice[0] + slice[1]));
             for (PgLine l : lines) {
                 ForkResult r = got.getOrDefault(l.id(), got.get("*"));
-                if (r == null) r = ForkResult.without("failed", "the fork ended before this line");
+                if (r == null) r = ForkResult.without(ChildStatus.FAILED, "the fork ended before this line");
                 byLine.get(l).add(r);
             }
             progress.accept(String.format(java.util.Locale.ROOT, "# fork %d of %d done: %d lines x %.2f s (+%.2f s warmup), %.1f s in all so far",
@@ -121,8 +150,8 @@ public final class PgRun {
         Map<String, ForkResult> out = new LinkedHashMap<>();
         try (ChildProcess p = ChildProcess.start(ChildJvm.ofThisJvm(PgForkMain.class).withArgs(args).command(), "a fork of durabench pg")) {
             ChildProcess.Exit exit = p.await(limit);
-            for (JsonObject r : ResultLines.parse(exit.stdout())) out.put(r.get(PgForkMain.LINE).getAsString(), GSON.fromJson(r, ForkResult.class));
-            if (exit.code() != 0 && !out.containsKey("*")) out.put("*", ForkResult.without("failed", "the fork's JVM failed (" + exit.describe() + ")"));
+            for (JsonObject r : ResultLines.parse(exit.stdout())) out.put(r.get(PgForkMain.LINE).getAsString(), ForkResult.of(r));
+            if (exit.code() != 0 && !out.containsKey("*")) out.put("*", ForkResult.without(ChildStatus.FAILED, "the fork's JVM failed (" + exit.describe() + ")"));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.durabench.pg;
 
+import io.durabench.child.ChildStatus;
 import io.durabench.env.Environment;
 import io.durabench.report.EnvironmentFacts;
 import io.durabench.stats.Estimate;
@@ -47,11 +48,11 @@ public final class PgTable {
                     continue;
                 }
                 List<PgRun.ForkResult> forks = r.byLine().get(line);
-                PgRun.ForkResult refused = forks.stream().filter(f -> f.status().startsWith("n/a")).findFirst().orElse(null);
-                PgRun.ForkResult failed = forks.stream().filter(f -> f.status().equals("failed")).findFirst().orElse(null);
+                PgRun.ForkResult refused = forks.stream().filter(f -> f.status() == ChildStatus.NOT_APPLICABLE).findFirst().orElse(null);
+                PgRun.ForkResult failed = forks.stream().filter(f -> f.status() == ChildStatus.FAILED).findFirst().orElse(null);
                 if (refused != null) {
-                    footnote |= refused.status().equals("n/a*");
-                    out.add(label + String.format(Locale.ROOT, "%19s", refused.status()) + "  (" + refused.reason() + ")");
+                    footnote |= refused.directRefused();
+                    out.add(label + String.format(Locale.ROOT, "%19s", refused.label()) + "  (" + refused.reason() + ")");
                 } else if (failed != null) {
                     out.add(label + String.format(Locale.ROOT, "%19s", "FAILED") + "  " + failed.reason());
                 } else {

@@ -2,6 +2,8 @@ package io.durabench.suite;
 
 import io.durabench.child.ChildFailedException;
 import io.durabench.child.ChildProcess;
+import io.durabench.child.ChildStatus;
+import io.durabench.child.ResultLines;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,9 +83,9 @@ final class FailureDiagnosis {
         } catch (ChildFailedException e) {
             return null;
         }
-        List<String> text = new ArrayList<>(exit.stdout());
+        if (ResultLines.parse(exit.stdout()).stream().anyMatch(a -> ChildStatus.of(a) == ChildStatus.OK)) return null;
+        List<String> text = new ArrayList<>(exit.stdout().stream().filter(l -> !l.startsWith(ResultLines.PREFIX)).toList());
         text.addAll(exit.stderr());
-        if (text.contains(ForkCheck.OK)) return null;
         return refusal(String.join("\n", text), command);
     }
 

@@ -46,7 +46,7 @@ final class Feasibility {
         ChildProcess.Exit exit;
         try (ChildProcess p = ChildProcess.start(jvm.command(), what, true)) {
             try (Writer in = new OutputStreamWriter(p.stdin(), StandardCharsets.UTF_8)) {
-                for (Cell c : cells) in.write(ProbeMain.encode(c) + "\n");
+                for (Cell c : cells) in.write(ProbeMain.request(c) + "\n");
             } catch (IOException e) {
                 // The probe stopped reading (its JVM died): its exit and stderr, below, say why.
             }

@@ -1,27 +1,28 @@
 package io.durabench.suite;
 
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.CellSpec;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The feasibility probe in another JVM (a run's --jvm): a cell must be tried by the JVM that will
  * run it, since whether a method works can depend on the JDK (virtual threads need 21+).
  * Arguments: filesystem, whether a block device backs the target, its logical block size ("-" if
- * unknown). Reads one cell per line from stdin ({@link #encode(Cell)}); prints one result line per
- * cell, in order ({@link ResultLines}): {@code {"status":"ok"}}, or status {@code n/a} or
- * {@code failed} with its {@code reason}.
+ * unknown). Reads one request per line from stdin, a JSON object ({@link #request(Cell)}: the
+ * cell's {@link CellSpec} and, apart, its target directory); answers each in order with one result
+ * line ({@link ResultLines}) of status ok, or n/a or failed with its reason ({@link ChildStatus}).
  */
 public final class ProbeMain {
-    static final String STATUS = "status", REASON = "reason", OK = "ok", NOT_APPLICABLE = "n/a", FAILED = "failed";
+    private static final String CELL = "cell", DIR = "dir";
 
     private ProbeMain() {
     }
@@ -34,38 +35,33 @@ public final class ProbeMain {
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) continue;
-            ResultLines.print(System.out, result(probe.check(decode(line))));
+            ResultLines.print(System.out, result(probe.check(cell(line))));
         }
     }
 
     static JsonObject result(Optional<FeasibilityProbe.Outcome> o) {
-        JsonObject r = new JsonObject();
-        r.addProperty(STATUS, o.map(x -> x.unsupported() ? NOT_APPLICABLE : FAILED).orElse(OK));
-        o.ifPresent(x -> r.addProperty(REASON, x.reason()));
-        return r;
+        return o.map(x -> (x.unsupported() ? ChildStatus.NOT_APPLICABLE : ChildStatus.FAILED).answer(x.reason())).orElse(ChildStatus.OK.answer());
     }
 
     /** A result line read back: what {@link #result} was given. */
     static Optional<FeasibilityProbe.Outcome> outcome(JsonObject r) {
-        String status = r.get(STATUS).getAsString();
-        if (status.equals(OK)) return Optional.empty();
-        return Optional.of(new FeasibilityProbe.Outcome(status.equals(NOT_APPLICABLE), r.get(REASON).getAsString()));
+        ChildStatus status = ChildStatus.of(r);
+        if (status == ChildStatus.OK) return Optional.empty();
+        if (status == ChildStatus.ERROR) throw new IllegalStateException("the feasibility probe failed: " + ChildStatus.reason(r));
+        return Optional.of(new FeasibilityProbe.Outcome(status == ChildStatus.NOT_APPLICABLE, ChildStatus.reason(r)));
     }
 
-    /** "jmhName\tname=value\tname=value..." (values never hold tabs: paths with tabs are refused by the run). */
-    static String encode(Cell cell) {
-        StringBuilder sb = new StringBuilder(cell.benchmark().jmhName());
-        cell.jmhParams().forEach((k, v) -> sb.append('\t').append(k).append('=').append(v));
-        return sb.toString();
+    /** One line: the cell's spec, and its target directory apart (a path may hold any character). */
+    static String request(Cell cell) {
+        JsonObject o = new JsonObject();
+        o.addProperty(CELL, CellSpec.of(cell));
+        if (cell.targetDir() != null) o.addProperty(DIR, cell.targetDir());
+        return o.toString();
     }
 
-    static Cell decode(String line) {
-        String[] parts = line.split("\t");
-        Map<String, String> params = new LinkedHashMap<>();
-        for (int i = 1; i < parts.length; i++) {
-            int eq = parts[i].indexOf('=');
-            params.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
-        }
-        return Catalogue.cell(parts[0], params).orElseThrow(() -> new IllegalArgumentException("not a durabench benchmark: " + parts[0]));
+    static Cell cell(String request) {
+        JsonObject o = JsonParser.parseString(request).getAsJsonObject();
+        Cell cell = CellSpec.parse(o.get(CELL).getAsString());
+        return o.has(DIR) ? cell.with(Catalogue.TARGET_DIR, o.get(DIR).getAsString()) : cell;
     }
 }

@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.SyscallRules;
 import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ChildStatus;
 import io.durabench.expectation.SyscallExpectation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,12 +49,12 @@ final class WitnessJudge {
 
     private CellVerdict judge(int index, SizedCell cell, JsonObject result) {
         if (result == null) return notWitnessed(cell, "the witnessed JVM printed no result for it");
-        if (!cell.spec().equals(result.get("spec").getAsString())) { // both checked present by WitnessProcessOutput
-            return notWitnessed(cell, "the witnessed JVM ran " + result.get("spec").getAsString() + " in its place");
+        if (!cell.spec().equals(result.get(WitnessMain.SPEC).getAsString())) { // both checked present by WitnessProcessOutput
+            return notWitnessed(cell, "the witnessed JVM ran " + result.get(WitnessMain.SPEC).getAsString() + " in its place");
         }
-        if (result.has("error")) return notWitnessed(cell, "its workload failed: " + result.get("error").getAsString());
+        if (ChildStatus.of(result) != ChildStatus.OK) return notWitnessed(cell, "its workload failed: " + ChildStatus.reason(result));
         Map<String, Long> counters = new LinkedHashMap<>();
-        result.getAsJsonObject("counters").entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
+        result.getAsJsonObject(WitnessMain.COUNTERS).entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
         Integer begin = onlyMarker(index, WitnessMarkers.BEGIN);
         Integer end = onlyMarker(index, WitnessMarkers.END);
         if (begin == null || end == null || begin > end) {

@@ -3,6 +3,7 @@ package io.durabench.witness;
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
 import java.io.PrintStream;
@@ -23,13 +24,16 @@ import java.util.Map;
  * workload in DIR (its setup), run W warmup operations, snapshot the counters, make the BEGIN
  * marker call, run exactly N operations, make the END marker call, snapshot the counters again,
  * close the workload (deleting its files), make the CLOSED marker call (also when the cell failed),
- * then print one result line ({@link ResultLines}) {@code {"cell":i,"spec":...,"counters":{...}}} with
- * the counters' difference, or {@code ...,"error":"..."} if the cell could not run. Exit 0 when every
+ * then print one result line ({@link ResultLines}) {@code {"status":"ok","counters":{...},"cell":i,"spec":...}}
+ * with the counters' difference, or status failed or error with its reason ({@link ChildStatus}) if
+ * the cell could not run. Exit 0 when every
  * line was printed; 2 on bad arguments.
  */
 public final class WitnessMain {
     /** The option that sizes the workloads of the cells after it. */
     static final String SIZE = "--size";
+    /** The answer's fields beside status and reason. */
+    static final String CELL = "cell", SPEC = "spec", COUNTERS = "counters";
 
     /** Opens the workload of a cell; production opens the real one, tests a lying one. */
     @FunctionalInterface
@@ -89,9 +93,7 @@ public final class WitnessMain {
     }
 
     private static JsonObject runCell(int index, SizedCell cell, Path dir, String token, int ops, int warmup, Opener opener) {
-        JsonObject result = new JsonObject();
-        result.addProperty("cell", index);
-        result.addProperty("spec", cell.spec());
+        JsonObject result = null;
         WitnessedWorkload workload = null;
         try {
             workload = opener.open(cell, dir);
@@ -103,19 +105,25 @@ public final class WitnessMain {
             Map<String, Long> after = workload.counters();
             JsonObject counters = new JsonObject();
             difference(after, before).forEach(counters::addProperty);
-            result.add("counters", counters);
+            result = ChildStatus.OK.answer();
+            result.add(COUNTERS, counters);
         } catch (RuntimeException e) {
-            result.addProperty("error", ResultLines.oneLine(e));
+            result = ChildStatus.answer(e);
         } finally {
             if (workload != null) {
                 try {
                     workload.close();
                 } catch (RuntimeException e) {
-                    if (!result.has("error")) result.addProperty("error", "closing the workload failed: " + ResultLines.oneLine(e));
+                    if (result == null || ChildStatus.of(result) == ChildStatus.OK) {
+                        result = ChildStatus.answer(e);
+                        result.addProperty(ChildStatus.REASON, "closing the workload failed: " + ResultLines.oneLine(e));
+                    }
                 }
             }
             WitnessMarkers.emit(token, index, WitnessMarkers.CLOSED);
         }
+        result.addProperty(CELL, index);
+        result.addProperty(SPEC, cell.spec());
         return result;
     }
 

@@ -1,6 +1,7 @@
 package io.durabench.witness;
 
 import com.google.gson.JsonObject;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +23,10 @@ final class WitnessProcessOutput {
         }
         for (JsonObject o : printed) {
             try {
-                int i = o.get("cell").getAsInt();
+                int i = o.get(WitnessMain.CELL).getAsInt();
                 if (i < 0 || i >= cells) throw new WitnessUnavailableException("the witnessed JVM printed a result for cell " + i + " of " + cells);
-                if (!o.has("spec") || (o.has("error") == o.has("counters"))) throw new IllegalStateException("incomplete result");
+                boolean ok = ChildStatus.of(o) == ChildStatus.OK;
+                if (!o.has(WitnessMain.SPEC) || ok != o.has(WitnessMain.COUNTERS)) throw new IllegalStateException("incomplete result");
                 byCell.set(i, o);
             } catch (IllegalStateException | NullPointerException | UnsupportedOperationException | NumberFormatException e) {
                 throw new WitnessUnavailableException("the witnessed JVM printed an unreadable result line: " + ResultLines.PREFIX + o, e);

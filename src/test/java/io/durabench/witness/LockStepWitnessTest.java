@@ -11,6 +11,7 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.Cells;
 import io.durabench.catalogue.Counters;
 import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ChildStatus;
 import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.LockStepSettings;
@@ -18,8 +19,8 @@ import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.LockStepFile.SideRecord;
-import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
+import io.durabench.testing.ScratchDir;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
@@ -123,7 +124,7 @@ class LockStepWitnessTest {
 
     /** The side's counters as the witness's result line for cell {@code i}. */
     private static JsonObject result(int i, SizedCell cell, Map<String, Long> counters) {
-        JsonObject r = new JsonObject();
+        JsonObject r = ChildStatus.OK.answer();
         r.addProperty("cell", i);
         r.addProperty("spec", cell.spec());
         JsonObject c = new JsonObject();

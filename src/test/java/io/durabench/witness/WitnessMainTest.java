@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.catalogue.Cells;
-import io.durabench.testing.ScratchDir;
+import io.durabench.child.ChildStatus;
+import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.testing.ScratchDir.Medium;
+import io.durabench.testing.ScratchDir;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import java.io.ByteArrayOutputStream;
@@ -45,7 +46,8 @@ class WitnessMainTest {
                     SizedCell.of(Cells.syncWrite(SyncMethod.NONE, 4096, 1, Preallocation.NONE)).spec());
             assertEquals(0, o.exit);
             List<JsonObject> results = WitnessProcessOutput.results(o.stdout.lines().toList(), 2);
-            assertTrue(results.get(0).get("error").getAsString().startsWith("pwrite failed: EINVAL"), results.get(0).toString());
+            assertEquals(ChildStatus.FAILED, ChildStatus.of(results.get(0)), results.get(0).toString());
+            assertTrue(ChildStatus.reason(results.get(0)).startsWith("pwrite failed: EINVAL"), results.get(0).toString());
             assertEquals(2, results.get(1).getAsJsonObject("counters").get("writes").getAsLong());
             assertEquals(List.of(), dir.listing());
         }
