@@ -80,7 +80,7 @@ class ChildProcessTest {
             assertEquals(List.of("done"), p.awaitUninterruptibly(Duration.ofSeconds(30)).stdout());
             assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
         }
-        try (ChildProcess p = ChildProcess.start(List.of("/bin/sh", "-c", "sleep 600"), "the sleeping shell")) {
+        try (ChildProcess p = ChildProcess.start(List.of("/bin/sh", "-c", "exec sleep 600"), "the sleeping shell")) {
             ChildFailedException e = assertThrows(ChildFailedException.class, () -> p.awaitUninterruptibly(Duration.ofSeconds(1)));
             assertEquals("the sleeping shell did not finish within 1 s; killed it", e.getMessage());
         }
