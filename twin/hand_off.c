@@ -60,6 +60,7 @@ int hand_off_listen(const char *path, int limit_seconds) {
         int n = poll(&p, 1, left_ms);
         if (n > 0) break;
         if (n < 0 && errno != EINTR) fail_call("poll", errno, path);
+        if (stop_signal() != 0) unlink(path); /* stopped before B came: the socket is ours to remove */
         stop_if_asked();
         if (n == 0) {
             if (unlink(path) != 0 && errno != ENOENT) fail_call("unlink", errno, path);
@@ -69,6 +70,7 @@ int hand_off_listen(const char *path, int limit_seconds) {
     int line;
     while ((line = accept4(server, NULL, NULL, SOCK_CLOEXEC)) < 0) {
         if (errno != EINTR) fail_call("accept", errno, path);
+        if (stop_signal() != 0) unlink(path);
         stop_if_asked();
     }
     chk_close(server, path);

@@ -3,6 +3,8 @@
  * io.durabench.lockstep.LockStepSide takes after its --side (docs/lockstep.md, "The protocol"). It
  * pins itself first (--pin-thread), A listens at the socket and B connects, then both run their
  * cells in order (lockstep_cell.c); one result line per cell on stdout, as LockStepSide.json writes it.
+ * --parent PID: the durabench process that started it; when that is gone (even SIGKILLed), the side
+ * stops as on SIGTERM, deleting its files, as a child JVM of durabench's does (ParentWatch).
  */
 #define _GNU_SOURCE
 #include "lockstep.h"
@@ -14,22 +16,27 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* LockStepSide.CONNECT_LIMIT */
 #define CONNECT_LIMIT_SECONDS 60
 
 static const char USAGE[] =
-    "usage: durabench-twin --lock-step-side A|B [--opener A|B] [--pin-thread CPUS] --socket PATH --dir DIR --blocks K --block-ms T"
+    "usage: durabench-twin --lock-step-side A|B [--parent PID] [--opener A|B] [--pin-thread CPUS] --socket PATH --dir DIR --blocks K --block-ms T"
     " --grain G --order alternate|a-first|b-first --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--busy-wait-pad-ns P] [--witness-token T]"
     " [--units N] [--size REGION:CHUNK] SPEC...";
 
 struct side_args {
     struct side side;
     const char *socket, *pin;
+    int parent;
     struct side_cell_spec *cells;
     size_t count;
 };
@@ -122,6 +129,7 @@ static void parse(int argc, char **argv, struct side_args *a) {
         if (option && i + 1 >= argc) usage_error("%s needs a value", o);
         const char *v = option ? argv[++i] : NULL;
         if (strcmp(o, "--lock-step-side") == 0) a->side.me = side_named(o, v);
+        else if (strcmp(o, "--parent") == 0) a->parent = whole(o, v);
         else if (strcmp(o, "--opener") == 0) a->side.opener = side_named(o, v);
         else if (strcmp(o, "--pin-thread") == 0) a->pin = v;
         else if (strcmp(o, "--socket") == 0) a->socket = v;
@@ -235,6 +243,33 @@ static void print_result(int index, const struct side_cell_spec *c, char me, con
     if (fflush(stdout) != 0 || ferror(stdout)) fail_call("write", errno ? errno : EIO, "(stdout)");
 }
 
+static pthread_t main_thread;
+
+/* Polls the parent every 100 ms; once it is gone, SIGTERM to the main thread, whose handler the side's loop heeds. */
+static void *parent_watch(void *parent) {
+    pid_t pid = (pid_t) (intptr_t) parent;
+    struct timespec tick = {0, 100000000};
+    while (kill(pid, 0) == 0 || errno == EPERM) nanosleep(&tick, NULL);
+    fprintf(stderr, "durabench-twin: its parent, process %d, is gone: ending (its files are deleted on the way out)\n", (int) pid);
+    pthread_kill(main_thread, SIGTERM);
+    return NULL;
+}
+
+static void watch_parent(int parent) {
+    if (parent == 0) return;
+    main_thread = pthread_self();
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &block, &old); /* the watcher never takes the stop signals itself */
+    pthread_t t;
+    int rc = pthread_create(&t, NULL, parent_watch, (void *) (intptr_t) parent);
+    if (rc != 0) fail_call("pthread_create", rc, "(parent watch)");
+    pthread_detach(t);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 int lock_step_side_main(int argc, char **argv) {
     struct side_args a = {0};
     parse(argc, argv, &a);
@@ -242,6 +277,7 @@ int lock_step_side_main(int argc, char **argv) {
     char cpus[256];
     pin(a.pin, cpus, sizeof cpus);
     catch_stop_signals(false); /* Ctrl-C or SIGTERM while waiting for a turn: the files deleted, exit 128+signal */
+    watch_parent(a.parent);
     a.side.line = a.side.me == 'A' ? hand_off_listen(a.socket, CONNECT_LIMIT_SECONDS) : hand_off_connect(a.socket, CONNECT_LIMIT_SECONDS);
     for (size_t i = 0; i < a.count; i++) {
         struct outcome o;

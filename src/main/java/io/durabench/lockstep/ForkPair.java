@@ -178,7 +178,8 @@ public final class ForkPair {
         args.addAll(LockStepSide.cellArgs(specs));
         if (setup.program() instanceof Program.Twin twin) {
             List<String> command = new ArrayList<>(before);
-            command.addAll(List.of(twin.binary().toString(), "--lock-step-side", side.name()));
+            // --parent: the twin ends when this process is gone, as a child JVM does through ChildJvm's ParentWatch.
+            command.addAll(List.of(twin.binary().toString(), "--lock-step-side", side.name(), "--parent", Long.toString(ProcessHandle.current().pid())));
             command.addAll(args);
             return command;
         }

@@ -38,13 +38,13 @@ class LockStepNativeSideTest {
         List<String> cmd = ForkPair.command(Side.B, Side.A, twinSide, 300, cells, s, new Placement("1"), socket);
         List<String> jvm = ForkPair.command(Side.B, Side.A, new ForkPair.SideSetup(new ForkPair.Program.Jvm(JvmFacts.current()), Path.of("/data"),
                 List.of(), 500, null), 300, cells, s, new Placement("1"), socket);
-        assertEquals(List.of(twin.toString(), "--lock-step-side", "B", "--opener", "A", "--pin-thread", "1", "--socket", socket.toString(),
+        assertEquals(List.of(twin.toString(), "--lock-step-side", "B", "--parent", Long.toString(ProcessHandle.current().pid()), "--opener", "A", "--pin-thread", "1", "--socket", socket.toString(),
                 "--dir", "/data", "--blocks", "4", "--block-ms", "25", "--grain", "2", "--order", "b-first", "--warmup", "3:50:6",
                 "--busy-wait-ns", "500", "--busy-wait-pad-ns", "300", "--units", "6", "--size", "65536:16384",
                 "SyncWriteCost.writeBlock:syncMethod=FDATASYNC,blockSizeBytes=8192,writesPerSync=4,preallocation=ZERO_FILL"), cmd);
         int side = jvm.indexOf("--side");
         assertEquals(List.of("--side", "B"), jvm.subList(side, side + 2));
-        assertEquals(cmd.subList(3, cmd.size()), jvm.subList(side + 2, jvm.size()), "the same arguments after the mode");
+        assertEquals(cmd.subList(5, cmd.size()), jvm.subList(side + 2, jvm.size()), "the same arguments after the mode and the parent");
         assertThrows(IllegalArgumentException.class, () -> new ForkPair.SideSetup(new ForkPair.Program.Twin(twin), Path.of("/data"),
                 List.of("-Xmx1g"), 0, null), "a twin takes no JVM options");
     }
