@@ -2,6 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
+import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
@@ -31,6 +32,9 @@ final class LockStepCommandLine {
     LockStepSuite.Request request() {
         RunModes.LockStep ls = c.lockStep();
         if (c.resume != null) throw new UsageException("--resume does not continue a lock-step run: run it again");
+        ForkPair.socketPathProblem().ifPresent(problem -> {
+            throw new UsageException(problem);
+        });
         checkPassThrough(c.jmhArgs);
         Profile profile = RunCommand.parseProfile(c.profile);
         JmhSettings settings;

@@ -14,10 +14,12 @@ import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.SideRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One fork pair: two sides started together, joined by their own hand-off line (a UNIX socket in a
@@ -32,6 +34,9 @@ public final class ForkPair {
     /** Time allowed per cell on top of the JVMs' start; generous, since a slow disk's warmup alone may take a minute. */
     static final Duration PER_CELL = Duration.ofMinutes(5);
     static final Duration START = Duration.ofMinutes(1);
+    /** sun_path's 108 bytes, less its terminating NUL. */
+    static final int SOCKET_PATH_BYTES = 107;
+    private static final String HAND_OFF_FOLDER = "durabench-lockstep-", HAND_OFF_SOCKET = "hand-off";
 
     /** What runs a side: {@link LockStepSide} in a JVM, or the C twin's binary in its lock-step mode. */
     public sealed interface Program permits Program.Jvm, Program.Twin {
@@ -114,13 +119,16 @@ public final class ForkPair {
 
     /** @param opener the side that opens each cell's workload first in this pair (alternated from pair to pair by the run) */
     public static Outcome run(SideSetup a, SideSetup b, Side opener, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
+        socketPathProblem().ifPresent(problem -> {
+            throw new IllegalStateException(problem);
+        });
         Path folder;
         try {
-            folder = TempFolders.create("durabench-lockstep-");
+            folder = TempFolders.create(HAND_OFF_FOLDER);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a folder for the hand-off of " + what + ": " + e.getMessage(), e);
         }
-        Path socket = folder.resolve("hand-off");
+        Path socket = folder.resolve(HAND_OFF_SOCKET);
         Duration limit = START.plus(PER_CELL.multipliedBy(cells.size()));
         long spin = Math.max(a.busyWaitNanos(), b.busyWaitNanos());
         try (ChildProcess pa = ChildProcess.start(command(Side.A, opener, a, spin - a.busyWaitNanos(), cells, s, placement, socket), "side A of " + what);
@@ -152,6 +160,20 @@ public final class ForkPair {
         }
         String otherWhy = other.code() == 0 ? "" : "; " + SideExit.describe(side.other(), other);
         return SideRecord.failed(SideExit.describe(side, mine) + otherWhy, false);
+    }
+
+    /**
+     * Why no hand-off socket can be made in {@code java.io.tmpdir}, if none can: a UNIX socket's path holds at most
+     * {@value #SOCKET_PATH_BYTES} bytes, and the longest a hand-off folder's can be is checked before any side starts
+     * (a side would otherwise wait its minute for a partner that cannot listen).
+     */
+    public static Optional<String> socketPathProblem() {
+        String tmp = System.getProperty("java.io.tmpdir");
+        Path longest = Path.of(tmp).toAbsolutePath().resolve(HAND_OFF_FOLDER + "9".repeat(20)).resolve(HAND_OFF_SOCKET);
+        int bytes = longest.toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes <= SOCKET_PATH_BYTES) return Optional.empty();
+        return Optional.of("the temporary directory " + tmp + " is too long for the lock-step hand-off's UNIX socket (up to " + bytes
+                + " bytes, at most " + SOCKET_PATH_BYTES + "): give a shorter -Djava.io.tmpdir (in DURABENCH_JAVA_OPTS)");
     }
 
     /**
