@@ -1,6 +1,7 @@
 package io.durabench.pg;
 
 import com.google.gson.JsonObject;
+import io.durabench.catalogue.Counters;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
 import io.durabench.child.ChildStatus;
@@ -43,7 +44,7 @@ public final class PgRun {
      */
     public record ForkResult(ChildStatus status, boolean directRefused, long operations, long nanos, String reason) {
         /** The answer's fields beside status and reason. */
-        private static final String OPERATIONS = "operations", NANOS = "nanos", DIRECT_REFUSED = "directRefused";
+        private static final String OPERATIONS = Counters.OPERATIONS, NANOS = "nanos", DIRECT_REFUSED = "directRefused";
 
         static ForkResult ok(long operations, long nanos) {
             return new ForkResult(ChildStatus.OK, false, operations, nanos, null);

@@ -16,7 +16,8 @@ import java.util.zip.GZIPInputStream;
  * inside the window), O_DSYNC with FALLOCATE, MMAP_FORCE (3 writes per msync), and file creation
  * with the directory fsync, in {@value #DIR}. Since the capture the stdout's result lines carry the
  * spec text of {@code CellSpec} and the prefix of {@code ResultLines} (the witness's own prefix before
- * it moved onto the child package); their counters are as captured, and the trace's writes to fd 1
+ * it moved onto the child package) and the status every child's answer carries ({@code ChildStatus}:
+ * ok); their counters are as captured, and the trace's writes to fd 1
  * keep the captured lengths (nothing reads those).
  */
 final class CapturedRun {
