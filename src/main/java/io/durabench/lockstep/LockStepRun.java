@@ -239,8 +239,8 @@ public final class LockStepRun {
     }
 
     private String pairingWords() {
-        List<String> kinds = plan.cells().stream().map(c -> (plan.a().twin() ? HandOffRule.kindInC(c.a(), c.b()) : HandOffRule.kind(c.a(), c.b()))
-                .words()).distinct().toList();
+        List<String> kinds = plan.cells().stream().map(c -> plan.a().twin() ? HandOffRule.Kind.C_TWIN : HandOffRule.kind(c.a(), c.b()))
+                .map(HandOffRule.Kind::words).distinct().toList();
         String what = plan.a().twin() ? "C against a JVM" : !plan.a().executable().equals(plan.b().executable()) ? "two JVMs"
                 : !plan.a().dir().equals(plan.b().dir()) ? "two targets" : "one JVM and target on both sides";
         return String.join("; ", kinds) + " (" + what + ")";

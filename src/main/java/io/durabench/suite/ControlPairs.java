@@ -1,7 +1,6 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
@@ -40,18 +39,6 @@ public final class ControlPairs {
         return LockStepSettings.CONTROL_PAIRS;
     }
 
-    /** Each cell that can be paired, beside its C twin (side A). */
-    static List<ForkPair.CellPair> plan(List<Cell> measured) {
-        List<ForkPair.CellPair> pairs = new ArrayList<>();
-        for (Cell c : measured) {
-            if (HandOffRule.controlRefusal(c).isPresent()) continue;
-            Cell inC = c.family().cellInC(c).orElseThrow();
-            HandOffRule.kindInC(inC, c);
-            pairs.add(new ForkPair.CellPair(inC, c, 0, WorkloadSize.DEFAULT));
-        }
-        return pairs;
-    }
-
     /** The twin's program, found or built now: a gate with the control design cannot run without it. */
     static ForkPair.Program twin() {
         return NativeSide.twin();
@@ -64,9 +51,12 @@ public final class ControlPairs {
     static boolean measure(RunTarget target, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, ResultsFolder folder,
                            ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
         if (stopping.getAsBoolean()) return false;
-        List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList());
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
         for (Cell c : cells) {
-            if (!blocked.containsKey(c)) HandOffRule.controlRefusal(c).ifPresent(why -> out.println("# control: " + c + ": not paired (" + why + ")"));
+            if (blocked.containsKey(c)) continue;
+            HandOffRule.Pairing p = HandOffRule.besideTwin(c);
+            if (p.pair() != null) pairs.add(p.pair());
+            else out.println("# control: " + c + ": not paired (" + p.refusal() + ")");
         }
         if (pairs.isEmpty()) return false;
         out.printf("# control on %s: %d cells beside their C twin, %d fork pairs of %s%n", target.dir(), pairs.size(), FORK_PAIRS,

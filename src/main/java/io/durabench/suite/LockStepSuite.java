@@ -109,30 +109,9 @@ public final class LockStepSuite {
                 leftOut.put(c, refused(grain.get()));
                 continue;
             }
-            if (r.twin()) {
-                Optional<Cell> inC = c.family().cellInC(c);
-                if (inC.isEmpty()) leftOut.put(c, "n/a: the C twin makes no cell with " + c.method() + "'s calls");
-                else pairs.add(new ForkPair.CellPair(inC.get(), c, 0, WorkloadSize.DEFAULT));
-                continue;
-            }
-            Cell a;
-            try {
-                a = r.reference() == null ? c : c.withMethod(r.reference());
-            } catch (InvalidValueException e) {
-                leftOut.put(c, refused("--reference " + r.reference() + " is not a method of " + c.benchmark().shortName() + " (" + e.getMessage() + ")"));
-                continue;
-            }
-            Optional<String> invalid = c.family().invalidCombination(a);
-            if (invalid.isPresent()) {
-                leftOut.put(c, refused("--reference " + r.reference() + " beside " + c.spec() + ": " + invalid.get()));
-                continue;
-            }
-            try {
-                HandOffRule.kind(a, c);
-                pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
-            } catch (HandOffRule.RefusedPairingException e) {
-                leftOut.put(c, refused(e.getMessage()));
-            }
+            HandOffRule.Pairing p = r.twin() ? HandOffRule.besideTwin(c) : HandOffRule.beside(c, r.reference());
+            if (p.pair() != null) pairs.add(p.pair());
+            else leftOut.put(c, r.twin() ? "n/a: " + p.refusal() : refused(p.refusal()));
         }
         return new PairedCells(pairs, leftOut);
     }

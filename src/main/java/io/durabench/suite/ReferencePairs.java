@@ -13,9 +13,9 @@ import io.durabench.nativeio.Syscalls;
 import io.durabench.results.ResultsFolder;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -60,20 +60,9 @@ final class ReferencePairs {
      * each pairing held to the hand-off rule.
      */
     static List<ForkPair.CellPair> plan(List<Cell> measured, SyncMethod reference) {
-        List<ForkPair.CellPair> pairs = new ArrayList<>();
-        for (Cell c : measured) {
-            if (c.family() != Catalogue.SYNC_WRITE_COST || c.methodValue() == reference || !HandOffRule.endsDurable(c)
-                    || HandOffRule.cannotTakePart(c).isPresent()) continue;
-            Cell ref = c.withMethod(reference.name());
-            if (c.family().invalidCombination(ref).isPresent()) continue;
-            try {
-                HandOffRule.kind(ref, c);
-            } catch (HandOffRule.RefusedPairingException e) {
-                continue; // not paired: the report names it "not paired, so not decided"
-            }
-            pairs.add(new ForkPair.CellPair(ref, c, 0, WorkloadSize.DEFAULT));
-        }
-        return pairs;
+        // A pairing the rule refuses is not paired: the report names it "not paired, so not decided".
+        return measured.stream().filter(c -> c.family() == Catalogue.SYNC_WRITE_COST && c.methodValue() != reference)
+                .map(c -> HandOffRule.beside(c, reference.name()).pair()).filter(Objects::nonNull).toList();
     }
 
     /**
