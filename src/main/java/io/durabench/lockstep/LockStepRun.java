@@ -3,8 +3,6 @@ package io.durabench.lockstep;
 import com.google.gson.JsonArray;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.CellSpec;
-import io.durabench.env.JvmFacts;
-import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.JmhParams;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.CellRecord;
@@ -40,10 +38,6 @@ public final class LockStepRun {
      * layer, target directory, JVM options and the test hook's nanoseconds per operation.
      */
     public record SidePlan(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-        public SidePlan(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-            this(slot, targetLabel, new ForkPair.Program.Jvm(jvm, layer), dir, jvmArgs, busyWaitNanos);
-        }
-
         /** The C twin's side: its slot says so ({@link LockStepFile#TWIN_SLOT}), which is how readers recognise it. */
         public static SidePlan twin(String targetLabel, ForkPair.Program twin, Path dir, long busyWaitNanos) {
             return new SidePlan(LockStepFile.TWIN_SLOT, targetLabel, twin, dir, List.of(), busyWaitNanos);
@@ -71,7 +65,8 @@ public final class LockStepRun {
             return program instanceof ForkPair.Program.Jvm j ? j.facts().version() : "C (durabench-twin)";
         }
 
-        String folder() {
+        /** The side's folder in the run folder: RUN/&lt;target label&gt;/&lt;slot&gt;. */
+        public String folder() {
             return targetLabel + "/" + slot;
         }
     }
@@ -94,15 +89,10 @@ public final class LockStepRun {
     private final Consumer<String> progress;
     private final BooleanSupplier stopping;
 
-    /** A lock-step run: lockstep.json at the folder's top, each side's JMH-format results in its slot folder. */
-    public LockStepRun(Plan plan, ResultsFolder folder, Consumer<String> progress, BooleanSupplier stopping) {
-        this(plan, folder, folder.root(), true, progress, stopping);
-    }
-
     /**
      * @param lockStepDir where lockstep.json goes
-     * @param sideResults whether each side's JMH-format results are written too (not for a run's reference pairs,
-     *                    whose absolute figures are the rounds')
+     * @param sideResults whether each side's JMH-format results are written too, each in its slot folder (not for a
+     *                    run's reference or control pairs, whose absolute figures are the rounds')
      */
     public LockStepRun(Plan plan, ResultsFolder folder, Path lockStepDir, boolean sideResults, Consumer<String> progress,
                        BooleanSupplier stopping) {

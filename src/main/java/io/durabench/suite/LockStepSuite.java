@@ -11,7 +11,6 @@ import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
-import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Placement;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.JmhParams;
@@ -126,11 +125,10 @@ public final class LockStepSuite {
         JvmSlot slotA = slots.get(0), slotB = slots.get(1);
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
-        LockStepRun.SidePlan a = r.twin()
-                ? LockStepRun.SidePlan.twin(r.targetA().label(), NativeSide.twin(), r.targetA().dir(), r.busyWaitNanosA())
-                : new LockStepRun.SidePlan(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.SidePlan b = new LockStepRun.SidePlan(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
-                r.busyWaitNanosB());
+        LockStepMeasurement m = new LockStepMeasurement(r.twin() ? LockStepMeasurement.twin(r.targetA(), r.busyWaitNanosA())
+                : LockStepMeasurement.jvm(slotA.label(), r.targetA(), slotA, r.busyWaitNanosA()),
+                LockStepMeasurement.jvm(slotB.label(), r.targetB(), slotB, r.busyWaitNanosB()), r.lockStep(), r.forkPairs(), r.placement(), null);
+        LockStepRun.SidePlan a = m.a(), b = m.b();
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
@@ -139,8 +137,8 @@ public final class LockStepSuite {
                         new RunManifest.Jvm(b.slot(), r.jvmB().java().toString(), r.jvmB().version())),
                 r.labVariants(), RunManifest.Options.DEFAULT);
         folder.writeManifest(manifest);
-        folder.target(a.targetLabel() + "/" + a.slot()).writeEnvironment(envA);
-        folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
+        folder.target(a.folder()).writeEnvironment(envA);
+        folder.target(b.folder()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
         PairedCells pairing = pairing(cells);
@@ -172,11 +170,7 @@ public final class LockStepSuite {
         Runtime.getRuntime().addShutdownHook(hook);
         LockStepRun.Outcome o;
         try {
-            o = pairs.isEmpty() ? null : new LockStepRun(new LockStepRun.Plan(a, b, pairs, r.lockStep(), r.forkPairs(),
-                    r.placement()), folder, line -> {
-                out.println(line);
-                out.flush();
-            }, stopping::get).run();
+            o = pairs.isEmpty() ? null : m.run(pairs, folder, out, stopping::get);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -186,7 +180,7 @@ public final class LockStepSuite {
         }
         // The cells never measured go beside the failed ones in each side's not-applicable.json.
         for (LockStepRun.SidePlan side : List.of(a, b)) {
-            ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
+            ResultsFolder.Target t = folder.target(side.folder());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {
                 Cell inDir = inDir(c, side.dir());

@@ -28,19 +28,14 @@ import java.util.function.BooleanSupplier;
  * ±1%, are what the report's decision table decides the fastest set on. They go into the target's
  * folder as lockstep.json; the rounds' JMH results are the absolute figures.
  *
- * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link #settings}), so that they fit
- * in the quick profile's few minutes.
+ * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link LockStepSettings#REFERENCE_PAIRS}: a pair's
+ * cell in about two thirds of a second), so that they fit in the quick profile's few minutes.
  */
 final class ReferencePairs {
     /** The reference when the run names none: pg_test_fsync's and PostgreSQL's default, the decision table's usual yardstick. */
     static final SyncMethod DEFAULT_REFERENCE = SyncMethod.FDATASYNC;
 
     private ReferencePairs() {
-    }
-
-    /** {@link LockStepSettings#REFERENCE_PAIRS}: a pair's cell in about two thirds of a second. */
-    static LockStepSettings settings() {
-        return LockStepSettings.REFERENCE_PAIRS;
     }
 
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
@@ -70,7 +65,7 @@ final class ReferencePairs {
      * rounds could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
      */
     static boolean measure(RunTarget target, Environment env, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, SyncMethod reference,
-                           Profile profile, ResultsFolder folder, ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
+                           Profile profile, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
         int forkPairs = forkPairs(profile);
         if (forkPairs == 0 || stopping.getAsBoolean()) return false;
         if (!Boolean.TRUE.equals(env.durableStorage())) {
@@ -85,13 +80,8 @@ final class ReferencePairs {
         out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
                 slot.describe());
         out.flush();
-        LockStepRun.SidePlan a = new LockStepRun.SidePlan("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.SidePlan b = new LockStepRun.SidePlan("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), forkPairs, Placement.lastCpu()), folder,
-                targetFolder.dir(), false, line -> {
-                    out.println(line);
-                    out.flush();
-                }, stopping).run();
+        LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.jvm("reference", target, slot, 0), LockStepMeasurement.jvm("method",
+                target, slot, 0), LockStepSettings.REFERENCE_PAIRS, forkPairs, Placement.lastCpu(), target.label()).run(pairs, folder, out, stopping);
         o.failed().forEach((i, why) -> out.println("FAILED lock-step " + pairs.get(i).b() + " beside " + reference + ": " + why));
         return o.anyFailed();
     }
