@@ -167,8 +167,8 @@ public final class LockStepRun {
     /** Why a pair's cell failed, from the side whose unit (or workload) failed; null when both measured. */
     static String failure(SideRecord a, SideRecord b) {
         if (a.error() == null && b.error() == null) return null;
-        if (a.error() != null && !a.partnerFailed()) return "side A: " + a.error();
-        if (b.error() != null && !b.partnerFailed()) return "side B: " + b.error();
+        if (a.failedItself()) return "side A: " + a.error();
+        if (b.failedItself()) return "side B: " + b.error();
         return "side A: " + a.error() + "; side B: " + b.error();
     }
 
@@ -211,10 +211,7 @@ public final class LockStepRun {
         if (failedWhy != null) return head + "  FAILED: " + failedWhy;
         PairRecord last = r.forkPairs().get(r.forkPairs().size() - 1);
         double a = last.a().microsPerOperationWithoutStalls(), b = last.b().microsPerOperationWithoutStalls();
-        List<PairRecord> m = r.measured();
-        double[] as = m.stream().mapToDouble(p -> p.a().microsPerOperationWithoutStalls()).toArray();
-        double[] bs = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls()).toArray();
-        LockStepEstimate e = LockStepEstimate.of(as, bs, 0.95);
+        LockStepEstimate e = r.estimate(0.95);
         String so = e.ratioCi().isAvailable()
                 ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
                 : "";

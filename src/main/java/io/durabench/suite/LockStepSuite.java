@@ -128,17 +128,16 @@ public final class LockStepSuite {
         LockStepMeasurement m = new LockStepMeasurement(r.twin() ? LockStepMeasurement.twin(r.targetA(), r.busyWaitNanosA())
                 : LockStepMeasurement.jvm(slotA.label(), r.targetA(), slotA, r.busyWaitNanosA()),
                 LockStepMeasurement.jvm(slotB.label(), r.targetB(), slotB, r.busyWaitNanosB()), r.lockStep(), r.forkPairs(), r.placement(), null);
-        LockStepRun.SidePlan a = m.a(), b = m.b();
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
         RunManifest manifest = RunManifest.starting(r.profile().label(), Instant.now().toString(), r.jmhArgs(), r.forkPairs(), 0, targets,
-                List.of(new RunManifest.Jvm(a.slot(), r.jvmA().java().toString(), r.jvmA().version()),
-                        new RunManifest.Jvm(b.slot(), r.jvmB().java().toString(), r.jvmB().version())),
+                List.of(new RunManifest.Jvm(m.a().slot(), r.jvmA().java().toString(), r.jvmA().version()),
+                        new RunManifest.Jvm(m.b().slot(), r.jvmB().java().toString(), r.jvmB().version())),
                 r.labVariants(), RunManifest.Options.DEFAULT);
         folder.writeManifest(manifest);
-        folder.target(a.folder()).writeEnvironment(envA);
-        folder.target(b.folder()).writeEnvironment(envB);
+        folder.target(m.a().folder()).writeEnvironment(envA);
+        folder.target(m.b().folder()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
         PairedCells pairing = pairing(cells);
@@ -179,7 +178,7 @@ public final class LockStepSuite {
             }
         }
         // The cells never measured go beside the failed ones in each side's not-applicable.json.
-        for (LockStepRun.SidePlan side : List.of(a, b)) {
+        for (LockStepRun.SidePlan side : List.of(m.a(), m.b())) {
             ResultsFolder.Target t = folder.target(side.folder());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {
