@@ -108,8 +108,8 @@ public final class LockStepRun {
         List<CellRecord> records = new ArrayList<>();
         List<ForkPair.CellPair> cells = new ArrayList<>(plan.cells());
         for (ForkPair.CellPair c : cells) {
-            records.add(new CellRecord(CellSpec.of(c.a()), CellSpec.of(c.b()), c.a().benchmark().jmhName(), params(c.a(), plan.a()),
-                    params(c.b(), plan.b()), c.unitsPerBlock(), List.of()));
+            records.add(new CellRecord(CellSpec.of(c.a()), CellSpec.of(c.b()), c.a().benchmark().jmhName(), inDir(c.a(), plan.a()).jmhParams(),
+                    inDir(c.b(), plan.b()).jmhParams(), c.unitsPerBlock(), List.of()));
         }
         LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
                 pairingWords(), settingsRecord(), plan.placement().words(), records);
@@ -242,10 +242,6 @@ public final class LockStepRun {
     private static LockStepFile.SideInfo info(SidePlan s) {
         return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.layerWord(), s.dir().toString(), s.targetLabel(),
                 s.busyWaitNanos());
-    }
-
-    private static Map<String, String> params(Cell c, SidePlan s) {
-        return inDir(c, s).jmhParams();
     }
 
     private static Cell inDir(Cell c, SidePlan s) {

@@ -2,8 +2,6 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.InvalidValueException;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.JvmFacts;

@@ -2,21 +2,20 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.Placement;
-import io.durabench.nativeio.Syscalls;
 import io.durabench.results.ResultsFolder;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * A run's methods against a reference, in lock-step: after a target's rounds (which give every
@@ -51,13 +50,14 @@ final class ReferencePairs {
 
     /**
      * The pairs to measure on a target: every measured durable single-threaded SyncWriteCost cell
-     * whose method is not the reference, beside the reference at its block, batch and preallocation,
-     * each pairing held to the hand-off rule.
+     * whose method is not the reference, beside the reference at its block, batch and preallocation
+     * where the rounds measured that too, each pairing held to the hand-off rule (one it refuses is
+     * not paired: the report names it "not paired, so not decided").
      */
     static List<ForkPair.CellPair> plan(List<Cell> measured, SyncMethod reference) {
-        // A pairing the rule refuses is not paired: the report names it "not paired, so not decided".
+        Set<String> refs = measured.stream().filter(c -> c.methodValue() == reference).map(Cell::keyWithoutTarget).collect(Collectors.toSet());
         return measured.stream().filter(c -> c.family() == Catalogue.SYNC_WRITE_COST && c.methodValue() != reference)
-                .map(c -> HandOffRule.beside(c, reference.name()).pair()).filter(Objects::nonNull).toList();
+                .map(c -> HandOffRule.beside(c, reference.name()).pair()).filter(p -> p != null && refs.contains(p.a().keyWithoutTarget())).toList();
     }
 
     /**
@@ -72,10 +72,7 @@ final class ReferencePairs {
             out.println("# lock-step against " + reference + ": not on " + target.dir() + " (no stable storage: nothing is durable there)");
             return false;
         }
-        List<Cell> measured = cells.stream().filter(c -> !blocked.containsKey(c)).toList();
-        List<Cell> refs = measured.stream().filter(c -> c.methodValue() == reference).toList();
-        List<ForkPair.CellPair> pairs = plan(measured, reference).stream()
-                .filter(p -> refs.stream().anyMatch(r -> r.keyWithoutTarget().equals(p.a().keyWithoutTarget()))).toList();
+        List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList(), reference);
         if (pairs.isEmpty()) return false;
         out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
                 slot.describe());
