@@ -39,7 +39,8 @@ class HandOffRuleTest {
         String why = HandOffRule.refusal(FDATASYNC, FSYNC).orElseThrow();
         assertTrue(why.contains("leaves its timestamp change pending"), why);
         // a mapping overwrites; an append commits
-        refused(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100, Preallocation.NONE), Cells.syncWrite(SyncMethod.MMAP_FORCE, 8192, 100, Preallocation.NONE));
+        refused(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100, Preallocation.NONE),
+                Cells.syncWrite(SyncMethod.MMAP_FORCE, 8192, 100, Preallocation.NONE));
         refused(FDATASYNC, Cells.fileCreate(true, 8192));
     }
 
