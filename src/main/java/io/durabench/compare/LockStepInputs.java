@@ -2,11 +2,13 @@ package io.durabench.compare;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.results.LockStepFile;
+import io.durabench.results.LockStepFile.PairRecord;
+import io.durabench.results.LockStepFile.SideRecord;
 import io.durabench.results.ResultSet;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A lock-step run's figures for compare: when the two sides of a {@link SetPair} are the two
@@ -40,9 +42,8 @@ final class LockStepInputs {
         if (!straight && !swapped) return null;
         Map<String, Figures> byCell = new HashMap<>();
         for (LockStepFile.CellRecord cell : f.cells()) {
-            List<LockStepFile.PairRecord> pairs = cell.measured();
-            if (pairs.isEmpty()) continue;
-            Figures fig = figures(pairs, swapped);
+            if (cell.measured().isEmpty()) continue;
+            Figures fig = figures(cell, swapped);
             Catalogue.cell(cell.benchmark(), cell.paramsA()).ifPresent(x -> byCell.put(x.keyWithoutTarget(), fig));
         }
         return new LockStepInputs(byCell, swapped);
@@ -60,20 +61,14 @@ final class LockStepInputs {
      * Each fork pair's figures, base first ({@code swapped}: the base is side B): µs per operation
      * without the stalled units (what the row is judged on) and with them, and the stalls counted.
      */
-    static Figures figures(List<LockStepFile.PairRecord> pairs, boolean swapped) {
-        int n = pairs.size();
-        double[] a = new double[n], b = new double[n], aw = new double[n], bw = new double[n];
-        long sa = 0, sb = 0;
-        for (int i = 0; i < n; i++) {
-            LockStepFile.SideRecord x = swapped ? pairs.get(i).b() : pairs.get(i).a(), y = swapped ? pairs.get(i).a() : pairs.get(i).b();
-            a[i] = x.microsPerOperationWithoutStalls();
-            b[i] = y.microsPerOperationWithoutStalls();
-            aw[i] = x.microsPerOperation();
-            bw[i] = y.microsPerOperation();
-            sa += x.stalls();
-            sb += y.stalls();
-        }
-        return new Figures(a, b, new RowInput.StallFigures(aw, bw, sa, sb));
+    static Figures figures(LockStepFile.CellRecord cell, boolean swapped) {
+        Function<PairRecord, SideRecord> base = swapped ? PairRecord::b : PairRecord::a, candidate = swapped ? PairRecord::a : PairRecord::b;
+        return new Figures(cell.stallFree(base), cell.stallFree(candidate), new RowInput.StallFigures(withStalls(cell, base),
+                withStalls(cell, candidate), cell.stalls(base), cell.stalls(candidate)));
+    }
+
+    private static double[] withStalls(LockStepFile.CellRecord cell, Function<PairRecord, SideRecord> side) {
+        return cell.measured().stream().mapToDouble(p -> side.apply(p).microsPerOperation()).toArray();
     }
 
     /** The run folder a slot's results are in: RUN/&lt;target&gt;/&lt;slot&gt;. */

@@ -97,9 +97,8 @@ public record RunValues(String label, Map<String, Value> rows, Control control) 
         Map<String, double[]> out = new HashMap<>();
         if (!LockStepFile.isLockStep(dir)) return out;
         for (LockStepFile.CellRecord c : LockStepFile.read(dir).cells()) {
-            List<LockStepFile.PairRecord> m = c.measured();
-            if (m.isEmpty()) continue;
-            double[] ratio = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls() / p.a().microsPerOperationWithoutStalls()).toArray();
+            if (c.measured().isEmpty()) continue;
+            double[] ratio = c.ratios();
             Catalogue.cell(c.benchmark(), c.paramsB()).ifPresent(cell -> out.put(cell.keyWithoutTarget(), ratio));
         }
         return out;

@@ -2,8 +2,10 @@ package io.durabench.lockstep;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.SyncMethodCalls;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.catalogue.WorkloadSize;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import java.util.Optional;
@@ -61,25 +63,62 @@ public final class HandOffRule {
         return Optional.empty();
     }
 
-    /** The kind of pairing of {@code a} (side A) with {@code b} (side B), or why it is refused. */
-    public static Kind kind(Cell a, Cell b) {
+    /** Why {@code a} (side A) may not pair with {@code b} (side B); empty when the rule allows it. */
+    public static Optional<String> refusal(Cell a, Cell b) {
         for (Cell c : new Cell[] {a, b}) {
-            cannotTakePart(c).ifPresent(why -> {
-                throw new RefusedPairingException("refused: " + why);
-            });
+            Optional<String> alone = cannotTakePart(c);
+            if (alone.isPresent()) return Optional.of("refused: " + alone.get());
         }
-        if (a.keyWithoutTarget().equals(b.keyWithoutTarget())) return Kind.SAME_CELL;
+        if (a.keyWithoutTarget().equals(b.keyWithoutTarget())) return Optional.empty();
         for (Cell c : new Cell[] {a, b}) {
             if (!endsDurable(c)) {
                 String why = c.family().notDurableBecause(c.methodValue()).orElse("");
-                throw new RefusedPairingException("refused: " + c.spec() + " never ends at a durable point (" + why + "), so it would leave "
+                return Optional.of("refused: " + c.spec() + " never ends at a durable point (" + why + "), so it would leave "
                         + "writes pending while the other side measures: pair it only with the same cell, on another JVM or another target");
             }
         }
-        timestampRefusal(a, b).ifPresent(why -> {
-            throw new RefusedPairingException(why);
-        });
-        return Kind.TWO_DURABLE_CELLS;
+        return timestampRefusal(a, b);
+    }
+
+    /** The kind of a pairing of {@code a} (side A) with {@code b} (side B) that the rule allows ({@link #refusal}). */
+    public static Kind kind(Cell a, Cell b) {
+        return a.keyWithoutTarget().equals(b.keyWithoutTarget()) ? Kind.SAME_CELL : Kind.TWO_DURABLE_CELLS;
+    }
+
+    /** A cell paired for lock-step, side A beside it, or why it cannot be: exactly one of the two is null. */
+    public record Pairing(ForkPair.CellPair pair, String refusal) {
+        private static Pairing of(Cell a, Cell b) {
+            return new Pairing(new ForkPair.CellPair(a, b, 0, WorkloadSize.DEFAULT), null);
+        }
+
+        private static Pairing refused(String why) {
+            return new Pairing(null, why);
+        }
+    }
+
+    /**
+     * {@code b} (side B) beside the same cell made with {@code method} (side A: a reference), or, with
+     * {@code method} null, beside itself; or why the hand-off rule, or the family, refuses it.
+     */
+    public static Pairing beside(Cell b, String method) {
+        Cell a;
+        try {
+            a = method == null ? b : b.withMethod(method);
+        } catch (InvalidValueException e) {
+            return Pairing.refused("--reference " + method + " is not a method of " + b.benchmark().shortName() + " (" + e.getMessage() + ")");
+        }
+        Optional<String> invalid = b.family().invalidCombination(a);
+        if (invalid.isPresent()) return Pairing.refused("--reference " + method + " beside " + b.spec() + ": " + invalid.get());
+        return refusal(a, b).map(Pairing::refused).orElseGet(() -> Pairing.of(a, b));
+    }
+
+    /**
+     * A Java cell (side B) beside its C twin (side A), or why it cannot be ({@link #controlRefusal}). Allowed
+     * like the same cell on another JVM whatever its durability, since the twin makes the same calls
+     * ({@link io.durabench.catalogue.BenchmarkFamily#cellInC}).
+     */
+    public static Pairing besideTwin(Cell java) {
+        return controlRefusal(java).map(Pairing::refused).orElseGet(() -> Pairing.of(java.family().cellInC(java).orElseThrow(), java));
     }
 
     /**
@@ -121,24 +160,6 @@ public final class HandOffRule {
 
     private static boolean zeroFilled(Cell c) {
         return c.find(SyncWriteCostFamily.PREALLOCATION).orElse(null) == Preallocation.ZERO_FILL;
-    }
-
-    /**
-     * The kind of pairing of a cell in C (side A, the twin) with the Java cell (side B): allowed like
-     * the same cell on another JVM whatever its durability, since the twin makes the same calls
-     * ({@link io.durabench.catalogue.BenchmarkFamily#cellInC}); refused when {@code c} is not the
-     * Java cell's C twin.
-     */
-    public static Kind kindInC(Cell c, Cell java) {
-        cannotTakePart(java).ifPresent(why -> {
-            throw new RefusedPairingException("refused: " + why);
-        });
-        String twin = java.family().cellInC(java).map(Cell::keyWithoutTarget).orElse(null);
-        if (!c.keyWithoutTarget().equals(twin)) {
-            throw new RefusedPairingException("refused: " + c.spec() + " is not the C twin of " + java.spec()
-                    + (twin == null ? " (the twin has none)" : ""));
-        }
-        return Kind.C_TWIN;
     }
 
     /** Why a Java cell cannot be paired with its C twin (the gate's control); empty when it can. */
@@ -185,7 +206,7 @@ public final class HandOffRule {
                 + " use --grain 1, the default, or a zero-filled file (-p preallocation=ZERO_FILL)");
     }
 
-    /** A pairing the hand-off rule does not allow: bad input (exit 2), never measured. */
+    /** Two targets the hand-off rule does not allow ({@link #targetsRefusal}): bad input (exit 2), never measured. */
     public static final class RefusedPairingException extends IllegalArgumentException {
         public RefusedPairingException(String message) {
             super(message);

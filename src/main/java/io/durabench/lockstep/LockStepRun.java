@@ -3,8 +3,6 @@ package io.durabench.lockstep;
 import com.google.gson.JsonArray;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.CellSpec;
-import io.durabench.env.JvmFacts;
-import io.durabench.nativeio.NativeLayer;
 import io.durabench.results.JmhParams;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.CellRecord;
@@ -40,10 +38,6 @@ public final class LockStepRun {
      * layer, target directory, JVM options and the test hook's nanoseconds per operation.
      */
     public record SidePlan(String slot, String targetLabel, ForkPair.Program program, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-        public SidePlan(String slot, String targetLabel, JvmFacts jvm, NativeLayer.Kind layer, Path dir, List<String> jvmArgs, long busyWaitNanos) {
-            this(slot, targetLabel, new ForkPair.Program.Jvm(jvm, layer), dir, jvmArgs, busyWaitNanos);
-        }
-
         /** The C twin's side: its slot says so ({@link LockStepFile#TWIN_SLOT}), which is how readers recognise it. */
         public static SidePlan twin(String targetLabel, ForkPair.Program twin, Path dir, long busyWaitNanos) {
             return new SidePlan(LockStepFile.TWIN_SLOT, targetLabel, twin, dir, List.of(), busyWaitNanos);
@@ -71,7 +65,8 @@ public final class LockStepRun {
             return program instanceof ForkPair.Program.Jvm j ? j.facts().version() : "C (durabench-twin)";
         }
 
-        String folder() {
+        /** The side's folder in the run folder: RUN/&lt;target label&gt;/&lt;slot&gt;. */
+        public String folder() {
             return targetLabel + "/" + slot;
         }
     }
@@ -94,15 +89,10 @@ public final class LockStepRun {
     private final Consumer<String> progress;
     private final BooleanSupplier stopping;
 
-    /** A lock-step run: lockstep.json at the folder's top, each side's JMH-format results in its slot folder. */
-    public LockStepRun(Plan plan, ResultsFolder folder, Consumer<String> progress, BooleanSupplier stopping) {
-        this(plan, folder, folder.root(), true, progress, stopping);
-    }
-
     /**
      * @param lockStepDir where lockstep.json goes
-     * @param sideResults whether each side's JMH-format results are written too (not for a run's reference pairs,
-     *                    whose absolute figures are the rounds')
+     * @param sideResults whether each side's JMH-format results are written too, each in its slot folder (not for a
+     *                    run's reference or control pairs, whose absolute figures are the rounds')
      */
     public LockStepRun(Plan plan, ResultsFolder folder, Path lockStepDir, boolean sideResults, Consumer<String> progress,
                        BooleanSupplier stopping) {
@@ -118,8 +108,8 @@ public final class LockStepRun {
         List<CellRecord> records = new ArrayList<>();
         List<ForkPair.CellPair> cells = new ArrayList<>(plan.cells());
         for (ForkPair.CellPair c : cells) {
-            records.add(new CellRecord(CellSpec.of(c.a()), CellSpec.of(c.b()), c.a().benchmark().jmhName(), params(c.a(), plan.a()),
-                    params(c.b(), plan.b()), c.unitsPerBlock(), List.of()));
+            records.add(new CellRecord(CellSpec.of(c.a()), CellSpec.of(c.b()), c.a().benchmark().jmhName(), inDir(c.a(), plan.a()).jmhParams(),
+                    inDir(c.b(), plan.b()).jmhParams(), c.unitsPerBlock(), List.of()));
         }
         LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
                 pairingWords(), settingsRecord(), plan.placement().words(), records);
@@ -177,8 +167,8 @@ public final class LockStepRun {
     /** Why a pair's cell failed, from the side whose unit (or workload) failed; null when both measured. */
     static String failure(SideRecord a, SideRecord b) {
         if (a.error() == null && b.error() == null) return null;
-        if (a.error() != null && !a.partnerFailed()) return "side A: " + a.error();
-        if (b.error() != null && !b.partnerFailed()) return "side B: " + b.error();
+        if (a.failedItself()) return "side A: " + a.error();
+        if (b.failedItself()) return "side B: " + b.error();
         return "side A: " + a.error() + "; side B: " + b.error();
     }
 
@@ -221,10 +211,7 @@ public final class LockStepRun {
         if (failedWhy != null) return head + "  FAILED: " + failedWhy;
         PairRecord last = r.forkPairs().get(r.forkPairs().size() - 1);
         double a = last.a().microsPerOperationWithoutStalls(), b = last.b().microsPerOperationWithoutStalls();
-        List<PairRecord> m = r.measured();
-        double[] as = m.stream().mapToDouble(p -> p.a().microsPerOperationWithoutStalls()).toArray();
-        double[] bs = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls()).toArray();
-        LockStepEstimate e = LockStepEstimate.of(as, bs, 0.95);
+        LockStepEstimate e = r.estimate(0.95);
         String so = e.ratioCi().isAvailable()
                 ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
                 : "";
@@ -239,8 +226,8 @@ public final class LockStepRun {
     }
 
     private String pairingWords() {
-        List<String> kinds = plan.cells().stream().map(c -> (plan.a().twin() ? HandOffRule.kindInC(c.a(), c.b()) : HandOffRule.kind(c.a(), c.b()))
-                .words()).distinct().toList();
+        List<String> kinds = plan.cells().stream().map(c -> plan.a().twin() ? HandOffRule.Kind.C_TWIN : HandOffRule.kind(c.a(), c.b()))
+                .map(HandOffRule.Kind::words).distinct().toList();
         String what = plan.a().twin() ? "C against a JVM" : !plan.a().executable().equals(plan.b().executable()) ? "two JVMs"
                 : !plan.a().dir().equals(plan.b().dir()) ? "two targets" : "one JVM and target on both sides";
         return String.join("; ", kinds) + " (" + what + ")";
@@ -255,10 +242,6 @@ public final class LockStepRun {
     private static LockStepFile.SideInfo info(SidePlan s) {
         return new LockStepFile.SideInfo(s.slot(), s.executable(), s.version(), s.layerWord(), s.dir().toString(), s.targetLabel(),
                 s.busyWaitNanos());
-    }
-
-    private static Map<String, String> params(Cell c, SidePlan s) {
-        return inDir(c, s).jmhParams();
     }
 
     private static Cell inDir(Cell c, SidePlan s) {

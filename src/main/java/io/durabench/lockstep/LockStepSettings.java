@@ -58,6 +58,14 @@ public record LockStepSettings(int blocks, int unitsPerBlock, int blockTargetMil
         return new LockStepSettings(30, 0, 25, 1, Order.ALTERNATE, 6, 200, 50);
     }
 
+    /**
+     * What a side's command line gives it ({@link ForkPair}'s arguments): all but the units per block, which each cell
+     * brings; {@code warmup} is --warmup's MIN:MAX:UNITS.
+     */
+    static LockStepSettings ofSide(int blocks, int blockTargetMillis, int grain, Order order, int[] warmup) {
+        return new LockStepSettings(blocks, 0, blockTargetMillis, grain, order, warmup[0], warmup[1], warmup[2]);
+    }
+
     public LockStepSettings withGrain(int g) {
         int units = unitsPerBlock == 0 ? 0 : roundUp(unitsPerBlock, g);
         return new LockStepSettings(blocks, units, blockTargetMillis, g, order, warmupMinBlocks, warmupMaxBlocks, roundUp(warmupUnits, g));

@@ -154,7 +154,7 @@ public final class LockStepSide {
                 throw new IllegalArgumentException("usage: LockStepSide --side A|B --socket PATH --dir DIR --blocks K --block-ms T --grain G"
                         + " --order O --warmup MIN:MAX:UNITS [--busy-wait-ns D] [--busy-wait-pad-ns P] [--units N] [--size REGION:CHUNK] CELL...");
             }
-            LockStepSettings s = new LockStepSettings(blocks, 0, blockMs, grain, order, warmup[0], warmup[1], warmup[2]);
+            LockStepSettings s = LockStepSettings.ofSide(blocks, blockMs, grain, order, warmup);
             if (token != null) TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // checks the token before anything runs
             return new Args(side, opener, pinThread, socket, dir, s, busy, pad, token, List.copyOf(cells));
         }

@@ -1,6 +1,7 @@
 package io.durabench.lockstep;
 
 import io.durabench.results.LockStepFile;
+import io.durabench.results.LockStepFile.PairRecord;
 import io.durabench.stats.LockStepEstimate;
 import io.durabench.stats.Stats;
 import java.util.ArrayList;
@@ -39,19 +40,16 @@ public final class LockStepSummary {
 
     private static String row(LockStepFile.CellRecord c) {
         String a = shortSpec(c.specA()), b = c.specA().equals(c.specB()) ? "same" : shortSpec(c.specB());
-        List<LockStepFile.PairRecord> m = c.measured();
-        String failed = c.forkPairs().stream().filter(p -> !p.measured()).findFirst()
-                .map(p -> "FAILED: " + (p.a().error() != null && !p.a().partnerFailed() ? "A: " + p.a().error() : "B: " + p.b().error())).orElse(null);
+        List<PairRecord> m = c.measured();
+        String failed = c.failed().map(p -> "FAILED: " + (p.a().failedItself() ? "A: " + p.a().error() : "B: " + p.b().error())).orElse(null);
         if (failed != null || m.isEmpty()) return "| " + a + " | " + b + " | " + m.size() + " | | | " + (failed == null ? "not measured" : failed) + " | | |";
-        double[] xa = m.stream().mapToDouble(p -> p.a().microsPerOperationWithoutStalls()).toArray();
-        double[] xb = m.stream().mapToDouble(p -> p.b().microsPerOperationWithoutStalls()).toArray();
-        LockStepEstimate e = LockStepEstimate.of(xa, xb, 0.95);
-        long sa = m.stream().mapToLong(p -> p.a().stalls()).sum(), sb = m.stream().mapToLong(p -> p.b().stalls()).sum();
+        LockStepEstimate e = c.estimate(0.95);
         String ratio = String.format(Locale.ROOT, "%+.2f%%", e.changePercent())
                 + (e.ratioCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", (e.ratioCi().low() - 1) * 100, (e.ratioCi().high() - 1) * 100) : "");
         String diff = String.format(Locale.ROOT, "%+.2f", e.diffMicros())
                 + (e.diffCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", e.diffCi().low(), e.diffCi().high()) : "");
-        return String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %.2f | %s | %s | %d/%d |", a, b, e.n(), Stats.mean(xa), Stats.mean(xb), ratio, diff, sa, sb);
+        return String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %.2f | %s | %s | %d/%d |", a, b, e.n(), Stats.mean(c.stallFree(PairRecord::a)),
+                Stats.mean(c.stallFree(PairRecord::b)), ratio, diff, c.stalls(PairRecord::a), c.stalls(PairRecord::b));
     }
 
     /** "FDATASYNC, 8192 B, 1 write per sync, NONE" style: the spec without the benchmark's class and parameter names. */

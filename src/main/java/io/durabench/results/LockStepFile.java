@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.durabench.env.JsonFields;
+import io.durabench.stats.LockStepEstimate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,12 +12,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * lockstep.json, at the top of a lock-step run's folder: the two sides (each JVM, target and the
  * slot folder its JMH-format results are in), how the pair was placed and ordered, and every block
  * of every fork pair of every cell, as each side measured it. It is the ground truth of the run's
- * lock-step figures ({@code stats.LockStepEstimate} reads it through {@link #cells}); each side's
+ * lock-step figures (each cell pair's {@link CellRecord#estimate}); each side's
  * jmh-result.json is derived from it for every reader of absolute figures.
  *
  * @param pairing   the kind of pairing in words (HandOffRule.Kind)
@@ -74,6 +77,33 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         public List<PairRecord> measured() {
             return forkPairs.stream().filter(PairRecord::measured).toList();
         }
+
+        /** The first fork pair in which the cell failed (it is not measured after it), if any. */
+        public Optional<PairRecord> failed() {
+            return forkPairs.stream().filter(p -> !p.measured()).findFirst();
+        }
+
+        /** One side's figure ({@code PairRecord::a} or {@code ::b}) in each measured fork pair: µs per operation, its stalled units left out. */
+        public double[] stallFree(Function<PairRecord, SideRecord> side) {
+            return measured().stream().mapToDouble(p -> side.apply(p).microsPerOperationWithoutStalls()).toArray();
+        }
+
+        /** B against A between the measured fork pairs, from their stall-free figures: the one estimate of a cell pair. */
+        public LockStepEstimate estimate(double confidence) {
+            return LockStepEstimate.of(stallFree(PairRecord::a), stallFree(PairRecord::b), confidence);
+        }
+
+        /** Each measured fork pair's B/A of the same figures (the gate's control ratios). */
+        public double[] ratios() {
+            double[] a = stallFree(PairRecord::a), ratio = stallFree(PairRecord::b);
+            for (int i = 0; i < ratio.length; i++) ratio[i] /= a[i];
+            return ratio;
+        }
+
+        /** One side's stalled units over the measured fork pairs, counted apart from its figures. */
+        public long stalls(Function<PairRecord, SideRecord> side) {
+            return measured().stream().mapToLong(p -> side.apply(p).stalls()).sum();
+        }
     }
 
     /**
@@ -108,6 +138,11 @@ public record LockStepFile(String started, String finished, Sides sides, String 
 
         public static SideRecord failed(String error, boolean partnerFailed) {
             return new SideRecord(error, partnerFailed, 0, false, 0, 0, null, List.of(), Map.of());
+        }
+
+        /** Whether this side's own unit or workload failed, not the other side's. */
+        public boolean failedItself() {
+            return error != null && !partnerFailed;
         }
 
         /** The test spin's real microseconds per stall-free operation (0 without one). */

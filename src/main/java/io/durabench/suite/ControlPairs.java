@@ -1,16 +1,13 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
-import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.ResultsFolder;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,56 +32,28 @@ public final class ControlPairs {
     private ControlPairs() {
     }
 
-    /** {@link LockStepSettings#CONTROL_PAIRS}: as reference pairs, with 12 blocks. */
-    static LockStepSettings settings() {
-        return LockStepSettings.CONTROL_PAIRS;
-    }
-
-    /** Each cell that can be paired, beside its C twin (side A). */
-    static List<ForkPair.CellPair> plan(List<Cell> measured) {
-        List<ForkPair.CellPair> pairs = new ArrayList<>();
-        for (Cell c : measured) {
-            if (HandOffRule.controlRefusal(c).isPresent()) continue;
-            Cell inC = c.family().cellInC(c).orElseThrow();
-            HandOffRule.kindInC(inC, c);
-            pairs.add(new ForkPair.CellPair(inC, c, 0, WorkloadSize.DEFAULT));
-        }
-        return pairs;
-    }
-
-    /** The twin's program, found or built now: a gate with the control design cannot run without it. */
-    static ForkPair.Program twin() {
-        return NativeSide.twin();
-    }
-
     /**
      * Measures a target's control pairs after its rounds; {@code blocked} holds the cells the rounds
      * could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
      */
-    static boolean measure(RunTarget target, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, ResultsFolder folder,
-                           ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
+    static boolean measure(RunTarget target, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, ResultsFolder folder, PrintWriter out,
+                           BooleanSupplier stopping) {
         if (stopping.getAsBoolean()) return false;
-        List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList());
+        List<ForkPair.CellPair> pairs = new ArrayList<>();
         for (Cell c : cells) {
-            if (!blocked.containsKey(c)) HandOffRule.controlRefusal(c).ifPresent(why -> out.println("# control: " + c + ": not paired (" + why + ")"));
+            if (blocked.containsKey(c)) continue;
+            HandOffRule.Pairing p = HandOffRule.besideTwin(c);
+            if (p.pair() != null) pairs.add(p.pair());
+            else out.println("# control: " + c + ": not paired (" + p.refusal() + ")");
         }
         if (pairs.isEmpty()) return false;
         out.printf("# control on %s: %d cells beside their C twin, %d fork pairs of %s%n", target.dir(), pairs.size(), FORK_PAIRS,
                 slot.describe());
         out.flush();
-        LockStepRun.SidePlan a = LockStepRun.SidePlan.twin(target.label(), twin(), target.dir(), 0);
-        LockStepRun.SidePlan b = new LockStepRun.SidePlan("java", target.label(), new ForkPair.Program.Jvm(slot.facts(), slot.layer()), target.dir(), List.of(), 0);
-        Path dir = targetFolder.dir().resolve(ResultsFolder.CONTROL);
-        try {
-            java.nio.file.Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
-        LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), FORK_PAIRS, Placement.lastCpu()), folder,
-                dir, false, line -> {
-                    out.println(line);
-                    out.flush();
-                }, stopping).run();
+        // As reference pairs, with 12 blocks (LockStepSettings.CONTROL_PAIRS).
+        LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.twin(target, 0), LockStepMeasurement.jvm("java", target, slot, 0),
+                LockStepSettings.CONTROL_PAIRS, FORK_PAIRS, Placement.lastCpu(), target.label() + "/" + ResultsFolder.CONTROL)
+                .run(pairs, folder, out, stopping);
         o.failed().forEach((i, why) -> out.println("FAILED control " + pairs.get(i).b() + " beside its C twin: " + why));
         return o.anyFailed();
     }

@@ -2,8 +2,6 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.InvalidValueException;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentProbe;
 import io.durabench.env.JvmFacts;
@@ -11,7 +9,6 @@ import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
-import io.durabench.lockstep.NativeSide;
 import io.durabench.lockstep.Placement;
 import io.durabench.nativeio.Syscalls;
 import io.durabench.results.JmhParams;
@@ -109,30 +106,9 @@ public final class LockStepSuite {
                 leftOut.put(c, refused(grain.get()));
                 continue;
             }
-            if (r.twin()) {
-                Optional<Cell> inC = c.family().cellInC(c);
-                if (inC.isEmpty()) leftOut.put(c, "n/a: the C twin makes no cell with " + c.method() + "'s calls");
-                else pairs.add(new ForkPair.CellPair(inC.get(), c, 0, WorkloadSize.DEFAULT));
-                continue;
-            }
-            Cell a;
-            try {
-                a = r.reference() == null ? c : c.withMethod(r.reference());
-            } catch (InvalidValueException e) {
-                leftOut.put(c, refused("--reference " + r.reference() + " is not a method of " + c.benchmark().shortName() + " (" + e.getMessage() + ")"));
-                continue;
-            }
-            Optional<String> invalid = c.family().invalidCombination(a);
-            if (invalid.isPresent()) {
-                leftOut.put(c, refused("--reference " + r.reference() + " beside " + c.spec() + ": " + invalid.get()));
-                continue;
-            }
-            try {
-                HandOffRule.kind(a, c);
-                pairs.add(new ForkPair.CellPair(a, c, 0, WorkloadSize.DEFAULT));
-            } catch (HandOffRule.RefusedPairingException e) {
-                leftOut.put(c, refused(e.getMessage()));
-            }
+            HandOffRule.Pairing p = r.twin() ? HandOffRule.besideTwin(c) : HandOffRule.beside(c, r.reference());
+            if (p.pair() != null) pairs.add(p.pair());
+            else leftOut.put(c, r.twin() ? "n/a: " + p.refusal() : refused(p.refusal()));
         }
         return new PairedCells(pairs, leftOut);
     }
@@ -147,21 +123,19 @@ public final class LockStepSuite {
         JvmSlot slotA = slots.get(0), slotB = slots.get(1);
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
-        LockStepRun.SidePlan a = r.twin()
-                ? LockStepRun.SidePlan.twin(r.targetA().label(), NativeSide.twin(), r.targetA().dir(), r.busyWaitNanosA())
-                : new LockStepRun.SidePlan(slotA.label(), r.targetA().label(), r.jvmA(), slotA.layer(), r.targetA().dir(), List.of(), r.busyWaitNanosA());
-        LockStepRun.SidePlan b = new LockStepRun.SidePlan(slotB.label(), r.targetB().label(), r.jvmB(), slotB.layer(), r.targetB().dir(), List.of(),
-                r.busyWaitNanosB());
+        LockStepMeasurement m = new LockStepMeasurement(r.twin() ? LockStepMeasurement.twin(r.targetA(), r.busyWaitNanosA())
+                : LockStepMeasurement.jvm(slotA.label(), r.targetA(), slotA, r.busyWaitNanosA()),
+                LockStepMeasurement.jvm(slotB.label(), r.targetB(), slotB, r.busyWaitNanosB()), r.lockStep(), r.forkPairs(), r.placement(), null);
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
         RunManifest manifest = RunManifest.starting(r.profile().label(), Instant.now().toString(), r.jmhArgs(), r.forkPairs(), 0, targets,
-                List.of(new RunManifest.Jvm(a.slot(), r.jvmA().java().toString(), r.jvmA().version()),
-                        new RunManifest.Jvm(b.slot(), r.jvmB().java().toString(), r.jvmB().version())),
+                List.of(new RunManifest.Jvm(m.a().slot(), r.jvmA().java().toString(), r.jvmA().version()),
+                        new RunManifest.Jvm(m.b().slot(), r.jvmB().java().toString(), r.jvmB().version())),
                 r.labVariants(), RunManifest.Options.DEFAULT);
         folder.writeManifest(manifest);
-        folder.target(a.targetLabel() + "/" + a.slot()).writeEnvironment(envA);
-        folder.target(b.targetLabel() + "/" + b.slot()).writeEnvironment(envB);
+        folder.target(m.a().folder()).writeEnvironment(envA);
+        folder.target(m.b().folder()).writeEnvironment(envB);
 
         List<Cell> cells = plan();
         PairedCells pairing = pairing(cells);
@@ -193,11 +167,7 @@ public final class LockStepSuite {
         Runtime.getRuntime().addShutdownHook(hook);
         LockStepRun.Outcome o;
         try {
-            o = pairs.isEmpty() ? null : new LockStepRun(new LockStepRun.Plan(a, b, pairs, r.lockStep(), r.forkPairs(),
-                    r.placement()), folder, line -> {
-                out.println(line);
-                out.flush();
-            }, stopping::get).run();
+            o = pairs.isEmpty() ? null : m.run(pairs, folder, out, stopping::get);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -206,8 +176,8 @@ public final class LockStepSuite {
             }
         }
         // The cells never measured go beside the failed ones in each side's not-applicable.json.
-        for (LockStepRun.SidePlan side : List.of(a, b)) {
-            ResultsFolder.Target t = folder.target(side.targetLabel() + "/" + side.slot());
+        for (LockStepRun.SidePlan side : List.of(m.a(), m.b())) {
+            ResultsFolder.Target t = folder.target(side.folder());
             List<NotMeasured> nm = new ArrayList<>(t.readNotMeasured());
             blocked.forEach((c, why) -> {
                 Cell inDir = inDir(c, side.dir());

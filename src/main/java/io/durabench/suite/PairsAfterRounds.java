@@ -35,11 +35,11 @@ final class PairsAfterRounds {
 
     /** Measures a target's pairs after its rounds (several JVMs: none); true when a pair FAILED. */
     boolean measure(RunTarget target, List<JvmSlot> slots, Map<JvmSlot, Environment> envs, List<Cell> cells, Map<Cell, String> blocked,
-                    Profile profile, ResultsFolder folder, ResultsFolder.Target base, PrintWriter out, BooleanSupplier stopping) {
+                    Profile profile, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
         if (slots.size() != 1) return false;
         JvmSlot slot = slots.get(0);
-        boolean failed = ReferencePairs.measure(target, envs.get(slot), cells, blocked, slot, reference, profile, folder, base, out, stopping);
-        if (control) failed |= ControlPairs.measure(target, cells, blocked, slot, folder, base, out, stopping);
+        boolean failed = ReferencePairs.measure(target, envs.get(slot), cells, blocked, slot, reference, profile, folder, out, stopping);
+        if (control) failed |= ControlPairs.measure(target, cells, blocked, slot, folder, out, stopping);
         return failed;
     }
 }

@@ -2,21 +2,20 @@ package io.durabench.suite;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
-import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.Placement;
-import io.durabench.nativeio.Syscalls;
 import io.durabench.results.ResultsFolder;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * A run's methods against a reference, in lock-step: after a target's rounds (which give every
@@ -28,19 +27,14 @@ import java.util.function.BooleanSupplier;
  * ±1%, are what the report's decision table decides the fastest set on. They go into the target's
  * folder as lockstep.json; the rounds' JMH results are the absolute figures.
  *
- * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link #settings}), so that they fit
- * in the quick profile's few minutes.
+ * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link LockStepSettings#REFERENCE_PAIRS}: a pair's
+ * cell in about two thirds of a second), so that they fit in the quick profile's few minutes.
  */
 final class ReferencePairs {
     /** The reference when the run names none: pg_test_fsync's and PostgreSQL's default, the decision table's usual yardstick. */
     static final SyncMethod DEFAULT_REFERENCE = SyncMethod.FDATASYNC;
 
     private ReferencePairs() {
-    }
-
-    /** {@link LockStepSettings#REFERENCE_PAIRS}: a pair's cell in about two thirds of a second. */
-    static LockStepSettings settings() {
-        return LockStepSettings.REFERENCE_PAIRS;
     }
 
     /** Fork pairs per profile: only quick and standard measure reference pairs. */
@@ -56,24 +50,14 @@ final class ReferencePairs {
 
     /**
      * The pairs to measure on a target: every measured durable single-threaded SyncWriteCost cell
-     * whose method is not the reference, beside the reference at its block, batch and preallocation,
-     * each pairing held to the hand-off rule.
+     * whose method is not the reference, beside the reference at its block, batch and preallocation
+     * where the rounds measured that too, each pairing held to the hand-off rule (one it refuses is
+     * not paired: the report names it "not paired, so not decided").
      */
     static List<ForkPair.CellPair> plan(List<Cell> measured, SyncMethod reference) {
-        List<ForkPair.CellPair> pairs = new ArrayList<>();
-        for (Cell c : measured) {
-            if (c.family() != Catalogue.SYNC_WRITE_COST || c.methodValue() == reference || !HandOffRule.endsDurable(c)
-                    || HandOffRule.cannotTakePart(c).isPresent()) continue;
-            Cell ref = c.withMethod(reference.name());
-            if (c.family().invalidCombination(ref).isPresent()) continue;
-            try {
-                HandOffRule.kind(ref, c);
-            } catch (HandOffRule.RefusedPairingException e) {
-                continue; // not paired: the report names it "not paired, so not decided"
-            }
-            pairs.add(new ForkPair.CellPair(ref, c, 0, WorkloadSize.DEFAULT));
-        }
-        return pairs;
+        Set<String> refs = measured.stream().filter(c -> c.methodValue() == reference).map(Cell::keyWithoutTarget).collect(Collectors.toSet());
+        return measured.stream().filter(c -> c.family() == Catalogue.SYNC_WRITE_COST && c.methodValue() != reference)
+                .map(c -> HandOffRule.beside(c, reference.name()).pair()).filter(p -> p != null && refs.contains(p.a().keyWithoutTarget())).toList();
     }
 
     /**
@@ -81,28 +65,20 @@ final class ReferencePairs {
      * rounds could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
      */
     static boolean measure(RunTarget target, Environment env, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, SyncMethod reference,
-                           Profile profile, ResultsFolder folder, ResultsFolder.Target targetFolder, PrintWriter out, BooleanSupplier stopping) {
+                           Profile profile, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
         int forkPairs = forkPairs(profile);
         if (forkPairs == 0 || stopping.getAsBoolean()) return false;
         if (!Boolean.TRUE.equals(env.durableStorage())) {
             out.println("# lock-step against " + reference + ": not on " + target.dir() + " (no stable storage: nothing is durable there)");
             return false;
         }
-        List<Cell> measured = cells.stream().filter(c -> !blocked.containsKey(c)).toList();
-        List<Cell> refs = measured.stream().filter(c -> c.methodValue() == reference).toList();
-        List<ForkPair.CellPair> pairs = plan(measured, reference).stream()
-                .filter(p -> refs.stream().anyMatch(r -> r.keyWithoutTarget().equals(p.a().keyWithoutTarget()))).toList();
+        List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList(), reference);
         if (pairs.isEmpty()) return false;
         out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
                 slot.describe());
         out.flush();
-        LockStepRun.SidePlan a = new LockStepRun.SidePlan("reference", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.SidePlan b = new LockStepRun.SidePlan("method", target.label(), slot.facts(), slot.layer(), target.dir(), List.of(), 0);
-        LockStepRun.Outcome o = new LockStepRun(new LockStepRun.Plan(a, b, pairs, settings(), forkPairs, Placement.lastCpu()), folder,
-                targetFolder.dir(), false, line -> {
-                    out.println(line);
-                    out.flush();
-                }, stopping).run();
+        LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.jvm("reference", target, slot, 0), LockStepMeasurement.jvm("method",
+                target, slot, 0), LockStepSettings.REFERENCE_PAIRS, forkPairs, Placement.lastCpu(), target.label()).run(pairs, folder, out, stopping);
         o.failed().forEach((i, why) -> out.println("FAILED lock-step " + pairs.get(i).b() + " beside " + reference + ": " + why));
         return o.anyFailed();
     }

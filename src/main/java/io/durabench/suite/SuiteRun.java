@@ -232,8 +232,8 @@ public final class SuiteRun {
             for (int round = 0; round < rounds.count() && !state.stopping(); round++) loop.round(cells, round);
             if (precisionRounds.active()) precisionRounds.run(target, loop, cells, rounds.count(), slots.size(), progress, state);
             for (JvmSlot slot : slots) progress.closing(slot.label(), results.get(slot).results());
-            pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, state.folder(),
-                    base, out, state::stopping);
+            pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), out,
+                    state::stopping);
         }
         if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
         boolean failed = pairsFailed;

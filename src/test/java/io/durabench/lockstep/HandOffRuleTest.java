@@ -1,7 +1,7 @@
 package io.durabench.lockstep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.catalogue.Cell;
@@ -19,40 +19,39 @@ class HandOffRuleTest {
 
     @Test
     void theSameCellPairsWithItselfEvenWhenItNeverEndsDurable() {
-        assertEquals(HandOffRule.Kind.SAME_CELL, HandOffRule.kind(NONE, NONE));
-        assertEquals(HandOffRule.Kind.SAME_CELL, HandOffRule.kind(FDATASYNC, FDATASYNC));
-        assertEquals(HandOffRule.Kind.SAME_CELL, HandOffRule.kind(Cells.syncWrite(SyncMethod.O_DIRECT, 8192, 1, Preallocation.NONE),
-                Cells.syncWrite(SyncMethod.O_DIRECT, 8192, 1, Preallocation.NONE)));
+        allowed(HandOffRule.Kind.SAME_CELL, NONE, NONE);
+        allowed(HandOffRule.Kind.SAME_CELL, FDATASYNC, FDATASYNC);
+        allowed(HandOffRule.Kind.SAME_CELL, Cells.syncWrite(SyncMethod.O_DIRECT, 8192, 1, Preallocation.NONE),
+                Cells.syncWrite(SyncMethod.O_DIRECT, 8192, 1, Preallocation.NONE));
     }
 
     @Test
     void twoCellsThatEachEndDurablePair() {
         Cell appendFdatasync = Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE);
-        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(appendFdatasync, Cells.syncWrite(SyncMethod.FSYNC, 8192, 1, Preallocation.NONE)));
-        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(appendFdatasync, Cells.fileCreate(true, 8192)));
-        assertEquals(HandOffRule.Kind.TWO_DURABLE_CELLS, HandOffRule.kind(FDATASYNC, Cells.syncWrite(SyncMethod.O_DSYNC, 8192, 1, Preallocation.ZERO_FILL)),
-                "two data-only syncs overwriting leave their timestamps alike");
+        allowed(HandOffRule.Kind.TWO_DURABLE_CELLS, appendFdatasync, Cells.syncWrite(SyncMethod.FSYNC, 8192, 1, Preallocation.NONE));
+        allowed(HandOffRule.Kind.TWO_DURABLE_CELLS, appendFdatasync, Cells.fileCreate(true, 8192));
+        // two data-only syncs overwriting leave their timestamps alike
+        allowed(HandOffRule.Kind.TWO_DURABLE_CELLS, FDATASYNC, Cells.syncWrite(SyncMethod.O_DSYNC, 8192, 1, Preallocation.ZERO_FILL));
     }
 
     @Test
     void aSideThatLeavesItsTimestampsPendingIsNotPairedWithOneThatCommitsThem() {
-        HandOffRule.RefusedPairingException e = assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(FDATASYNC, FSYNC));
-        assertTrue(e.getMessage().contains("leaves its timestamp change pending"), e.getMessage());
-        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100,
-                Preallocation.NONE), Cells.syncWrite(SyncMethod.MMAP_FORCE, 8192, 100, Preallocation.NONE)), "a mapping overwrites; an append commits");
-        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(FDATASYNC, Cells.fileCreate(true, 8192)));
+        String why = HandOffRule.refusal(FDATASYNC, FSYNC).orElseThrow();
+        assertTrue(why.contains("leaves its timestamp change pending"), why);
+        // a mapping overwrites; an append commits
+        refused(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100, Preallocation.NONE),
+                Cells.syncWrite(SyncMethod.MMAP_FORCE, 8192, 100, Preallocation.NONE));
+        refused(FDATASYNC, Cells.fileCreate(true, 8192));
     }
 
     @Test
     void aCellThatLeavesWritesPendingIsRefusedBesideAnotherCell() {
-        HandOffRule.RefusedPairingException e = assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(FDATASYNC, NONE));
-        assertTrue(e.getMessage().startsWith("refused: SyncWriteCost.writeBlock:syncMethod=NONE"), e.getMessage());
-        assertTrue(e.getMessage().contains("never ends at a durable point (pwrite only (page cache) does not reach stable storage)"), e.getMessage());
-        assertTrue(e.getMessage().contains("pair it only with the same cell, on another JVM or another target"), e.getMessage());
-        assertThrows(HandOffRule.RefusedPairingException.class,
-                () -> HandOffRule.kind(Cells.syncWrite(SyncMethod.SYNC_FILE_RANGE, 8192, 1, Preallocation.NONE), FSYNC));
-        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(Cells.fileCreate(false, 8192), FSYNC),
-                "a file created without syncing its directory leaves its name pending");
+        String why = HandOffRule.refusal(FDATASYNC, NONE).orElseThrow();
+        assertTrue(why.startsWith("refused: SyncWriteCost.writeBlock:syncMethod=NONE"), why);
+        assertTrue(why.contains("never ends at a durable point (pwrite only (page cache) does not reach stable storage)"), why);
+        assertTrue(why.contains("pair it only with the same cell, on another JVM or another target"), why);
+        refused(Cells.syncWrite(SyncMethod.SYNC_FILE_RANGE, 8192, 1, Preallocation.NONE), FSYNC);
+        refused(Cells.fileCreate(false, 8192), FSYNC); // a file created without syncing its directory leaves its name pending
     }
 
     @Test
@@ -60,6 +59,33 @@ class HandOffRuleTest {
         Cell committers = Cells.groupCommit(SyncMethod.FDATASYNC, Preallocation.NONE, 128, CommitMode.GROUP)
                 .with(io.durabench.catalogue.GroupCommitFamily.COMMITTERS, 4);
         assertTrue(HandOffRule.cannotTakePart(committers).orElseThrow().contains("runs 4 threads at once"));
-        assertThrows(HandOffRule.RefusedPairingException.class, () -> HandOffRule.kind(committers, committers));
+        refused(committers, committers);
+    }
+
+    @Test
+    void besideAReferenceOrTheTwinIsAPairOrWhyNot() {
+        Cell dsync = Cells.syncWrite(SyncMethod.O_DSYNC, 8192, 1, Preallocation.ZERO_FILL);
+        HandOffRule.Pairing ref = HandOffRule.beside(dsync, "FDATASYNC");
+        assertEquals(FDATASYNC, ref.pair().a());
+        assertEquals(dsync, ref.pair().b());
+        assertNull(ref.refusal());
+        assertEquals(FSYNC, HandOffRule.beside(FSYNC, null).pair().a(), "no reference: the same cell on both sides");
+        assertTrue(HandOffRule.beside(FSYNC, "FDATASYNC").refusal().contains("leaves its timestamp change pending"));
+        HandOffRule.Pairing none = HandOffRule.beside(NONE, "FDATASYNC");
+        assertNull(none.pair());
+        assertTrue(none.refusal().contains("never ends at a durable point"), none.refusal());
+        assertTrue(HandOffRule.beside(FSYNC, "NO_SUCH").refusal().startsWith("--reference NO_SUCH is not a method of"));
+        HandOffRule.Pairing twin = HandOffRule.besideTwin(FDATASYNC);
+        assertEquals(FDATASYNC.family().cellInC(FDATASYNC).orElseThrow(), twin.pair().a());
+        assertNull(twin.refusal());
+    }
+
+    private static void allowed(HandOffRule.Kind kind, Cell a, Cell b) {
+        assertEquals(java.util.Optional.empty(), HandOffRule.refusal(a, b));
+        assertEquals(kind, HandOffRule.kind(a, b));
+    }
+
+    private static void refused(Cell a, Cell b) {
+        assertTrue(HandOffRule.refusal(a, b).isPresent(), a.spec() + " beside " + b.spec());
     }
 }
