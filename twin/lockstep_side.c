@@ -211,11 +211,12 @@ static void pin(const char *cpus, char *allowed, size_t size) {
 
 /* LockStepSide.json, field for field, then the CPUs; one line on stdout, flushed. */
 static void print_result(int index, const struct side_cell_spec *c, char me, const struct outcome *o, const char *cpus) {
-    printf("durabench-result {\"cell\":%d,\"spec\":", index);
+    /* ChildStatus: ok, or failed with its reason (the side's own call, or the partner's: partnerFailed) */
+    printf("durabench-result {\"status\":\"%s\",\"cell\":%d,\"spec\":", o->error[0] != '\0' ? "failed" : "ok", index);
     json_string(stdout, c->spec);
     printf(",\"side\":\"%c\",\"cellMillis\":%lld", me, o->cell_millis);
     if (o->error[0] != '\0') {
-        fputs(",\"error\":", stdout);
+        fputs(",\"reason\":", stdout);
         json_string(stdout, o->error);
         printf(",\"partnerFailed\":%s", o->partner_failed ? "true" : "false");
     } else {

@@ -5,6 +5,7 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildJvm;
 import io.durabench.child.ChildProcess;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.child.TempFolders;
 import io.durabench.env.JvmFacts;
@@ -154,7 +155,10 @@ public final class ForkPair {
 
     /** A side's record of a cell, or a failed one saying why the side has none. */
     private static SideRecord record(JsonObject line, Side side, ChildProcess.Exit mine, ChildProcess.Exit other) {
-        if (line != null) return LockStepFile.sideRecord(line);
+        if (line != null) {
+            if (ChildStatus.of(line) == ChildStatus.OK) return LockStepFile.sideRecord(line);
+            return SideRecord.failed(ChildStatus.reason(line), line.has(LockStepSide.PARTNER_FAILED) && line.get(LockStepSide.PARTNER_FAILED).getAsBoolean());
+        }
         if (SideExit.partnerStopped(mine, other)) {
             return SideRecord.failed(SideExit.describe(side, mine) + " after " + SideExit.describe(side.other(), other), true);
         }

@@ -7,6 +7,7 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.CellSpec;
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.WorkloadSize;
+import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.TraceMarkers;
@@ -35,6 +36,8 @@ import java.util.List;
  * failed cell is a result), 2 on bad arguments, 3 when the other side went away.
  */
 public final class LockStepSide {
+    /** A failed answer's field: true when the partner's failure ended the cell, not this side's own. */
+    static final String PARTNER_FAILED = "partnerFailed";
     static final Duration CONNECT_LIMIT = Duration.ofSeconds(60);
 
     private LockStepSide() {
@@ -85,14 +88,15 @@ public final class LockStepSide {
     }
 
     static JsonObject json(int index, SideCellSpec c, Side side, SideCell.Outcome o) {
-        JsonObject r = new JsonObject();
+        // A cell that did not measure is failed, its reason the side's own call or the partner's ("partnerFailed").
+        JsonObject r = (o.error() == null ? ChildStatus.OK : ChildStatus.FAILED).answer();
         r.addProperty("cell", index);
         r.addProperty("spec", CellSpec.of(c.cell()));
         r.addProperty("side", side.name());
         r.addProperty("cellMillis", o.cellMillis());
         if (o.error() != null) {
-            r.addProperty("error", o.error());
-            r.addProperty("partnerFailed", o.partnerFailed());
+            r.addProperty(ChildStatus.REASON, o.error());
+            r.addProperty(PARTNER_FAILED, o.partnerFailed());
             return r;
         }
         r.addProperty("warmupBlocks", o.warmupBlocks());
