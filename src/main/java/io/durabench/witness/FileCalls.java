@@ -69,6 +69,9 @@ final class FileCalls {
             if (!p.apply()) {
                 calls[p.index()] = resolve(e, fds, mappings, written);
                 if (e.name().equals("mmap")) mmapTarget[p.index()] = owner(e.arg(4), fds);
+                // Linux frees the fd as close begins (even when close then reports an error): another thread's open may get
+                // the number before this close's line returns, so the fd is forgotten at the entry, not at the completion.
+                if (e.name().equals("close")) forget(e, fds);
             } else {
                 apply(e, fds, mappings, mmapTarget[p.index()], written);
             }
@@ -133,10 +136,6 @@ final class FileCalls {
                 StraceText.flagNames(e.arg(2)).stream().filter(SETFL_FLAGS::contains).forEach(flags::add);
                 fds.put(ref.fd(), new Opened(file.path(), flags));
             }
-        } else if (name.equals("close")) {
-            // Linux frees the fd even when close reports an error.
-            StraceText.FdRef ref = StraceText.fd(e.arg(0));
-            if (ref != null) fds.remove(ref.fd());
         } else if (name.equals("mmap") && e.succeeded() && mmapTarget != null) {
             mappings.add(new Mapping(e.result(), e.result() + parseLength(e.arg(1)), mmapTarget));
         } else if (name.equals("munmap") && e.succeeded()) {
@@ -147,6 +146,11 @@ final class FileCalls {
                 if (m.start() < end && start < m.end()) it.remove();
             }
         }
+    }
+
+    private static void forget(SyscallEvent close, Map<Integer, Opened> fds) {
+        StraceText.FdRef ref = StraceText.fd(close.arg(0));
+        if (ref != null) fds.remove(ref.fd());
     }
 
     private static boolean isOpen(String name) {

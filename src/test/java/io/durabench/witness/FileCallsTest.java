@@ -52,6 +52,21 @@ class FileCallsTest {
         assertEquals("plain fd", calls.get(13).how(), "an ftruncate changes the file through the descriptor as a write does");
     }
 
+    /**
+     * Linux frees an fd as close begins: another thread's open can get the number while the close is still
+     * unfinished in the trace (seen under load), and the new file's calls must not lose their open.
+     */
+    @Test
+    void anFdReusedByAnotherThreadBeforeItsCloseReturnsKeepsItsNewOpen() {
+        List<FileCall> calls = calls(
+                "9  openat(AT_FDCWD</d>, \"/d/old\", O_RDWR|O_CLOEXEC) = 7</d/old>",
+                "12 close(7</d/old> <unfinished ...>",
+                "9  openat(AT_FDCWD</d>, \"/d/new\", O_RDWR|O_CREAT|O_CLOEXEC, 0644) = 7</d/new>",
+                "12 <... close resumed>) = 0",
+                "9  pwrite64(7</d/new>, \"\"..., 4096, 0) = 4096");
+        assertEquals(new FileCallView("pwrite64", "/d/new", "plain fd", 4096), view(calls.get(3)));
+    }
+
     @Test
     void directAndSyncFlagsMakeTheFdKind() {
         List<FileCall> calls = calls(
