@@ -1,5 +1,6 @@
 package io.durabench.env;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
@@ -18,6 +19,13 @@ public final class JsonFields {
         if (e == null) return null;
         if (!e.isJsonObject()) throw wrongType(name, "an object", e);
         return e.getAsJsonObject();
+    }
+
+    public static JsonArray array(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (!e.isJsonArray()) throw wrongType(name, "a list", e);
+        return e.getAsJsonArray();
     }
 
     /** Text: a JSON string (a number or true/false where text belongs is a wrong type, not text). */

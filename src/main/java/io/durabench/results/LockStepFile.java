@@ -317,7 +317,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         String error = JsonFields.string(j, "error");
         if (error != null) return SideRecord.failed(error, Boolean.TRUE.equals(JsonFields.bool(j, "partnerFailed")));
         List<Block> blocks = new ArrayList<>();
-        for (JsonElement b : j.getAsJsonArray("blocks")) blocks.add(Block.parse(b.getAsString()));
+        for (JsonElement b : required(JsonFields.array(j, "blocks"), "blocks")) blocks.add(Block.parse(b.getAsString()));
         Map<String, Long> counters = new LinkedHashMap<>();
         JsonObject c = JsonFields.object(j, "counters");
         if (c != null) c.entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
@@ -340,10 +340,10 @@ public record LockStepFile(String started, String finished, Sides sides, String 
                     JsonFields.integer(set, "grain"), JsonFields.string(set, "order"), JsonFields.integer(set, "warmupMinBlocks"),
                     JsonFields.integer(set, "warmupMaxBlocks"), JsonFields.integer(set, "warmupUnits"));
             List<CellRecord> cells = new ArrayList<>();
-            for (JsonElement ce : o.getAsJsonArray("cells")) {
+            for (JsonElement ce : required(JsonFields.array(o, "cells"), "cells")) {
                 JsonObject c = ce.getAsJsonObject();
                 List<PairRecord> pairs = new ArrayList<>();
-                for (JsonElement pe : c.getAsJsonArray("forkPairs")) {
+                for (JsonElement pe : required(JsonFields.array(c, "forkPairs"), "forkPairs")) {
                     JsonObject p = pe.getAsJsonObject();
                     Long pairMillis = JsonFields.whole(p, "pairMillis");
                     pairs.add(new PairRecord(JsonFields.integer(p, "pair"), JsonFields.string(p, "started"), pairMillis == null ? 0 : pairMillis,
@@ -358,8 +358,15 @@ public record LockStepFile(String started, String finished, Sides sides, String 
                     settings, JsonFields.string(o, "placement"), cells);
         } catch (IllegalArgumentException | NullPointerException | IllegalStateException | UnsupportedOperationException e) {
             if (e instanceof ResultsFileException r) throw r;
-            throw malformed(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            // A field the record needs is missing or null: the JDK's message would name our code, not the file's field.
+            throw malformed(file, e instanceof NullPointerException ? "a required field is missing or null"
+                    : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) throw new IllegalArgumentException("field \"" + field + "\" is missing");
+        return value;
     }
 
     private static SideInfo sideInfo(JsonObject j) {
@@ -374,6 +381,8 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     }
 
     private static ResultsFileException malformed(Path file, String why) {
-        return new ResultsFileException(file + ": not a durabench lockstep.json (" + why + "); `durabench run --lock-step` writes it");
+        // A damaged value may hold line breaks or other control characters: the message stays one line.
+        return new ResultsFileException(file + ": not a durabench lockstep.json (" + why.replaceAll("\\p{Cntrl}", "?")
+                + "); `durabench run --lock-step` writes it");
     }
 }

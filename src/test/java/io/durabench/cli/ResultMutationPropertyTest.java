@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.durabench.results.EnvironmentFile;
 import io.durabench.results.JmhJsonReader;
+import io.durabench.results.LockStepFile;
 import io.durabench.results.NotMeasuredFile;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.RunManifest;
@@ -53,7 +54,8 @@ class ResultMutationPropertyTest {
                     new Source("failed-cell/data", "jmh-result.json"),
                     new Source("jmh-samples", "sample27-params-sample.json"),
                     new Source("jmh-samples", "sample35-prof-gc.json"),
-                    new Source("jmh-samples", "sample02-modes.json")),
+                    new Source("jmh-samples", "sample02-modes.json"),
+                    new Source("reference-pairs", "lockstep.json")),
             List.of(new Source("group-commit", "jmh-result.json"), new Source("group-commit", "environment.json")));
 
     /** Each of {@code common} four times, each of {@code rare} once. */
@@ -123,8 +125,10 @@ class ResultMutationPropertyTest {
     void eachReaderReadsADamagedFileOrNamesIt() throws IOException {
         Random random = new Random(SEED + 1);
         List<Source> sources = List.of(new Source("real-run", "run.json"), new Source("failed-cell/data", "not-applicable.json"),
-                new Source("group-commit", "environment.json"), new Source("real-run/dev-shm", "jmh-result.json"));
-        List<Consumer<Path>> readers = List.of(RunManifest::read, NotMeasuredFile::read, EnvironmentFile::read, JmhJsonReader::read);
+                new Source("group-commit", "environment.json"), new Source("real-run/dev-shm", "jmh-result.json"),
+                new Source("reference-pairs", "lockstep.json"));
+        List<Consumer<Path>> readers = List.of(RunManifest::read, NotMeasuredFile::read, EnvironmentFile::read, JmhJsonReader::read,
+                file -> LockStepFile.read(file.getParent()));
         List<String> failures = new ArrayList<>();
         for (int t = 0; t < TRIES && failures.size() < 5; t++) {
             int which = random.nextInt(sources.size());

@@ -1,12 +1,12 @@
 package io.durabench.report.analysis;
 
-import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.PairRecord;
 import io.durabench.stats.LockStepEstimate;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,13 +20,14 @@ final class ReferenceComparisons {
     private ReferenceComparisons() {
     }
 
-    static ReferenceComparison of(LockStepFile file, Context context) {
+    /** Empty when no cell of the file names a reference this catalogue knows (a damaged or foreign file): nothing to compare. */
+    static Optional<ReferenceComparison> of(LockStepFile file, Path path, Context context) {
         List<ReferenceComparison.Entry> entries = new ArrayList<>();
         String reference = null;
         int most = 0;
         for (LockStepFile.CellRecord c : file.cells()) {
-            Optional<Cell> method = Catalogue.cell(c.benchmark(), c.paramsB());
-            Optional<Cell> ref = Catalogue.cell(c.benchmark(), c.paramsA());
+            Optional<Cell> method = ReportBuilder.cellOf(path, c.benchmark(), c.paramsB());
+            Optional<Cell> ref = ReportBuilder.cellOf(path, c.benchmark(), c.paramsA());
             if (method.isEmpty() || ref.isEmpty()) continue;
             if (reference == null) reference = ref.get().method();
             List<PairRecord> pairs = c.measured();
@@ -39,6 +40,6 @@ final class ReferenceComparisons {
             entries.add(new ReferenceComparison.Entry(method.get(), e, e.logSd(), c.stalls(PairRecord::a), c.stalls(PairRecord::b), null));
             most = Math.max(most, pairs.size());
         }
-        return new ReferenceComparison(context, reference == null ? "?" : reference, most, entries);
+        return reference == null ? Optional.empty() : Optional.of(new ReferenceComparison(context, reference, most, entries));
     }
 }

@@ -10,6 +10,7 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.results.NotMeasured;
+import io.durabench.results.LockStepFile;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.Units;
@@ -115,8 +116,10 @@ public final class ReportBuilder {
                 : set.results().get(0).jdkLabel();
         if (set.referencePairs() != null && !set.results().isEmpty()) {
             BenchmarkResult first = set.results().get(0);
-            cellOf(set.source(), first.benchmark(), first.params().asMap()).ifPresent(c ->
-                    references.add(ReferenceComparisons.of(set.referencePairs(), context(set, c.targetDir(), first.jdkLabel()))));
+            cellOf(set.source(), first.benchmark(), first.params().asMap())
+                    .flatMap(c -> ReferenceComparisons.of(set.referencePairs(), set.source().resolveSibling(LockStepFile.FILE),
+                            context(set, c.targetDir(), first.jdkLabel())))
+                    .ifPresent(references::add);
         }
         // After the set's durabench results: a plain result takes the context they registered for its folder.
         plain.forEach(r -> addPlain(r, set, plainContext(set, r.jdkLabel())));
@@ -135,7 +138,7 @@ public final class ReportBuilder {
     }
 
     /** The typed cell of a result; a value the catalogue cannot take means the file (named) is not what it claims. */
-    private static Optional<Cell> cellOf(Path file, String benchmark, Map<String, String> params) {
+    static Optional<Cell> cellOf(Path file, String benchmark, Map<String, String> params) {
         try {
             return Catalogue.cell(benchmark, params);
         } catch (InvalidValueException e) {
