@@ -32,7 +32,7 @@ class LayeringTest {
             5 compare soak suite
             4 report lockstep witness bench
             3 catalogue lab
-            2 results child workload
+            2 results child workload format
             1 nativeio jdkio stats env expectation
             0 errno
             """);

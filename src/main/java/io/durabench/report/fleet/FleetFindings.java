@@ -3,7 +3,7 @@ package io.durabench.report.fleet;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;

@@ -6,7 +6,7 @@ import io.durabench.report.DecisionTable;
 import io.durabench.report.LockStepColumn;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.DecisionTable.Line;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.durabench.report.render;
 
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.fleet.FleetTable;
 import io.durabench.report.fleet.FleetTable.FleetCell;
 import io.durabench.report.fleet.FleetTable.FleetColumn;

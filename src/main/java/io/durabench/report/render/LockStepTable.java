@@ -1,6 +1,6 @@
 package io.durabench.report.render;
 
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.stats.LockStepEstimate;
 import java.util.ArrayList;

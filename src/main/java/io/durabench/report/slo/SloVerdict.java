@@ -1,7 +1,7 @@
 package io.durabench.report.slo;
 
 import io.durabench.report.Context;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.stats.Estimate;
 
 /**

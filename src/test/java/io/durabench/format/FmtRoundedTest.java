@@ -1,4 +1,4 @@
-package io.durabench.report;
+package io.durabench.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

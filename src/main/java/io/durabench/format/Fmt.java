@@ -1,4 +1,4 @@
-package io.durabench.report;
+package io.durabench.format;
 
 import io.durabench.stats.Estimate;
 
