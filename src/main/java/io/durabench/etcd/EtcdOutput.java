@@ -4,7 +4,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.durabench.env.Environment;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.format.Fmt;
 import io.durabench.report.slo.SloVerdict;
 import io.durabench.stats.Estimate;

@@ -8,7 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;

@@ -4,7 +4,7 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
 import io.durabench.report.Durability;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;

@@ -1,7 +1,5 @@
-package io.durabench.report;
+package io.durabench.env;
 
-import io.durabench.env.BlockDevice;
-import io.durabench.env.Environment;
 import java.util.ArrayList;
 import java.util.List;
 
