@@ -33,7 +33,7 @@ class LayeringTest {
             4 report lockstep witness bench
             3 catalogue lab
             2 results child workload format
-            1 nativeio jdkio stats env expectation
+            1 nativeio jdkio stats env expectation chart
             0 errno
             """);
 

@@ -1,5 +1,8 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Palette;
 import io.durabench.report.ReportRow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,5 +1,7 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Figure;
+
 /** A chart before it is drawn: its file name and title, and its figure or why there is none. */
 record ChartSpec(String name, String title, Figure figure, String skippedBecause) {
     static ChartSpec of(String name, String title, Figure figure) {

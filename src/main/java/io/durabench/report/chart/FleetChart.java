@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.ChartFile;
+import io.durabench.chart.Figure;
+import io.durabench.chart.FigureFiles;
+import io.durabench.chart.Look;
 import io.durabench.report.fleet.FleetTable;
 import io.durabench.report.fleet.FleetView;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Look;
+import io.durabench.chart.Marker;
+import io.durabench.chart.Palette;
 import io.durabench.workload.SyncMethod;
 import java.awt.Color;
 import java.util.EnumMap;

@@ -1,6 +1,6 @@
 package io.durabench.report.render;
 
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.fleet.FleetFinding;
 import io.durabench.report.fleet.FleetTable;
 import io.durabench.report.fleet.FleetView;

@@ -1,6 +1,6 @@
 package io.durabench.report.render;
 
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.FleetChart;
 import io.durabench.report.fleet.FleetView;
 import java.nio.file.Path;

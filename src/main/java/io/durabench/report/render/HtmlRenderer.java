@@ -1,7 +1,7 @@
 package io.durabench.report.render;
 
 import io.durabench.report.Report;
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;
 import java.io.IOException;
 import java.io.UncheckedIOException;

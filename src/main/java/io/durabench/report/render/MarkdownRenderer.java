@@ -9,7 +9,7 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.slo.SloVerdict;
 import java.util.List;
 import java.util.Map;

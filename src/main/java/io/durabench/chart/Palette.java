@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.awt.Color;
 import java.util.Locale;
@@ -16,19 +16,19 @@ import java.util.Map;
  * the choice is the same on every machine and in every run). Colours never depend on which
  * other targets a run holds: that is what made btrfs yellow in one run and blue in the next.
  */
-final class Palette {
-    static final Color BLUE = new Color(0x0072B2);
-    static final Color ORANGE = new Color(0xE69F00);
-    static final Color GREEN = new Color(0x009E73);
-    static final Color VERMILLION = new Color(0xD55E00);
-    static final Color PURPLE = new Color(0xCC79A7);
-    static final Color SKY = new Color(0x56B4E9);
-    static final Color BROWN = new Color(0x8C6D1F);
-    static final Color GREY = new Color(0x8A8A8A);
-    static final Color DARK = new Color(0x333333);
+public final class Palette {
+    public static final Color BLUE = new Color(0x0072B2);
+    public static final Color ORANGE = new Color(0xE69F00);
+    public static final Color GREEN = new Color(0x009E73);
+    public static final Color VERMILLION = new Color(0xD55E00);
+    public static final Color PURPLE = new Color(0xCC79A7);
+    public static final Color SKY = new Color(0x56B4E9);
+    public static final Color BROWN = new Color(0x8C6D1F);
+    public static final Color GREY = new Color(0x8A8A8A);
+    public static final Color DARK = new Color(0x333333);
 
     /** The distinct colours above but grey: no panel can tell more series apart by colour. */
-    static final int SIZE = 8;
+    public static final int SIZE = 8;
 
     private static final Map<String, Color> FILESYSTEMS = Map.of(
             "ext4", BLUE, "xfs", VERMILLION, "btrfs", GREEN, "zfs", PURPLE, "f2fs", ORANGE,
@@ -40,7 +40,7 @@ final class Palette {
     }
 
     /** The colour of every target on filesystem {@code fs} (null: unknown, which is a filesystem name like any other). */
-    static Color filesystem(String fs) {
+    public static Color filesystem(String fs) {
         String key = fs == null ? "unknown" : fs.toLowerCase(Locale.ROOT);
         Color fixed = FILESYSTEMS.get(key);
         return fixed != null ? fixed : OTHER_FILESYSTEMS[Math.floorMod(key.hashCode(), OTHER_FILESYSTEMS.length)];

@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.awt.Color;
 import java.util.List;
@@ -9,11 +9,11 @@ import java.util.List;
  * under the chart saying how to read the marks. Built by the chart classes, laid out by
  * {@link FigureLayout}, painted by {@link FigurePainter}.
  */
-record Figure(String title, List<Panel> panels, int columns, List<LegendEntry> legend, String xTitle, String yTitle, String note) {
+public record Figure(String title, List<Panel> panels, int columns, List<LegendEntry> legend, String xTitle, String yTitle, String note) {
 
     /** One small multiple: its title, its axes (shared ranges across the figure) and its series. */
-    record Panel(String title, Axis x, Axis y, List<Series> series) {
-        Panel withY(Axis newY) {
+    public record Panel(String title, Axis x, Axis y, List<Series> series) {
+        public Panel withY(Axis newY) {
             return new Panel(title, x, newY, series);
         }
     }
@@ -24,12 +24,12 @@ record Figure(String title, List<Panel> panels, int columns, List<LegendEntry> l
      * that several series at one category do not hide each other; series of one lane share a
      * column (a target's p50, p99 and p99.9). Without a lane, a series' colour is its lane.
      */
-    record Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points, String lane) {
-        Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points) {
+    public record Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points, String lane) {
+        public Series(String name, Color colour, Marker marker, boolean line, boolean dashed, List<Point> points) {
             this(name, colour, marker, line, dashed, points, null);
         }
 
-        Series(String name, Look look, boolean line, List<Point> points, String lane) {
+        public Series(String name, Look look, boolean line, List<Point> points, String lane) {
             this(name, look.colour(), look.marker(), line, false, points, lane);
         }
 
@@ -42,14 +42,14 @@ record Figure(String title, List<Panel> panels, int columns, List<LegendEntry> l
      * A point; {@code low}/{@code high} the ends of its interval bar (NaN: none); {@code hollow}
      * for a point that does not reach stable storage.
      */
-    record Point(double x, double y, double low, double high, boolean hollow) {
-        static Point of(double x, double y) {
+    public record Point(double x, double y, double low, double high, boolean hollow) {
+        public static Point of(double x, double y) {
             return new Point(x, y, Double.NaN, Double.NaN, false);
         }
     }
 
-    record LegendEntry(String label, Color colour, Marker marker, boolean line, boolean dashed) {
-        LegendEntry(String label, Color colour, Marker marker, boolean line) {
+    public record LegendEntry(String label, Color colour, Marker marker, boolean line, boolean dashed) {
+        public LegendEntry(String label, Color colour, Marker marker, boolean line) {
             this(label, colour, marker, line, false);
         }
     }

@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -21,7 +21,7 @@ import java.util.Map;
  * the plot. An interval whose lower end cannot be placed (zero or less on a log axis) runs to the
  * bottom of the plot and ends in an open arrowhead: "reaches zero".
  */
-final class FigurePainter {
+public final class FigurePainter {
     private static final Color FRAME = new Color(0x888888);
     private static final Color GRID = new Color(0xE4E4E4);
     private static final Color MINOR_GRID = new Color(0xF2F2F2);
@@ -30,7 +30,7 @@ final class FigurePainter {
     private FigurePainter() {
     }
 
-    static void paint(Graphics2D g, Figure f, FigureLayout l) {
+    public static void paint(Graphics2D g, Figure f, FigureLayout l) {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);

@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -12,10 +12,10 @@ import java.util.Locale;
  * decades, linear ones where a change of slope must show (group commit's knee), categories for
  * methods and committer counts.
  */
-abstract class Axis {
+public abstract class Axis {
     private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
 
-    record Tick(double value, String label, boolean major) {
+    public record Tick(double value, String label, boolean major) {
     }
 
     /** 0..1 along the axis; NaN where the value cannot be placed (zero or less on a log axis). */
@@ -24,7 +24,7 @@ abstract class Axis {
     /** Ticks for an axis {@code pixels} long whose labels need {@code labelPixels} each along it. */
     abstract List<Tick> ticks(double pixels, double labelPixels);
 
-    boolean categorical() {
+    public boolean categorical() {
         return false;
     }
 
@@ -36,17 +36,17 @@ abstract class Axis {
     }
 
     /** Powers of ten, with 2 and 5 between them when there is room; minor ticks (unlabelled) at 2..9. */
-    static final class Log extends Axis {
-        final double min, max;
+    public static final class Log extends Axis {
+        public final double min, max;
 
-        Log(double min, double max) {
+        public Log(double min, double max) {
             if (!(min > 0) || !(max > min)) throw new IllegalArgumentException("log axis needs 0 < min < max: " + min + ", " + max);
             this.min = min;
             this.max = max;
         }
 
         /** A range padded a little beyond the data so no mark sits on the frame. */
-        static Log around(double lowest, double highest) {
+        public static Log around(double lowest, double highest) {
             if (!(highest > lowest)) {
                 lowest = lowest / 2;
                 highest = highest * 2;
@@ -95,17 +95,17 @@ abstract class Axis {
     }
 
     /** Nice steps (1, 2, 5 x 10^k) far enough apart for their labels. */
-    static final class Linear extends Axis {
-        final double min, max;
+    public static final class Linear extends Axis {
+        public final double min, max;
 
-        Linear(double min, double max) {
+        public Linear(double min, double max) {
             if (!(max > min)) max = min + 1;
             this.min = min;
             this.max = max;
         }
 
         /** From zero (counts and rates start there) to a little above the highest value. */
-        static Linear fromZero(double highest) {
+        public static Linear fromZero(double highest) {
             return new Linear(0, highest > 0 ? highest * 1.08 : 1);
         }
 
@@ -135,10 +135,10 @@ abstract class Axis {
     }
 
     /** One slot per name, the value being the slot's index; every slot labelled. */
-    static final class Category extends Axis {
-        final List<String> names;
+    public static final class Category extends Axis {
+        public final List<String> names;
 
-        Category(List<String> names) {
+        public Category(List<String> names) {
             this.names = List.copyOf(names);
         }
 
@@ -155,7 +155,7 @@ abstract class Axis {
         }
 
         @Override
-        boolean categorical() {
+        public boolean categorical() {
             return true;
         }
     }

@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
@@ -9,11 +9,11 @@ import java.awt.Shape;
  * How a point is drawn; NONE for a line without points (a reference line). Seven filled shapes,
  * so that up to seven targets of one filesystem (one colour) still look apart.
  */
-enum Marker {
+public enum Marker {
     CIRCLE, SQUARE, DIAMOND, TRIANGLE_UP, TRIANGLE_DOWN, PENTAGON, CROSS, NONE;
 
     /** The filled shapes, in the order series of one colour take them. */
-    static final Marker[] SHAPES = {CIRCLE, DIAMOND, SQUARE, TRIANGLE_UP, TRIANGLE_DOWN, PENTAGON, CROSS};
+    public static final Marker[] SHAPES = {CIRCLE, DIAMOND, SQUARE, TRIANGLE_UP, TRIANGLE_DOWN, PENTAGON, CROSS};
 
     /** The marker's outline centred on (x, y), {@code size} pixels across. */
     Shape at(double x, double y, double size) {

@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
@@ -14,7 +14,7 @@ import java.util.List;
  * labels too long for their slot are turned upright. Tests check the result: no two boxes of
  * different parts overlap, and everything fits the image.
  */
-final class FigureLayout {
+public final class FigureLayout {
     static final int WIDTH = 1200;
     static final int MARGIN = 16;
     static final int SINGLE_PLOT_HEIGHT = 430;
@@ -31,27 +31,27 @@ final class FigureLayout {
     private static final double LEGEND_GAP = 24, LEGEND_PAD = 10, GAP_X = 30, GAP_Y = 16;
 
     /** A piece of text and the box it fills; a rotated one reads bottom to top. */
-    record Text(String text, Rectangle2D box, Font font, boolean rotated) {
+    public record Text(String text, Rectangle2D box, Font font, boolean rotated) {
     }
 
     /** A panel's plot area, its title (wrapped to the panel's width) and the ticks it labels. */
-    record PanelBox(Figure.Panel panel, Rectangle2D plot, List<Text> title, List<Axis.Tick> xTicks, List<Text> xLabels,
+    public record PanelBox(Figure.Panel panel, Rectangle2D plot, List<Text> title, List<Axis.Tick> xTicks, List<Text> xLabels,
                     List<Axis.Tick> yTicks, List<Text> yLabels) {
     }
 
     /** One legend entry: where its mark and its text go. */
-    record LegendItem(Figure.LegendEntry entry, double markX, double markY, Text text) {
+    public record LegendItem(Figure.LegendEntry entry, double markX, double markY, Text text) {
     }
 
-    final int width;
-    final int height;
-    final List<Text> title = new ArrayList<>();
-    final List<PanelBox> panels = new ArrayList<>();
-    final Text xTitle;
-    final Text yTitle;
-    final List<Text> note = new ArrayList<>();
-    final Rectangle2D legend;
-    final List<LegendItem> legendItems = new ArrayList<>();
+    public final int width;
+    public final int height;
+    public final List<Text> title = new ArrayList<>();
+    public final List<PanelBox> panels = new ArrayList<>();
+    public final Text xTitle;
+    public final Text yTitle;
+    public final List<Text> note = new ArrayList<>();
+    public final Rectangle2D legend;
+    public final List<LegendItem> legendItems = new ArrayList<>();
 
     private FigureLayout(Figure f) {
         width = WIDTH;
@@ -139,7 +139,7 @@ final class FigureLayout {
         height = (int) Math.ceil(bottom + MARGIN);
     }
 
-    static FigureLayout of(Figure f) {
+    public static FigureLayout of(Figure f) {
         if (f.panels().isEmpty()) throw new IllegalArgumentException("a figure needs a panel: " + f.title());
         return new FigureLayout(f);
     }
@@ -253,7 +253,7 @@ final class FigureLayout {
     }
 
     /** Every plot area, for checks: the legend must overlap none of them. */
-    List<Rectangle2D> plots() {
+    public List<Rectangle2D> plots() {
         return panels.stream().map(PanelBox::plot).toList();
     }
 }

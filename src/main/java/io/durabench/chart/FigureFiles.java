@@ -1,4 +1,4 @@
-package io.durabench.report.chart;
+package io.durabench.chart;
 
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
 /** Writes a figure as PNG (and, when asked, SVG) from one layout, so both files show the same thing. */
-final class FigureFiles {
+public final class FigureFiles {
     static {
         // Before any AWT class loads: servers and CI have no display.
         System.setProperty("java.awt.headless", "true");
@@ -22,7 +22,7 @@ final class FigureFiles {
     private FigureFiles() {
     }
 
-    static ChartFile write(Figure f, Path dir, String name, String title, boolean svg) {
+    public static ChartFile write(Figure f, Path dir, String name, String title, boolean svg) {
         FigureLayout layout = FigureLayout.of(f);
         Path png = dir.resolve(name + ".png");
         Path vector = svg ? dir.resolve(name + ".svg") : null;
