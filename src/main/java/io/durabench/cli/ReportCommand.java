@@ -3,6 +3,7 @@ package io.durabench.cli;
 import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
+import io.durabench.report.chart.Charts;
 import io.durabench.report.fleet.FleetFinding;
 import io.durabench.report.fleet.FleetView;
 import io.durabench.report.fleet.GroupBy;
@@ -111,7 +112,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings, shown, verdicts);
                 case markdown -> MarkdownRenderer.render(report, List.of(), shown, verdicts);
-                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts, shown, verdicts));
+                case html -> HtmlRenderer.render(dir -> Charts.write(report, dir, true), charts -> MarkdownRenderer.render(report, charts, shown, verdicts));
                 case csv -> CsvTables.render(report, chosenTable(report, table));
                 case json -> JsonRenderer.render(report, verdicts);
             });

@@ -1,7 +1,5 @@
 package io.durabench.report.render;
 
-import io.durabench.catalogue.Cell;
-import io.durabench.results.JmhParams;
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -29,7 +27,7 @@ public final class CsvRenderer {
         if (v == null) return "";
         return switch (f.kind()) {
             case NUMBER -> plain((Double) v);
-            case PARAMS -> v instanceof Cell c ? c.describe() : ((JmhParams) v).describe();
+            case PARAMS -> ((Field.Params) v).text();
             default -> String.valueOf(v);
         };
     }

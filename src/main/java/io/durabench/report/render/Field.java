@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -11,8 +12,12 @@ import java.util.function.Function;
  */
 public record Field<R>(String key, Kind kind, Function<R, Object> value) {
 
-    /** How a value is written: NUMBER is a double (NaN = absent), WHOLE an Integer/Long or null, PARAMS a parameter set. */
+    /** How a value is written: NUMBER is a double (NaN = absent), WHOLE an Integer/Long or null, PARAMS a {@link Params}. */
     public enum Kind { TEXT, NUMBER, WHOLE, BOOLEAN, PARAMS }
+
+    /** A PARAMS field's value, a parameter set: one line of text for CSV, name to value (in order) for JSON. */
+    public record Params(String text, Map<String, String> values) {
+    }
 
     public static <R> Field<R> text(String key, Function<R, Object> value) {
         return new Field<>(key, Kind.TEXT, value);

@@ -16,10 +16,10 @@ public final class FleetWriter {
         List<ChartFile> charts = FleetChart.write(v, dir);
         String markdown = FleetMarkdown.render(v, charts);
         List<Path> written = new ArrayList<>();
-        written.add(ReportWriter.write(dir.resolve("report.md"), markdown));
-        written.add(ReportWriter.write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
-        written.add(ReportWriter.write(dir.resolve("report.json"), FleetJson.render(v)));
-        written.add(ReportWriter.write(dir.resolve("report-fleet.csv"), FleetJson.csv(v)));
+        written.add(TextFiles.write(dir.resolve("report.md"), markdown));
+        written.add(TextFiles.write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
+        written.add(TextFiles.write(dir.resolve("report.json"), FleetJson.render(v)));
+        written.add(TextFiles.write(dir.resolve("report-fleet.csv"), FleetJson.csv(v)));
         for (ChartFile c : charts) {
             if (c.png() != null) {
                 written.add(c.png());

@@ -1,8 +1,6 @@
 package io.durabench.report.render;
 
-import io.durabench.report.Report;
 import io.durabench.chart.ChartFile;
-import io.durabench.report.chart.Charts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,15 +36,10 @@ public final class HtmlRenderer {
     }
 
     /**
-     * The whole report as one page, for stdout: the charts are drawn into a temporary folder, read
-     * into the page and the folder deleted. {@code markdown} is report.md for those charts (the
-     * caller's MarkdownRenderer call, with whatever options it takes).
+     * A page with its charts, for stdout: {@code draw} writes them (PNG and SVG) into a temporary
+     * folder it is given, they are read into the page and the folder deleted. {@code markdown} is
+     * the Markdown for those charts.
      */
-    public static String render(Report report, Function<List<ChartFile>, String> markdown) {
-        return render(dir -> Charts.write(report, dir, true), markdown);
-    }
-
-    /** {@link #render(Report, Function)} for any charts: {@code draw} writes them (PNG and SVG) into the folder it is given. */
     public static String render(Function<Path, List<ChartFile>> draw, Function<List<ChartFile>, String> markdown) {
         Path dir;
         try {
