@@ -32,7 +32,7 @@ class LayeringTest {
             5 compare soak suite
             4 report lockstep witness bench
             3 catalogue lab
-            2 results child workload format
+            2 results child workload format output
             1 nativeio jdkio stats env expectation chart
             0 errno
             """);

@@ -8,7 +8,7 @@ import io.durabench.etcd.EtcdOutput;
 import io.durabench.etcd.EtcdRounds;
 import io.durabench.etcd.FioRun;
 import io.durabench.nativeio.NativeLayers;
-import io.durabench.report.render.TextFiles;
+import io.durabench.output.TextFiles;
 import io.durabench.suite.TargetCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -13,7 +13,7 @@ import io.durabench.report.render.FleetText;
 import io.durabench.report.render.FleetWriter;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.render.CsvTables;
-import io.durabench.report.render.HtmlRenderer;
+import io.durabench.output.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.ReportWriter;

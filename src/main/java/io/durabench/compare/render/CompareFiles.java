@@ -1,7 +1,7 @@
 package io.durabench.compare.render;
 
 import io.durabench.compare.Comparison;
-import io.durabench.report.render.TextFiles;
+import io.durabench.output.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

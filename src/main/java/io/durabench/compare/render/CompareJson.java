@@ -8,8 +8,8 @@ import io.durabench.compare.Comparison;
 import io.durabench.compare.FingerprintCheck;
 import io.durabench.compare.FingerprintKey;
 import io.durabench.compare.Verdict;
-import io.durabench.report.render.CsvRenderer;
-import io.durabench.report.render.JsonRows;
+import io.durabench.output.CsvRenderer;
+import io.durabench.output.JsonRows;
 import java.util.Map;
 
 /**

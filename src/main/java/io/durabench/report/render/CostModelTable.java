@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Column;
+import io.durabench.output.GroupedTable;
 import io.durabench.report.ContextNames;
 import io.durabench.report.CostFit;
 import io.durabench.format.Fmt;

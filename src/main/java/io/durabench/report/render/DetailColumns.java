@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Column;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;

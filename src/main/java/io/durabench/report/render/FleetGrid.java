@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Table;
+import io.durabench.output.Wrap;
 import io.durabench.format.Fmt;
 import io.durabench.report.fleet.FleetTable;
 import io.durabench.report.fleet.FleetTable.FleetCell;

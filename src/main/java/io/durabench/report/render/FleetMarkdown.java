@@ -1,5 +1,8 @@
 package io.durabench.report.render;
 
+import io.durabench.output.HtmlRenderer;
+import io.durabench.output.Table;
+import io.durabench.output.Wrap;
 import io.durabench.chart.ChartFile;
 import io.durabench.report.fleet.FleetFinding;
 import io.durabench.report.fleet.FleetTable;

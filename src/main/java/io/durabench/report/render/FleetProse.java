@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Table;
 import io.durabench.env.BlockDevice;
 import io.durabench.env.Environment;
 import io.durabench.report.Context;

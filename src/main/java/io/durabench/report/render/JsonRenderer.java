@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.JsonRows;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Table;
 import io.durabench.format.Fmt;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.stats.LockStepEstimate;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Wrap;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;

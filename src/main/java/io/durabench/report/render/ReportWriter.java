@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.HtmlRenderer;
+import io.durabench.output.TextFiles;
 import io.durabench.report.Report;
 import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Field;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.report.GroupCommitRow;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Wrap;
 import io.durabench.report.slo.SloVerdict;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.GroupedTable;
+import io.durabench.output.Table;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Difference;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.HtmlRenderer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

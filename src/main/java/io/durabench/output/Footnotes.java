@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import java.util.Map;
  * The numbered notes under one table: what would not fit a cell (an n/a reason, a FAILED error, a
  * long name) is a superscript mark there and its full text here, each distinct text numbered once.
  */
-final class Footnotes {
+public final class Footnotes {
     private static final String SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
     private final Map<String, String> marks = new LinkedHashMap<>();

@@ -1,12 +1,12 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** Word-wraps prose for the terminal report so a line stays within {@link #WIDTH} columns. */
-final class Wrap {
+public final class Wrap {
     /** The width the text report is written for: a terminal split in two, or a review tool's diff. */
-    static final int WIDTH = 120;
+    public static final int WIDTH = 120;
 
     private Wrap() {
     }
@@ -35,7 +35,7 @@ final class Wrap {
     }
 
     /** Appends the wrapped text, one line each, to {@code sb}. */
-    static void append(StringBuilder sb, String text, String first, String rest) {
+    public static void append(StringBuilder sb, String text, String first, String rest) {
         lines(text, first, rest).forEach(l -> sb.append(l).append('\n'));
     }
 }

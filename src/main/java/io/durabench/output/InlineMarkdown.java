@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 /**
  * The inline Markdown durabench writes, as HTML: {@code **bold**}, {@code _italic_}, {@code `code`},
@@ -7,7 +7,7 @@ package io.durabench.report.render;
  * only at the start of a word and closes only at its end, so names like {@code O_DIRECT_DSYNC} or
  * {@code write_cache} stay names.
  */
-final class InlineMarkdown {
+public final class InlineMarkdown {
     private InlineMarkdown() {
     }
 

@@ -1,12 +1,12 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * One field of a row in the machine formats: its key (the JSON key and the CSV header) and how to
- * get its value from a row. The row types' field lists ({@link RowFields}) feed the report-KIND.csv files and
- * report.json alike, so the two cannot drift apart.
+ * get its value from a row. One field list per row type feeds its CSV and its JSON
+ * alike (the report's report-KIND.csv files and report.json, compare's compare.csv and compare.json), so the two cannot drift apart.
  *
  * @param <R> the row type
  */

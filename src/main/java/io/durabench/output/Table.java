@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;

@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 /**
  * One self-contained HTML5 page around a body: its CSS and its script inline, no request to any
@@ -9,7 +9,7 @@ package io.durabench.report.render;
  * empty, "n/a" or "FAILED" cell (a note's mark after it, "n/a¹", or not) sorts last either way;
  * ties keep the Markdown's order.
  */
-final class HtmlPage {
+public final class HtmlPage {
     private HtmlPage() {
     }
 

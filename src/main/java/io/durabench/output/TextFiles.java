@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * CSV text from a field list, for the report's tables ({@link CsvTables}) and compare's rows:
+ * CSV text from a field list, for the report's tables (report-KIND.csv) and compare's rows:
  * the header is the fields' keys (units in the names), values are plain numbers (no thousands
  * separators, no exponent, no units), empty where a figure does not exist, and RFC 4180 quoting.
  */
@@ -36,7 +36,7 @@ public final class CsvRenderer {
      * A double as every CSV reader takes it: the shortest digits that give it back, never "1.0E-4"
      * (R's read.csv reads that, but a spreadsheet's import may take it as text); empty for NaN.
      */
-    static String plain(double v) {
+    public static String plain(double v) {
         if (!Double.isFinite(v)) return "";
         String shortest = Double.toString(v);
         return shortest.indexOf('E') < 0 ? shortest : new BigDecimal(shortest).stripTrailingZeros().toPlainString();

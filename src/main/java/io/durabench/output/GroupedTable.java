@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -18,10 +18,10 @@ import java.util.function.Function;
  *
  * @param <R> the row type
  */
-final class GroupedTable<R> {
+public final class GroupedTable<R> {
     private static final String INDENT = "  ";
-    /** How a failed row's text starts ({@link Tables#unmeasured}): such a line is never wrapped. */
-    static final String FAILED = "FAILED: ";
+    /** How a failed row's text starts (the report's {@code Tables.unmeasured}): such a line is never wrapped. */
+    public static final String FAILED = "FAILED: ";
     /** A name longer than this is shortened where a table would not fit (a note keeps it whole). */
     static final int LONG_NAME = 20;
 
@@ -34,18 +34,18 @@ final class GroupedTable<R> {
     private final Function<R, String> shortName;
     private final List<Group<R>> groups = new ArrayList<>();
 
-    GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured) {
+    public GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured) {
         this(columns, unmeasured, r -> null);
     }
 
     /** @param shortName a row's shorter name, for a table too wide (null: none, the name is cut) */
-    GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured, Function<R, String> shortName) {
+    public GroupedTable(List<Column<R>> columns, Function<R, String> unmeasured, Function<R, String> shortName) {
         this.columns = columns;
         this.unmeasured = unmeasured;
         this.shortName = shortName;
     }
 
-    void add(String heading, String segment, List<R> rows, List<String> notes) {
+    public void add(String heading, String segment, List<R> rows, List<String> notes) {
         groups.add(new Group<>(heading, segment, rows, notes));
     }
 
@@ -53,7 +53,7 @@ final class GroupedTable<R> {
         return groups.isEmpty();
     }
 
-    String text() {
+    public String text() {
         StringBuilder sb = new StringBuilder();
         int i = 0;
         while (i < groups.size()) {
@@ -218,7 +218,7 @@ final class GroupedTable<R> {
     }
 
     /** Each group its own table under its heading, then its notes: what a mark in it stands for, and the group's own. */
-    String markdown() {
+    public String markdown() {
         StringBuilder sb = new StringBuilder();
         for (Group<R> g : groups) {
             List<Integer> leads = visible(g, false).stream().filter(c -> !columns.get(c).joinsPrevious()).toList();

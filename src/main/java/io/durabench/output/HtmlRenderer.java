@@ -1,4 +1,4 @@
-package io.durabench.report.render;
+package io.durabench.output;
 
 import io.durabench.chart.ChartFile;
 import java.io.IOException;
@@ -22,7 +22,7 @@ public final class HtmlRenderer {
     private HtmlRenderer() {
     }
 
-    /** The page of {@code markdown}, MarkdownRenderer's for these {@code charts}, whose SVG files are inlined. */
+    /** The page of {@code markdown}, the Markdown written for these {@code charts}, whose SVG files are inlined. */
     public static String fromMarkdown(String markdown, List<ChartFile> charts) {
         Map<String, ChartFile> byImage = new HashMap<>();
         for (ChartFile c : charts) {
