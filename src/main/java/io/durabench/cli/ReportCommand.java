@@ -21,6 +21,7 @@ import io.durabench.report.render.TableColumns;
 import io.durabench.report.render.TextRenderer;
 import io.durabench.report.slo.Slo;
 import io.durabench.report.slo.SloVerdict;
+import io.durabench.report.slo.SloJudge;
 import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultsLoader;
@@ -119,7 +120,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         stdout.flush();
         // A missed SLO is the measurement saying no (exit 1), after everything asked for was printed or written.
-        return SloVerdicts.anyMissed(verdicts) ? 1 : 0;
+        return SloJudge.anyMissed(verdicts) ? 1 : 0;
     }
 
     /**

@@ -16,7 +16,7 @@ final class SloJson {
         for (SloVerdict v : verdicts) {
             JsonObject o = new JsonObject();
             o.addProperty("slo", v.slo().describe());
-            o.addProperty("context", v.context().label());
+            o.addProperty("context", v.context());
             o.addProperty("target", v.target());
             o.addProperty("verdict", v.outcome().word());
             Estimate e = v.figure();

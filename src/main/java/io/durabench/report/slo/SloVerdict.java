@@ -1,6 +1,5 @@
 package io.durabench.report.slo;
 
-import io.durabench.report.Context;
 import io.durabench.format.Fmt;
 import io.durabench.stats.Estimate;
 
@@ -8,10 +7,10 @@ import io.durabench.stats.Estimate;
  * One SLO judged on one target. {@code figure} is the SLO's metric with its 99.9% interval over
  * forks (ops/s already inverted from time per op), null when there is none; {@code why} says what
  * the outcome rests on when the figure alone does not (the reason a row is n/a, why it is
- * undecided, how many forks would decide it). {@code context} is the report's target; null for a
- * verdict judged outside a report (etcd-check's, on the one directory it measured).
+ * undecided, how many forks would decide it). {@code context} is the label of the report's target; null
+ * for a verdict judged outside a report (etcd-check's, on the one directory it measured).
  */
-public record SloVerdict(Slo slo, Context context, String target, Outcome outcome, Estimate figure, String why) {
+public record SloVerdict(Slo slo, String context, String target, Outcome outcome, Estimate figure, String why) {
 
     /** Only {@link #MISSED} fails a report (exit 1): undecided asks for more forks, it does not say no. */
     public enum Outcome {
