@@ -28,9 +28,9 @@ class LayeringTest {
     /** Each top-level package's floor, as in the table (floor, then its packages); a sub-package stands on its parent's floor. */
     private static final Map<String, Integer> FLOORS = floors("""
             7 cli
-            6 pg etcd gate
-            5 compare soak suite
-            4 report lockstep witness bench
+            6 pg etcd gate suite
+            5 report compare soak
+            4 lockstep witness bench slo
             3 catalogue lab
             2 results child workload format output
             1 nativeio jdkio stats env expectation chart

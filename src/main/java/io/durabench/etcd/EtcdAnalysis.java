@@ -1,9 +1,9 @@
 package io.durabench.etcd;
 
-import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloParser;
-import io.durabench.report.slo.SloVerdict;
-import io.durabench.report.slo.SloJudge;
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloParser;
+import io.durabench.slo.SloVerdict;
+import io.durabench.slo.SloJudge;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.GeometricMean;

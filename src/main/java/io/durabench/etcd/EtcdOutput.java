@@ -6,7 +6,7 @@ import com.google.gson.JsonObject;
 import io.durabench.env.Environment;
 import io.durabench.env.EnvironmentFacts;
 import io.durabench.format.Fmt;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloVerdict;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.GeometricMean;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.slo.SloJson;
 import io.durabench.output.JsonRows;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -9,7 +10,7 @@ import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloVerdict;
 import java.util.List;
 
 /**

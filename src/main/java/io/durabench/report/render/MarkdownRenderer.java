@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.slo.SloText;
 import io.durabench.output.Wrap;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
@@ -11,7 +12,7 @@ import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.chart.ChartFile;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloVerdict;
 import java.util.List;
 import java.util.Map;
 

@@ -5,7 +5,7 @@ import io.durabench.output.TextFiles;
 import io.durabench.report.Report;
 import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloVerdict;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

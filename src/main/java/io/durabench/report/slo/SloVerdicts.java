@@ -1,10 +1,14 @@
 package io.durabench.report.slo;
 
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloJudge;
+import io.durabench.slo.SloMetric;
+import io.durabench.slo.SloVerdict;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
-import io.durabench.report.slo.SloVerdict.Outcome;
+import io.durabench.slo.SloVerdict.Outcome;
 import io.durabench.stats.Estimate;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
-package io.durabench.report.slo;
+package io.durabench.slo;
 
-import io.durabench.report.slo.SloVerdict.Outcome;
+import io.durabench.slo.SloVerdict.Outcome;
 import io.durabench.stats.Estimate;
 import java.util.List;
 
 /**
  * An SLO judged on one figure with its interval over forks, wherever the figure comes from: a
- * report's row ({@link SloVerdicts}) or etcd-check's sync p99.
+ * report's row (the report's {@code SloVerdicts}) or etcd-check's sync p99.
  */
 public final class SloJudge {
     /** Why a one-fork figure decides nothing. */

@@ -1,4 +1,4 @@
-package io.durabench.report.slo;
+package io.durabench.slo;
 
 import io.durabench.format.Fmt;
 import io.durabench.stats.Estimate;

@@ -1,7 +1,6 @@
-package io.durabench.report.render;
+package io.durabench.slo;
 
 import io.durabench.output.Wrap;
-import io.durabench.report.slo.SloVerdict;
 import java.util.List;
 
 /**
@@ -16,7 +15,7 @@ public final class SloText {
     private SloText() {
     }
 
-    static void markdown(StringBuilder sb, List<SloVerdict> verdicts) {
+    public static void markdown(StringBuilder sb, List<SloVerdict> verdicts) {
         if (verdicts.isEmpty()) return;
         sb.append("## ").append(TITLE).append("\n\n");
         Wrap.append(sb, "_" + INTRO + "._", "", "");
@@ -32,7 +31,7 @@ public final class SloText {
         return sb.toString();
     }
 
-    static void text(StringBuilder sb, List<SloVerdict> verdicts) {
+    public static void text(StringBuilder sb, List<SloVerdict> verdicts) {
         if (verdicts.isEmpty()) return;
         sb.append('\n');
         Wrap.append(sb, TITLE.toUpperCase(java.util.Locale.ROOT) + " (" + INTRO + ")", "", "  ");

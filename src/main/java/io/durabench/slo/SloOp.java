@@ -1,4 +1,4 @@
-package io.durabench.report.slo;
+package io.durabench.slo;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.durabench.report.slo;
+package io.durabench.slo;
 
 import java.util.List;
 
@@ -6,7 +6,7 @@ import java.util.List;
  * One service-level objective as parsed from {@code --slo}: a method, the cell parameters it names
  * (none: the family's centre cell), what it bounds, and the threshold (µs for a time, operations
  * per second for ops/s). Checked against the catalogue's words only; whether the results hold such
- * a method or cell is {@link SloVerdicts}' question.
+ * a method or cell is the judge's question (the report's {@code SloVerdicts}).
  *
  * @param text      the SLO as given, for messages
  * @param params    catalogue parameter name to value text, in the order given (a size is already blockSizeBytes)
@@ -27,7 +27,7 @@ public record Slo(String text, String method, List<CellParam> params, SloMetric 
     }
 
     /** The same SLO with the method spelled as the results spell it (the user may type it in any case). */
-    Slo withMethod(String label) {
+    public Slo withMethod(String label) {
         return new Slo(text, label, params, metric, op, threshold, shown);
     }
 }

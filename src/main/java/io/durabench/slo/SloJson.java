@@ -1,17 +1,16 @@
-package io.durabench.report.render;
+package io.durabench.slo;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import io.durabench.report.slo.SloVerdict;
 import io.durabench.stats.Estimate;
 import java.util.List;
 
 /** report.json's "slo": one object per SLO and target, the figure's unit µs (ops/s for an ops/s SLO), null where there is none. */
-final class SloJson {
+public final class SloJson {
     private SloJson() {
     }
 
-    static JsonArray of(List<SloVerdict> verdicts) {
+    public static JsonArray of(List<SloVerdict> verdicts) {
         JsonArray arr = new JsonArray();
         for (SloVerdict v : verdicts) {
             JsonObject o = new JsonObject();

@@ -1,4 +1,4 @@
-package io.durabench.report.slo;
+package io.durabench.slo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
