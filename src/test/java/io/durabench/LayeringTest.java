@@ -28,7 +28,7 @@ class LayeringTest {
     /** Each top-level package's floor, as in the table (floor, then its packages); a sub-package stands on its parent's floor. */
     private static final Map<String, Integer> FLOORS = floors("""
             7 cli
-            6 pg etcd gate suite
+            6 pg etcd gate suite fleet
             5 report compare soak
             4 lockstep witness bench slo
             3 catalogue lab

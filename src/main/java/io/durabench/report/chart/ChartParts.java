@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** What the chart classes share: slot names, the axes panels share (and those they do not), axis ranges. */
-final class ChartParts {
+public final class ChartParts {
     /** More series than this in one panel cannot be told apart. */
     static final int MAX_SERIES = Palette.SIZE;
 
@@ -46,7 +46,7 @@ final class ChartParts {
      * reader compares them by eye), each {@code own} one (no stable storage) gets an axis spanning
      * itself alone. When every panel is {@code own}, they share one as well.
      */
-    static List<Figure.Panel> sharedY(List<Figure.Panel> panels, List<Boolean> own, Function<List<Figure.Panel>, Axis> range) {
+    public static List<Figure.Panel> sharedY(List<Figure.Panel> panels, List<Boolean> own, Function<List<Figure.Panel>, Axis> range) {
         List<Figure.Panel> shared = new ArrayList<>();
         for (int i = 0; i < panels.size(); i++) if (!own.get(i)) shared.add(panels.get(i));
         boolean apart = !shared.isEmpty();
@@ -60,7 +60,7 @@ final class ChartParts {
     }
 
     /** A log axis over every positive value the series place (points and interval ends). */
-    static Axis.Log logRange(List<Figure.Panel> panels) {
+    public static Axis.Log logRange(List<Figure.Panel> panels) {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
         for (Figure.Panel p : panels) {
             for (Figure.Series s : p.series()) {

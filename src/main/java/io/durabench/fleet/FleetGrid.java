@@ -1,12 +1,11 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
 import io.durabench.output.Table;
 import io.durabench.output.Wrap;
 import io.durabench.format.Fmt;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetTable.FleetCell;
-import io.durabench.report.fleet.FleetTable.FleetColumn;
-import io.durabench.report.fleet.FleetTable.Line;
+import io.durabench.fleet.FleetTable.FleetCell;
+import io.durabench.fleet.FleetTable.FleetColumn;
+import io.durabench.fleet.FleetTable.Line;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -1,10 +1,7 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
 import io.durabench.output.Table;
 import io.durabench.output.Wrap;
-import io.durabench.report.fleet.FleetFinding;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetView;
 
 /**
  * `durabench report FLEET` in the terminal, for 120 columns: the fleet in one line, its hosts (every

@@ -1,4 +1,4 @@
-package io.durabench.report.fleet;
+package io.durabench.fleet;
 
 import io.durabench.report.ContextNames;
 import io.durabench.report.Report;

@@ -1,10 +1,8 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
 import io.durabench.output.HtmlRenderer;
 import io.durabench.output.TextFiles;
 import io.durabench.chart.ChartFile;
-import io.durabench.report.chart.FleetChart;
-import io.durabench.report.fleet.FleetView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

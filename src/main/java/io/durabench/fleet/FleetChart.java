@@ -1,12 +1,13 @@
-package io.durabench.report.chart;
+package io.durabench.fleet;
 
+import io.durabench.report.chart.ChartParts;
+import io.durabench.report.chart.ChartSpec;
+import io.durabench.report.chart.MethodLooks;
 import io.durabench.chart.Axis;
 import io.durabench.chart.ChartFile;
 import io.durabench.chart.Figure;
 import io.durabench.chart.FigureFiles;
 import io.durabench.chart.Look;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,4 +1,4 @@
-package io.durabench.report.fleet;
+package io.durabench.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

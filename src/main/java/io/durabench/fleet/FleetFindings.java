@@ -1,4 +1,4 @@
-package io.durabench.report.fleet;
+package io.durabench.fleet;
 
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
@@ -8,7 +8,7 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.Decisions;
-import io.durabench.report.fleet.FleetFinding.Kind;
+import io.durabench.fleet.FleetFinding.Kind;
 import io.durabench.results.FleetFolder.Fleet;
 import io.durabench.results.FleetFolder.Host;
 import io.durabench.stats.Estimate;

@@ -1,4 +1,4 @@
-package io.durabench.report.fleet;
+package io.durabench.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,8 +10,6 @@ import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Decisions;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.FleetMarkdown;
-import io.durabench.report.render.FleetText;
 import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;

@@ -1,14 +1,10 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
 import io.durabench.output.Table;
 import io.durabench.env.BlockDevice;
 import io.durabench.env.Environment;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
-import io.durabench.report.fleet.FleetSpread;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetView;
-import io.durabench.report.fleet.GroupBy;
 import io.durabench.results.FleetFolder.Host;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,13 +1,11 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
+import io.durabench.report.render.JsonRenderer;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.report.ReportRow;
-import io.durabench.report.fleet.FleetFinding;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetView;
 import io.durabench.results.FleetFolder.Host;
 
 /**

@@ -1,13 +1,13 @@
-package io.durabench.report.fleet;
+package io.durabench.fleet;
 
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
-import io.durabench.report.fleet.FleetTable.FleetCell;
-import io.durabench.report.fleet.FleetTable.FleetColumn;
-import io.durabench.report.fleet.FleetTable.Line;
+import io.durabench.fleet.FleetTable.FleetCell;
+import io.durabench.fleet.FleetTable.FleetColumn;
+import io.durabench.fleet.FleetTable.Line;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.MedianEstimate;
 import java.util.ArrayList;

@@ -1,12 +1,9 @@
-package io.durabench.report.render;
+package io.durabench.fleet;
 
 import io.durabench.output.HtmlRenderer;
 import io.durabench.output.Table;
 import io.durabench.output.Wrap;
 import io.durabench.chart.ChartFile;
-import io.durabench.report.fleet.FleetFinding;
-import io.durabench.report.fleet.FleetTable;
-import io.durabench.report.fleet.FleetView;
 import java.util.List;
 
 /** report.md of a fleet (and, through {@link HtmlRenderer}, report.html): the text report's sections, and the charts. */
