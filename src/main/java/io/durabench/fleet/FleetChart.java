@@ -1,6 +1,5 @@
 package io.durabench.fleet;
 
-import io.durabench.report.chart.ChartParts;
 import io.durabench.report.chart.ChartSpec;
 import io.durabench.report.chart.MethodLooks;
 import io.durabench.chart.Axis;
@@ -8,6 +7,7 @@ import io.durabench.chart.ChartFile;
 import io.durabench.chart.Figure;
 import io.durabench.chart.FigureFiles;
 import io.durabench.chart.Look;
+import io.durabench.chart.PanelAxes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -70,7 +70,7 @@ public final class FleetChart {
             if (!series.isEmpty()) panels.add(new Figure.Panel(t.group(), x, null, series));
         }
         if (panels.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no durable method measured on a host with stable storage");
-        panels = ChartParts.sharedY(panels, panels.stream().map(p -> false).toList(), ChartParts::logRange);
+        panels = PanelAxes.sharedY(panels, panels.stream().map(p -> false).toList(), PanelAxes::logRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         for (String m : methods) {
             Look look = MethodLooks.of(m);

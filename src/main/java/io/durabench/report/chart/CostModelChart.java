@@ -4,6 +4,7 @@ import io.durabench.chart.Axis;
 import io.durabench.chart.Figure;
 import io.durabench.chart.Look;
 import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
 import io.durabench.report.Context;
 import io.durabench.report.CostFit;
 import io.durabench.report.Report;
@@ -71,7 +72,7 @@ final class CostModelChart {
         }
         sameCall.removeAll(drawn);
         overflow.removeAll(drawn);
-        panels = ChartParts.sharedY(panels, own, ChartParts::linearRange);
+        panels = PanelAxes.sharedY(panels, own, PanelAxes::linearRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         drawn.sort(Comparator.comparingInt(MethodLooks::order));
         for (String m : drawn) legend.add(new Figure.LegendEntry(m, MethodLooks.of(m).colour(), MethodLooks.of(m).marker(), true));
