@@ -30,7 +30,7 @@ class LayeringTest {
             7 cli
             6 pg etcd gate suite fleet
             5 report compare soak
-            4 lockstep witness bench slo
+            4 lockstep witness bench slo selection
             3 catalogue lab
             2 results child workload format output
             1 nativeio jdkio stats env expectation chart

@@ -1,4 +1,4 @@
-package io.durabench.report.analysis;
+package io.durabench.selection;
 
 import java.util.List;
 import java.util.Locale;
@@ -34,13 +34,13 @@ public record Selection(List<String> contexts, List<String> methods, List<String
     }
 
     /** True when the pattern matches any of the names, whole (a glob, not a substring). */
-    static boolean matches(String pattern, List<String> names) {
+    public static boolean matches(String pattern, List<String> names) {
         Pattern p = glob(pattern);
         return names.stream().anyMatch(n -> n != null && p.matcher(n.toLowerCase(Locale.ROOT)).matches());
     }
 
     /** True when no pattern is given or any pattern matches any name. */
-    static boolean any(List<String> patterns, List<String> names) {
+    public static boolean any(List<String> patterns, List<String> names) {
         return patterns.isEmpty() || patterns.stream().anyMatch(p -> matches(p, names));
     }
 

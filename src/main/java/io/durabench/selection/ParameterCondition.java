@@ -1,4 +1,4 @@
-package io.durabench.report.analysis;
+package io.durabench.selection;
 
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.Parameter;
@@ -19,11 +19,11 @@ import java.util.Set;
  * to". A row whose benchmark has no KEY is not shown: "8 KiB only" says nothing of a benchmark
  * without a block size, so it is left out rather than let through unasked.
  */
-record ParameterCondition(String text, String key, List<String> alternatives) {
+public record ParameterCondition(String text, String key, List<String> alternatives) {
     private static final String RANGE = "..";
 
     /** "KEY=A|B|LOW..HIGH"; anything else is an {@link IllegalArgumentException} with the grammar. */
-    static ParameterCondition parse(String text) {
+    public static ParameterCondition parse(String text) {
         int eq = text.indexOf('=');
         List<String> alts = eq < 0 ? List.of() : List.of(text.substring(eq + 1).split("\\|", -1));
         if (eq <= 0 || alts.stream().anyMatch(a -> a.isBlank())) {
@@ -35,7 +35,7 @@ record ParameterCondition(String text, String key, List<String> alternatives) {
     }
 
     /** True when the cell fixes this key to one of the values. */
-    boolean matches(Cell cell) {
+    public boolean matches(Cell cell) {
         Optional<Parameter<?>> p = parameter(cell);
         if (p.isEmpty()) return false;
         Object v = cell.get(p.get());
@@ -46,7 +46,7 @@ record ParameterCondition(String text, String key, List<String> alternatives) {
      * Every key must be a parameter of some row, and every value some row's: a typo should say so
      * and list what there is, not print an empty report.
      */
-    void checkAgainst(List<Cell> cells) {
+    public void checkAgainst(List<Cell> cells) {
         Map<String, Set<Object>> values = valuesByKey(cells);
         String name = values.keySet().stream().filter(k -> k.equalsIgnoreCase(key)).findFirst().orElseThrow(() ->
                 new IllegalArgumentException("--where " + text + ": no parameter " + key + " in these results; keys: "
