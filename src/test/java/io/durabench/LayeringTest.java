@@ -40,10 +40,9 @@ class LayeringTest {
     /** The uses the table allows between packages of one floor: a report stage's, compare.render's, workload's. */
     private static final Map<String, Set<String>> SAME_FLOOR = Map.of(
             "report.analysis", Set.of("report"),
-            "report.chart", Set.of("report", "report.analysis", "report.fleet"),
+            "report.chart", Set.of("report", "report.analysis"),
             "report.slo", Set.of("report", "report.analysis"),
-            "report.fleet", Set.of("report", "report.analysis"),
-            "report.render", Set.of("report", "report.analysis", "report.chart", "report.slo", "report.fleet"),
+            "report.render", Set.of("report", "report.analysis", "report.chart"),
             "compare.render", Set.of("compare"),
             "workload", Set.of("workload.ownership"),
             "workload.groupcommit", Set.of("workload"));
