@@ -9,7 +9,7 @@ import io.durabench.compare.render.CompareFiles;
 import io.durabench.compare.render.CompareJson;
 import io.durabench.compare.render.CompareMarkdown;
 import io.durabench.compare.render.CompareText;
-import io.durabench.report.render.HtmlRenderer;
+import io.durabench.output.HtmlRenderer;
 import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;

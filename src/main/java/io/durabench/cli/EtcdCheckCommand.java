@@ -8,7 +8,7 @@ import io.durabench.etcd.EtcdOutput;
 import io.durabench.etcd.EtcdRounds;
 import io.durabench.etcd.FioRun;
 import io.durabench.nativeio.NativeLayers;
-import io.durabench.report.render.ReportWriter;
+import io.durabench.output.TextFiles;
 import io.durabench.suite.TargetCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -90,8 +90,8 @@ public final class EtcdCheckCommand implements Callable<Integer> {
         EtcdAnalysis analysis = EtcdAnalysis.of(results, label, notDurable);
         EtcdOutput.Run run = new EtcdOutput.Run(target, forks, fioVersion, noFioWhy, env);
         List<String> md = EtcdOutput.markdown(run, results, analysis);
-        ReportWriter.write(outDir.resolve(EtcdOutput.MARKDOWN), String.join("\n", md) + "\n");
-        ReportWriter.write(outDir.resolve(EtcdOutput.JSON), EtcdOutput.json(run, results, analysis));
+        TextFiles.write(outDir.resolve(EtcdOutput.MARKDOWN), String.join("\n", md) + "\n");
+        TextFiles.write(outDir.resolve(EtcdOutput.JSON), EtcdOutput.json(run, results, analysis));
         md.forEach(stdout::println);
         stdout.flush();
         err.println("Wrote " + outDir.resolve(EtcdOutput.MARKDOWN) + ", " + EtcdOutput.JSON + ", " + EtcdRounds.HLOG

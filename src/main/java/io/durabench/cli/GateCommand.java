@@ -104,7 +104,7 @@ public final class GateCommand implements Callable<Integer> {
     SloOptions slo;
 
     /** The --slo objectives (parsed before anything runs) and the exit code their verdicts call for. */
-    private List<io.durabench.report.slo.Slo> slos = List.of();
+    private List<io.durabench.slo.Slo> slos = List.of();
     private int sloExit;
 
     @Override

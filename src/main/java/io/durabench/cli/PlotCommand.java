@@ -2,7 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;

@@ -3,23 +3,25 @@ package io.durabench.cli;
 import io.durabench.env.PathKind;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.fleet.FleetFinding;
-import io.durabench.report.fleet.FleetView;
-import io.durabench.report.fleet.GroupBy;
-import io.durabench.report.render.FleetJson;
-import io.durabench.report.render.FleetMarkdown;
-import io.durabench.report.render.FleetText;
-import io.durabench.report.render.FleetWriter;
+import io.durabench.report.chart.Charts;
+import io.durabench.fleet.FleetFinding;
+import io.durabench.fleet.FleetView;
+import io.durabench.fleet.GroupBy;
+import io.durabench.fleet.FleetJson;
+import io.durabench.fleet.FleetMarkdown;
+import io.durabench.fleet.FleetText;
+import io.durabench.fleet.FleetWriter;
 import io.durabench.report.analysis.WarningSummary;
 import io.durabench.report.render.CsvTables;
-import io.durabench.report.render.HtmlRenderer;
+import io.durabench.output.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.ReportWriter;
 import io.durabench.report.render.TableColumns;
 import io.durabench.report.render.TextRenderer;
-import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloVerdict;
+import io.durabench.slo.SloJudge;
 import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultsLoader;
@@ -111,14 +113,14 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.print(switch (format) {
                 case text -> TextRenderer.render(report, allWarnings, shown, verdicts);
                 case markdown -> MarkdownRenderer.render(report, List.of(), shown, verdicts);
-                case html -> HtmlRenderer.render(report, charts -> MarkdownRenderer.render(report, charts, shown, verdicts));
+                case html -> HtmlRenderer.render(dir -> Charts.write(report, dir, true), charts -> MarkdownRenderer.render(report, charts, shown, verdicts));
                 case csv -> CsvTables.render(report, chosenTable(report, table));
                 case json -> JsonRenderer.render(report, verdicts);
             });
         }
         stdout.flush();
         // A missed SLO is the measurement saying no (exit 1), after everything asked for was printed or written.
-        return SloVerdicts.anyMissed(verdicts) ? 1 : 0;
+        return SloJudge.anyMissed(verdicts) ? 1 : 0;
     }
 
     /**

@@ -88,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
     SloOptions slo;
 
     /** The --slo objectives, parsed before anything is measured. */
-    private List<io.durabench.report.slo.Slo> slos = List.of();
+    private List<io.durabench.slo.Slo> slos = List.of();
 
     @Parameters(paramLabel = "JMH-OPTION", arity = "0..*", description = "JMH options passed through (after --).")
     List<String> jmhArgs = new ArrayList<>();

@@ -3,9 +3,10 @@ package io.durabench.cli;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.ReportWriter;
-import io.durabench.report.render.SloText;
-import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloText;
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloVerdict;
+import io.durabench.slo.SloJudge;
 import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
@@ -59,7 +60,7 @@ final class RunReport {
                     + root + "` prints it");
             if (!verdicts.isEmpty()) {
                 out.print(SloText.text(verdicts));
-                if (SloVerdicts.anyMissed(verdicts)) outcome = new Outcome(OneLineErrors.EXIT_FAILURE);
+                if (SloJudge.anyMissed(verdicts)) outcome = new Outcome(OneLineErrors.EXIT_FAILURE);
             }
         } catch (RuntimeException e) {
             err.println("durabench: no report written in " + dir + ": " + e.getMessage()

@@ -2,7 +2,7 @@ package io.durabench.cli;
 
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportFilter;
-import io.durabench.report.analysis.Selection;
+import io.durabench.selection.Selection;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

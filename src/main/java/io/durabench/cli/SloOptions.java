@@ -1,9 +1,9 @@
 package io.durabench.cli;
 
 import io.durabench.report.Report;
-import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloParser;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloParser;
+import io.durabench.slo.SloVerdict;
 import io.durabench.report.slo.SloVerdicts;
 import java.util.ArrayList;
 import java.util.List;

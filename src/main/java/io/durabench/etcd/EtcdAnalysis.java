@@ -1,9 +1,9 @@
 package io.durabench.etcd;
 
-import io.durabench.report.slo.Slo;
-import io.durabench.report.slo.SloParser;
-import io.durabench.report.slo.SloVerdict;
-import io.durabench.report.slo.SloVerdicts;
+import io.durabench.slo.Slo;
+import io.durabench.slo.SloParser;
+import io.durabench.slo.SloVerdict;
+import io.durabench.slo.SloJudge;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.GeometricMean;
@@ -22,7 +22,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>A percentile per fork is averaged as the report averages its per-fork percentiles
  * ({@link ForkIntervals}, this one row alone). The verdict is the report's SLO rule on that
- * interval ({@link SloVerdicts#onInterval}: met wholly below 10 ms, missed wholly above, else
+ * interval ({@link SloJudge#onInterval}: met wholly below 10 ms, missed wholly above, else
  * undecided); a target without stable storage is "not durable here", never met. durabench ÷ fio is
  * paired by round (the two ran back to back): the geometric mean of the rounds' ratios
  * ({@link GeometricMean} at 99.9%), so drift that moves both tools cancels. The max rows are the worst fork, with no interval and no ratio.
@@ -72,7 +72,7 @@ public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigu
         if (syncP99 == null) {
             return new SloVerdict(RULE, null, target, SloVerdict.Outcome.UNDECIDED, null, "fewer than two forks measured: no interval");
         }
-        return SloVerdicts.onInterval(RULE, null, target, syncP99);
+        return SloJudge.onInterval(RULE, null, target, syncP99);
     }
 
     /** The exit code: 0 met or undecided, 1 missed, FAILED or not durable (nothing durable can meet etcd's rule). */

@@ -2,7 +2,7 @@ package io.durabench.gate;
 
 import io.durabench.compare.Verdict;
 import io.durabench.compare.render.CompareText;
-import io.durabench.report.render.Table;
+import io.durabench.output.Table;
 import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

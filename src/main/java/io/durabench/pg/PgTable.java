@@ -2,7 +2,7 @@ package io.durabench.pg;
 
 import io.durabench.child.ChildStatus;
 import io.durabench.env.Environment;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;

@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.MultipleComparisons;
 import io.durabench.stats.Stats;

@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import io.durabench.catalogue.Cell;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.OutlierIterations;

@@ -4,7 +4,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.SyncWriteCostFamily;
-import io.durabench.report.chart.LatencyOverTimeChart;
+import io.durabench.chart.LatencyOverTimeChart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.report.slo.SloVerdict.Outcome;
+import io.durabench.slo.SloVerdict.Outcome;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.GeometricMean;
 import io.durabench.workload.CallLatencies;

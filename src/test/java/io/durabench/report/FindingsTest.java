@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -2,6 +2,7 @@ package io.durabench.report;
 
 import io.durabench.report.analysis.*;
 import io.durabench.report.render.*;
+import io.durabench.output.Field;
 import io.durabench.report.chart.*;
 import io.durabench.results.*;
 import io.durabench.stats.*;

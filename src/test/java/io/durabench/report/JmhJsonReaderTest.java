@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import io.durabench.report.analysis.*;
 import io.durabench.report.render.*;
 import io.durabench.results.*;

@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.env.EnvironmentFacts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.ReportFilter;
-import io.durabench.report.analysis.Selection;
+import io.durabench.selection.Selection;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.CsvTable;
 import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.CsvText;
-import io.durabench.report.render.HtmlRenderer;
+import io.durabench.output.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
 import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.TextRenderer;

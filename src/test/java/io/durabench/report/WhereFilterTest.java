@@ -9,7 +9,7 @@ import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.analysis.ReportFilter;
-import io.durabench.report.analysis.Selection;
+import io.durabench.selection.Selection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

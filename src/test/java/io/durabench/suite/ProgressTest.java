@@ -8,7 +8,7 @@ import io.durabench.catalogue.Cell;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.ReportBuilder;

@@ -4,7 +4,7 @@ import io.durabench.compare.ComparedRow;
 import io.durabench.compare.CostChangeRow;
 import io.durabench.compare.Direction;
 import io.durabench.compare.ReplicateScores;
-import io.durabench.report.render.Field;
+import io.durabench.output.Field;
 import io.durabench.stats.Interval;
 import io.durabench.stats.MedianEstimate;
 import java.util.List;

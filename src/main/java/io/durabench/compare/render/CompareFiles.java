@@ -1,7 +1,7 @@
 package io.durabench.compare.render;
 
 import io.durabench.compare.Comparison;
-import io.durabench.report.render.ReportWriter;
+import io.durabench.output.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ public final class CompareFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        return List.of(ReportWriter.write(dir.resolve("compare.md"), CompareMarkdown.render(c)),
-                ReportWriter.write(dir.resolve("compare.csv"), CompareJson.csv(c)), ReportWriter.write(dir.resolve("compare.json"), CompareJson.render(c)));
+        return List.of(TextFiles.write(dir.resolve("compare.md"), CompareMarkdown.render(c)),
+                TextFiles.write(dir.resolve("compare.csv"), CompareJson.csv(c)), TextFiles.write(dir.resolve("compare.json"), CompareJson.render(c)));
     }
 }

@@ -8,8 +8,8 @@ import io.durabench.compare.Comparison;
 import io.durabench.compare.FingerprintCheck;
 import io.durabench.compare.FingerprintKey;
 import io.durabench.compare.Verdict;
-import io.durabench.report.render.CsvRenderer;
-import io.durabench.report.render.JsonRenderer;
+import io.durabench.output.CsvRenderer;
+import io.durabench.output.JsonRows;
 import java.util.Map;
 
 /**
@@ -50,8 +50,8 @@ public final class CompareJson {
         root.add("aaPairs", aa);
         root.addProperty("replication", c.replication());
         root.add("summary", summary(c));
-        root.add("rows", JsonRenderer.rows(CompareFields.ROWS, c.rows()));
-        root.add("durabilityCost", JsonRenderer.rows(CompareFields.COSTS, c.costChanges()));
+        root.add("rows", JsonRows.of(CompareFields.ROWS, c.rows()));
+        root.add("durabilityCost", JsonRows.of(CompareFields.COSTS, c.costChanges()));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 

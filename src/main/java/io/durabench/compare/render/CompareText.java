@@ -3,7 +3,7 @@ package io.durabench.compare.render;
 import io.durabench.compare.ComparedRow;
 import io.durabench.compare.Comparison;
 import io.durabench.compare.CostChangeRow;
-import io.durabench.report.render.Table;
+import io.durabench.output.Table;
 import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.durabench.report.analysis;
 
 import io.durabench.catalogue.Cell;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.ReportRow;
 import io.durabench.results.BenchmarkResult;

@@ -4,7 +4,7 @@ import io.durabench.catalogue.Catalogue;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.Difference;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;

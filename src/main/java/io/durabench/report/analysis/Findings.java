@@ -5,7 +5,7 @@ import io.durabench.report.ContextNames;
 import io.durabench.report.CostFit;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;

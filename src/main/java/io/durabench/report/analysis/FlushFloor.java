@@ -3,7 +3,7 @@ package io.durabench.report.analysis;
 import io.durabench.env.BlockDevice;
 import io.durabench.env.Environment;
 import io.durabench.report.Context;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.ReportRow;
 import java.util.List;
 import java.util.Optional;

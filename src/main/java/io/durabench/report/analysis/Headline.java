@@ -2,7 +2,7 @@ package io.durabench.report.analysis;
 
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.SyncWriteCostFamily;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.Preallocation;
 import java.util.ArrayList;

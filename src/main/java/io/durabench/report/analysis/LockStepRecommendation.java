@@ -3,7 +3,7 @@ package io.durabench.report.analysis;
 import io.durabench.report.Context;
 import io.durabench.report.DecisionTable;
 import io.durabench.report.DecisionTable.Line;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.LockStepColumn;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.ReportRow;

@@ -7,7 +7,7 @@ import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
 import io.durabench.report.DecisionTable.Line;
 import io.durabench.report.Difference;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.workload.Preallocation;
 import java.util.ArrayList;

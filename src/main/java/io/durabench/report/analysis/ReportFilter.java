@@ -1,5 +1,7 @@
 package io.durabench.report.analysis;
 
+import io.durabench.selection.ParameterCondition;
+import io.durabench.selection.Selection;
 import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;

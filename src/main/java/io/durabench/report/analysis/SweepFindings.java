@@ -4,7 +4,7 @@ import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.Difference;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.Estimate;
 import io.durabench.workload.Preallocation;

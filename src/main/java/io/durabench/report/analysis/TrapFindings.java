@@ -4,7 +4,7 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import java.util.ArrayList;
 import java.util.Comparator;

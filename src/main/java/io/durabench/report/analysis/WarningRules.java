@@ -2,7 +2,7 @@ package io.durabench.report.analysis;
 
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.ReportWarning.Kind;

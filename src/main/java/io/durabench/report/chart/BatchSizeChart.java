@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
+import io.durabench.chart.Palette;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
@@ -63,7 +68,7 @@ final class BatchSizeChart {
             }
             for (Context c : targets.all) legend.add(new Figure.LegendEntry(targets.name(c), targets.look(c).colour(), targets.look(c).marker(), true));
         }
-        panels = ChartParts.sharedY(panels, panels.stream().map(p -> false).toList(), ChartParts::logRange);
+        panels = PanelAxes.sharedY(panels, panels.stream().map(p -> false).toList(), PanelAxes::logRange);
         if (baselineName != null) {
             legend.add(new Figure.LegendEntry(baselineName + " (baseline, no sync)",
                     Palette.DARK, Marker.NONE, true, true));

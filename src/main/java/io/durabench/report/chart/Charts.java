@@ -1,5 +1,9 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.ChartFile;
+import io.durabench.chart.FigureFiles;
+import io.durabench.chart.FigureLayout;
+import io.durabench.chart.FigurePainter;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.Headline;
 import java.io.IOException;

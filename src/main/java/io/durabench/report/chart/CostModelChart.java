@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Look;
+import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
 import io.durabench.report.Context;
 import io.durabench.report.CostFit;
 import io.durabench.report.Report;
@@ -67,7 +72,7 @@ final class CostModelChart {
         }
         sameCall.removeAll(drawn);
         overflow.removeAll(drawn);
-        panels = ChartParts.sharedY(panels, own, ChartParts::linearRange);
+        panels = PanelAxes.sharedY(panels, own, PanelAxes::linearRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         drawn.sort(Comparator.comparingInt(MethodLooks::order));
         for (String m : drawn) legend.add(new Figure.LegendEntry(m, MethodLooks.of(m).colour(), MethodLooks.of(m).marker(), true));

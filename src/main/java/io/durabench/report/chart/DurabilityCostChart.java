@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Look;
+import io.durabench.chart.PanelAxes;
+import io.durabench.chart.Palette;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
@@ -46,7 +51,7 @@ final class DurabilityCostChart {
             panels.add(new Figure.Panel(targets.single() ? targets.name(targets.all.get(0)) : g.title(), x, null, series));
             own.add(g.ownScale());
         }
-        panels = ChartParts.sharedY(panels, own, ChartParts::logRange);
+        panels = PanelAxes.sharedY(panels, own, PanelAxes::logRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         if (!targets.single() && !TargetGroups.onePerPanel(groups)) targets.all.forEach(c -> legend.add(targets.legend(c)));
         long notDrawn = rows.stream().filter(r -> !(r.cost().mean() > 0)).count();

@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
+import io.durabench.chart.Palette;
 import io.durabench.report.Context;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
@@ -61,8 +66,8 @@ public final class GroupCommitChart {
             throughput.add(new Figure.Panel(prefix + "commits/s, summed over committers" + own, x, null, commits));
             latency.add(new Figure.Panel(prefix + "p99 latency per commit (µs)" + own, x, null, p99));
         }
-        throughput = ChartParts.sharedY(throughput, ownScale, ChartParts::linearRange);
-        latency = ChartParts.sharedY(latency, ownScale, ChartParts::linearRange);
+        throughput = PanelAxes.sharedY(throughput, ownScale, PanelAxes::linearRange);
+        latency = PanelAxes.sharedY(latency, ownScale, PanelAxes::linearRange);
         List<Figure.Panel> panels = new ArrayList<>();
         for (int i = 0; i < contexts.size(); i++) {
             panels.add(throughput.get(i));

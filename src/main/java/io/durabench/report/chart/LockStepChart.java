@@ -1,5 +1,7 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.Headline;

@@ -1,5 +1,8 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Look;
+import io.durabench.chart.Marker;
+import io.durabench.chart.Palette;
 import io.durabench.workload.SyncMethod;
 import java.awt.Color;
 import java.util.EnumMap;
@@ -17,7 +20,7 @@ import java.util.Map;
  * (CHANNEL_FORCE_DATA, fdatasync through FileChannel, a vermillion square). docs/report.md lists
  * them all.
  */
-final class MethodLooks {
+public final class MethodLooks {
     private static final Map<SyncMethod, Look> LOOKS = new EnumMap<>(SyncMethod.class);
 
     static {
@@ -53,7 +56,7 @@ final class MethodLooks {
     }
 
     /** The look of a method label (a SyncMethod name, with or without the chart's " *"). */
-    static Look of(String label) {
+    public static Look of(String label) {
         SyncMethod m = method(label);
         Look known = m == null ? null : LOOKS.get(m);
         if (known != null) return known;

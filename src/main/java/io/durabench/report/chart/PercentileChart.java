@@ -1,5 +1,11 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Look;
+import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
+import io.durabench.chart.Palette;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
@@ -54,7 +60,7 @@ final class PercentileChart {
             panels.add(new Figure.Panel(targets.panelTitle(c), x, null, series));
             own.add(targets.ownScale(c));
         }
-        panels = ChartParts.sharedY(panels, own, ChartParts::logRange);
+        panels = PanelAxes.sharedY(panels, own, PanelAxes::logRange);
         List<Figure.LegendEntry> legend = List.of(
                 new Figure.LegendEntry("p50", Palette.DARK, Marker.CIRCLE, false),
                 new Figure.LegendEntry("p99", Palette.DARK, Marker.DIAMOND, false),

@@ -1,5 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
+import io.durabench.chart.Palette;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
@@ -50,7 +55,7 @@ final class PreallocationChart {
             panels.add(new Figure.Panel(targets.panelTitle(c), x, null, series));
             own.add(targets.ownScale(c));
         }
-        panels = ChartParts.sharedY(panels, own, ChartParts::logRange);
+        panels = PanelAxes.sharedY(panels, own, PanelAxes::logRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         for (Preallocation p : strategies) {
             legend.add(new Figure.LegendEntry(SyncWriteCostFamily.PREALLOCATION.label(p), Palette.DARK,

@@ -1,5 +1,6 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Marker;
 import io.durabench.report.Context;
 import java.util.ArrayList;
 import java.util.List;

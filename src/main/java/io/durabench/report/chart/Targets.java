@@ -1,5 +1,9 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Figure;
+import io.durabench.chart.Look;
+import io.durabench.chart.Marker;
+import io.durabench.chart.Palette;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Column;
+import io.durabench.output.GroupedTable;
 import io.durabench.report.ContextNames;
 import io.durabench.report.CostFit;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.Report;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

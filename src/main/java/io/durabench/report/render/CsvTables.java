@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.CsvRenderer;
+import io.durabench.output.Field;
 import io.durabench.catalogue.Benchmark;
 import io.durabench.catalogue.BenchmarkFamily;
 import io.durabench.catalogue.Cell;

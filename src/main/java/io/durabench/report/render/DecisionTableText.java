@@ -1,12 +1,13 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Table;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
 import io.durabench.report.LockStepColumn;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.DecisionTable.Line;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Column;
 import io.durabench.catalogue.GroupCommitFamily;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.ReportRow;
 import io.durabench.report.render.BaselineRows.Labelled;

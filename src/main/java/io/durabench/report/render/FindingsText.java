@@ -2,7 +2,7 @@ package io.durabench.report.render;
 
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import java.util.ArrayList;

@@ -1,21 +1,17 @@
 package io.durabench.report.render;
 
+import io.durabench.slo.SloJson;
+import io.durabench.output.JsonRows;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonPrimitive;
-import io.durabench.catalogue.Cell;
 import io.durabench.report.Context;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
 import io.durabench.report.ReportWarning;
-import io.durabench.report.slo.SloVerdict;
-import io.durabench.results.JmhParams;
+import io.durabench.slo.SloVerdict;
 import java.util.List;
-import java.util.Map;
 
 /**
  * report.json, for other tools: "decisions" (the decision tables, cells as row ids: {@link DecisionJson})
@@ -61,46 +57,16 @@ public final class JsonRenderer {
         JsonArray recommendations = new JsonArray();
         opening.recommendations().forEach(recommendations::add);
         root.add("recommendations", recommendations);
-        root.add("rows", rows(RowFields.DURABENCH, report.rows()));
+        root.add("rows", JsonRows.of(RowFields.DURABENCH, report.rows()));
         JsonArray warnings = new JsonArray();
         for (ReportWarning w : report.warnings()) warnings.add(said(new JsonObject(), w.kind().id(), w.message(), w.rows()));
         root.add("warnings", warnings);
         root.add("findings", findings(report));
         root.add("costModel", CostModelJson.of(report.costModel()));
-        root.add("groupCommit", rows(RowFields.GROUP_COMMIT, report.groupCommitRows()));
-        root.add("otherResults", rows(RowFields.OTHER, report.plainRows()));
-        root.add("lockStep", rows(LockStepFields.FIELDS, LockStepFields.rows(report)));
+        root.add("groupCommit", JsonRows.of(RowFields.GROUP_COMMIT, report.groupCommitRows()));
+        root.add("otherResults", JsonRows.of(RowFields.OTHER, report.plainRows()));
+        root.add("lockStep", JsonRows.of(LockStepFields.FIELDS, LockStepFields.rows(report)));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
-    }
-
-    /** Any rows as a JSON array of objects from their field list (compare's rows too), null for absent figures. */
-    public static <R> JsonArray rows(List<Field<R>> fields, List<R> rows) {
-        JsonArray arr = new JsonArray();
-        for (R r : rows) {
-            JsonObject o = new JsonObject();
-            for (Field<R> f : fields) o.add(f.key(), value(f, r));
-            arr.add(o);
-        }
-        return arr;
-    }
-
-    /** JSON has no NaN: absent figures are null. */
-    private static <R> JsonElement value(Field<R> f, R row) {
-        Object v = f.of(row);
-        if (v == null) return JsonNull.INSTANCE;
-        return switch (f.kind()) {
-            case NUMBER -> Double.isFinite((Double) v) ? new JsonPrimitive((Double) v) : JsonNull.INSTANCE;
-            case WHOLE -> new JsonPrimitive(((Number) v).longValue());
-            case BOOLEAN -> new JsonPrimitive((Boolean) v);
-            case TEXT -> new JsonPrimitive(v.toString());
-            case PARAMS -> params(v instanceof Cell c ? c.jmhParams() : ((JmhParams) v).asMap());
-        };
-    }
-
-    private static JsonObject params(Map<String, String> params) {
-        JsonObject p = new JsonObject();
-        params.forEach(p::addProperty);
-        return p;
     }
 
     /** {context (label, null when about several), kind, message, rows}: the report's opening, for tools. */

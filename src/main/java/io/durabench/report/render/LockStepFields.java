@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Field;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.Report;
 import io.durabench.stats.LockStepEstimate;

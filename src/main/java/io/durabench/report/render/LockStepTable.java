@@ -1,6 +1,7 @@
 package io.durabench.report.render;
 
-import io.durabench.report.Fmt;
+import io.durabench.output.Table;
+import io.durabench.format.Fmt;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.stats.LockStepEstimate;
 import java.util.ArrayList;

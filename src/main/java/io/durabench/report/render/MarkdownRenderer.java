@@ -1,16 +1,18 @@
 package io.durabench.report.render;
 
+import io.durabench.slo.SloText;
+import io.durabench.output.Wrap;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.DecisionTable;
-import io.durabench.report.EnvironmentFacts;
+import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.ReportWarning;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.chart.ChartFile;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.chart.ChartFile;
+import io.durabench.slo.SloVerdict;
 import java.util.List;
 import java.util.Map;
 

@@ -48,7 +48,7 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
     private static String context(Report report, ContextNames names) {
         Set<String> devices = new LinkedHashSet<>(), jdks = new LinkedHashSet<>();
         for (Context c : report.contexts()) {
-            String d = io.durabench.report.EnvironmentFacts.briefDevice(c.environment());
+            String d = io.durabench.env.EnvironmentFacts.briefDevice(c.environment());
             if (c.environment() != null && c.environment().device() != null) devices.add(d.contains(" on ") ? d.substring(d.indexOf(" on ") + 4) : d);
             jdks.add(c.jdk());
         }

@@ -1,14 +1,12 @@
 package io.durabench.report.render;
 
+import io.durabench.output.HtmlRenderer;
+import io.durabench.output.TextFiles;
 import io.durabench.report.Report;
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;
-import io.durabench.report.slo.SloVerdict;
+import io.durabench.slo.SloVerdict;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +31,10 @@ public final class ReportWriter {
         List<ChartFile> charts = Charts.write(report, dir);
         List<Path> written = new ArrayList<>();
         String markdown = MarkdownRenderer.render(report, charts, columns, slo);
-        written.add(write(dir.resolve("report.md"), markdown));
-        written.add(write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
-        for (CsvTable t : CsvTables.present(report)) written.add(write(dir.resolve(t.fileName()), CsvTables.render(report, t)));
-        written.add(write(dir.resolve("report.json"), JsonRenderer.render(report, slo)));
+        written.add(TextFiles.write(dir.resolve("report.md"), markdown));
+        written.add(TextFiles.write(dir.resolve("report.html"), HtmlRenderer.fromMarkdown(markdown, charts)));
+        for (CsvTable t : CsvTables.present(report)) written.add(TextFiles.write(dir.resolve(t.fileName()), CsvTables.render(report, t)));
+        written.add(TextFiles.write(dir.resolve("report.json"), JsonRenderer.render(report, slo)));
         for (ChartFile c : charts) {
             if (c.png() != null) {
                 written.add(c.png());
@@ -44,15 +42,5 @@ public final class ReportWriter {
             }
         }
         return written;
-    }
-
-    /** Writes one text file (UTF-8), or says which one could not be written. */
-    public static Path write(Path file, String content) {
-        try {
-            Files.writeString(file, content, StandardCharsets.UTF_8);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -1,9 +1,12 @@
 package io.durabench.report.render;
 
+import io.durabench.output.Field;
+import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
 import io.durabench.report.ReportRow;
+import io.durabench.results.JmhParams;
 import io.durabench.stats.Estimate;
 import java.util.List;
 import java.util.function.Function;
@@ -26,7 +29,7 @@ public final class RowFields {
             Field.text("context", r -> r.context().label()),
             Field.text("filesystem", r -> r.context().filesystem()),
             Field.text("jdk", r -> r.context().jdk()),
-            Field.params("params", ReportRow::cell),
+            Field.params("params", r -> params(r.cell())),
             Field.text("method", ReportRow::method),
             Field.bool("isBaseline", ReportRow::baseline),
             Field.number("meanUs", r -> mean(r.time())),
@@ -74,7 +77,7 @@ public final class RowFields {
             Field.text("context", r -> r.context().label()),
             Field.text("filesystem", r -> r.context().filesystem()),
             Field.text("jdk", r -> r.context().jdk()),
-            Field.params("params", GroupCommitRow::cell),
+            Field.params("params", r -> params(r.cell())),
             Field.text("variant", GroupCommitRow::variant),
             // These five carry the parameter's own name: the catalogue's, so a rename reaches the report.
             Field.whole(GroupCommitFamily.COMMIT_DELAY.name(), r -> r.cell().get(GroupCommitFamily.COMMIT_DELAY)),
@@ -108,11 +111,21 @@ public final class RowFields {
             Field.text("context", r -> r.context() == null ? null : r.context().label()),
             Field.text("filesystem", r -> r.context() == null ? null : r.context().filesystem()),
             Field.text("jdk", r -> r.context() == null ? null : r.context().jdk()),
-            Field.params("params", PlainRow::params),
+            Field.params("params", r -> params(r.params())),
             Field.text("mode", PlainRow::mode),
             Field.number("score", PlainRow::score),
             Field.number("scoreError", PlainRow::scoreError),
             Field.text("unit", PlainRow::unit));
+
+    /** A cell's parameters: "name=value, ..." for CSV, the JMH parameters for JSON. */
+    private static Field.Params params(Cell cell) {
+        return cell == null ? null : new Field.Params(cell.describe(), cell.jmhParams());
+    }
+
+    /** Foreign JMH parameters: "name=value, ..." ("-" without any) for CSV, as given for JSON. */
+    private static Field.Params params(JmhParams params) {
+        return params == null ? null : new Field.Params(params.describe(), params.asMap());
+    }
 
     private static Object mean(Estimate e) {
         return part(e, Estimate::mean);

@@ -1,9 +1,11 @@
 package io.durabench.report.render;
 
+import io.durabench.output.GroupedTable;
+import io.durabench.output.Table;
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.report.Difference;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
 import io.durabench.report.Report;

@@ -1,5 +1,6 @@
 package io.durabench.report.slo;
 
+import io.durabench.slo.Slo;
 import io.durabench.catalogue.BenchmarkFamily;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;

@@ -1,5 +1,6 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Figure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.durabench.report.Report;

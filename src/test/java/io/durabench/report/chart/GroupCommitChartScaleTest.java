@@ -1,5 +1,8 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
+import io.durabench.chart.Figure;
+import io.durabench.chart.PanelAxes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,13 +36,13 @@ class GroupCommitChartScaleTest {
                 if (!Double.isNaN(disks)) assertEquals(disks, max, "the disks share one commits/s axis");
                 disks = max;
                 assertTrue(max < 100_000, "scaled to the disks' tens of thousands of commits/s, not tmpfs's million: " + max);
-                double top = ChartParts.highest(List.of(p));
+                double top = PanelAxes.highest(List.of(p));
                 assertTrue(top > 0.1 * max, p.title() + ": its highest point " + top + " is visible on an axis up to " + max);
             }
             if (p.title().startsWith("tmpfs")) {
                 own++;
                 assertTrue(p.title().endsWith("(own scale)"), p.title());
-                assertTrue(((Axis.Linear) p.y()).max >= ChartParts.highest(List.of(p)), "tmpfs's points fit its own axis");
+                assertTrue(((Axis.Linear) p.y()).max >= PanelAxes.highest(List.of(p)), "tmpfs's points fit its own axis");
             }
         }
         assertEquals(2, own, "tmpfs's commits/s and p99 panels");

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
-import io.durabench.report.Fmt;
+import io.durabench.format.Fmt;
 import io.durabench.report.PlainRow;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;

@@ -1,5 +1,7 @@
 package io.durabench.report.render;
 
+import io.durabench.output.CsvRenderer;
+import io.durabench.output.Field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,12 +1,13 @@
 package io.durabench.report.render;
 
+import io.durabench.output.HtmlRenderer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.chart.ChartFile;
+import io.durabench.chart.ChartFile;
 import io.durabench.report.chart.Charts;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;

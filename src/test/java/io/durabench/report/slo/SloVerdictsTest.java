@@ -1,5 +1,8 @@
 package io.durabench.report.slo;
 
+import io.durabench.slo.SloJudge;
+import io.durabench.slo.SloParser;
+import io.durabench.slo.SloVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.Report;
 import io.durabench.report.SyntheticRun;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.slo.SloVerdict.Outcome;
+import io.durabench.slo.SloVerdict.Outcome;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
 import io.durabench.workload.SyncMethod;
@@ -67,11 +70,11 @@ class SloVerdictsTest {
         String line = v.get("ext4").line();
         assertTrue(line.startsWith("FDATASYNC mean < 1 ms on ext4: met — 200 µs ["), "the method as the report spells it: " + line);
         assertTrue(line.endsWith("] (n = 5 forks)"), line);
-        assertFalse(SloVerdicts.anyMissed(List.copyOf(v.values())));
+        assertFalse(SloJudge.anyMissed(List.copyOf(v.values())));
 
         List<SloVerdict> missed = SloVerdicts.of(report, List.of(SloParser.parse("FDATASYNC mean < 100us")));
         assertEquals(Outcome.MISSED, missed.stream().filter(x -> x.target().equals("ext4")).findFirst().orElseThrow().outcome());
-        assertTrue(SloVerdicts.anyMissed(missed));
+        assertTrue(SloJudge.anyMissed(missed));
     }
 
     @Test
@@ -94,14 +97,6 @@ class SloVerdictsTest {
         assertTrue(v.why().matches("the interval straddles .*; roughly \\d+ forks in all would decide it \\(an estimate\\)"), v.why());
         int forks = Integer.parseInt(v.why().replaceAll(".*roughly (\\d+) forks.*", "$1"));
         assertTrue(forks > 5, "more than the 5 it has: " + v.why());
-    }
-
-    @Test
-    void forksToDecideIsNTimesTheSquaredRatioOfHalfWidthToDistanceOnTheLogScale() {
-        Estimate e = new Estimate(100, 80, 125, 3, Double.NaN, 2, Estimate.Basis.FORKS);
-        // h = ln(125/80)/2 = 0.2231, d = ln(1.1) = 0.0953: 3 x 5.48 = 16.4, so 17.
-        assertEquals("roughly 17 forks in all would decide it (an estimate)", SloVerdicts.forksToDecide(e, 110));
-        assertEquals("roughly 4 forks in all would decide it (an estimate)", SloVerdicts.forksToDecide(e, 124), "at least one more fork");
     }
 
     @Test
@@ -155,7 +150,7 @@ class SloVerdictsTest {
     void oneForkPerCellIsUndecided() {
         SloVerdict v = byTarget(report(SyntheticRun.oneFork(dir.resolve("one"))), "FDATASYNC mean < 1ms").get("ext4");
         assertEquals(Outcome.UNDECIDED, v.outcome());
-        assertEquals(SloVerdicts.ONE_FORK, v.why());
+        assertEquals(SloJudge.ONE_FORK, v.why());
     }
 
     @Test
