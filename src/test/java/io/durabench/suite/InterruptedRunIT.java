@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
  * Ctrl-C and SIGTERM of a real run, as a terminal and a service manager send them: the signal goes
  * to the whole process group (the CLI and JMH's forked JVM), in a random cell, while the fork has
  * its log file open. The CLI exits 130 / 143 and says how many cells finished and how to resume;
- * every finished cell is in valid result files; run.json says interrupted; both JVMs' shutdown hooks
- * leave nothing of durabench's in the directory (the user's file stays); and `run --resume`
- * measures the rest, every cell once.
+ * every finished cell is in valid result files; run.json says interrupted; the JVMs' shutdown hooks
+ * leave nothing of durabench's in the directory (the user's file stays) nor of durabench's or JMH's
+ * in the run's own temporary directory; and `run --resume` measures the rest, every cell once.
  */
 class InterruptedRunIT {
 
@@ -49,6 +49,7 @@ class InterruptedRunIT {
             assertTrue(m.interrupted(), "run.json marked interrupted: " + context);
             assertNull(m.finished(), context);
             run.assertUserFileOnly("right after SIG" + signal);
+            run.assertTmpEmpty("right after SIG" + signal);
 
             run.resumeAndAssertComplete();
         }

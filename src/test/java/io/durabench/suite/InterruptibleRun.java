@@ -40,6 +40,7 @@ final class InterruptibleRun implements AutoCloseable {
     static final Duration LONG = Duration.ofMinutes(3);
 
     private final Path root;
+    private final PrivateTmp tmp = PrivateTmp.create();
     private final RunFolder folder;
     private final long seed;
     private final Random random;
@@ -90,7 +91,7 @@ final class InterruptibleRun implements AutoCloseable {
         // would measure them again.
         List<String> args = new ArrayList<>(List.of("run", "--profile", "compare", "--dir", dir().toString(), "--out", folder.out().toString(), "--"));
         args.addAll(plan());
-        cli = CliProcess.start(List.of("setsid", "env", "--default-signal=INT,TERM"), args);
+        cli = CliProcess.startCommand(List.of("setsid", "env", "--default-signal=INT,TERM"), tmp.command(args));
         group = ProcessGroup.ledBy(cli);
         return cli;
     }
@@ -165,7 +166,7 @@ final class InterruptibleRun implements AutoCloseable {
      * Returns its console output.
      */
     List<String> resumeAndAssertComplete() {
-        try (CliProcess resumed = CliProcess.start(List.of(), List.of("run", "--resume", folder.out().toString()))) {
+        try (CliProcess resumed = CliProcess.startCommand(List.of(), tmp.command(List.of("run", "--resume", folder.out().toString())))) {
             int rc = resumed.awaitExit(LONG);
             assertEquals(0, rc, "--resume must finish the run (" + this + "):\n" + resumed.transcript());
             assertEquals(METHODS.stream().sorted().toList(), folder.measured().stream().sorted().toList(),
@@ -190,12 +191,21 @@ final class InterruptibleRun implements AutoCloseable {
         }
     }
 
-    /** Kills what is left of the run and deletes the test's folder. */
+    /**
+     * Nothing of durabench's or JMH's in the run's own temporary directory ({@link PrivateTmp}): JMH's runner makes its
+     * compiler hints file there with File.deleteOnExit, so its host must have ended through the JVM's exit, not a halt.
+     */
+    void assertTmpEmpty(String when) {
+        assertEquals(List.of(), tmp.leftovers(), "the temporary directory " + tmp.path() + " " + when + " (" + this + ")");
+    }
+
+    /** Kills what is left of the run and deletes the test's folders. */
     @Override
     public void close() {
         if (group != null) group.killAll();
         if (cli != null) cli.close();
         Commands.deleteTree(root);
+        tmp.delete();
     }
 
     @Override

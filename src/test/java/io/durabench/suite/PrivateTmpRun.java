@@ -12,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -30,15 +29,14 @@ final class PrivateTmpRun implements AutoCloseable {
 
     private final Path root;
     private final Path dir;
-    private final Path tmp;
+    private final PrivateTmp tmp;
     private CliProcess cli;
     private ProcessGroup group;
 
     private PrivateTmpRun(Path root) throws IOException {
         this.root = root;
         this.dir = Files.createDirectories(root.resolve("data")).toRealPath();
-        // Not under target/: a lock-step pair's hand-off socket is made in the temporary directory, and a UNIX socket's path has 107 bytes at most.
-        this.tmp = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "durabench-it-").toRealPath();
+        this.tmp = PrivateTmp.create();
         Files.writeString(dir.resolve(USER_FILE), "the user's own file: durabench must never touch it\n");
     }
 
@@ -61,9 +59,7 @@ final class PrivateTmpRun implements AutoCloseable {
 
     /** Starts {@code durabench ARGS} with this run's temporary directory, as the leader of a process group of its own. */
     CliProcess start(List<String> args) {
-        List<String> command = new ArrayList<>(CliProcess.command(CliProcess.jar(), args));
-        command.add(1, "-Djava.io.tmpdir=" + tmp);
-        cli = CliProcess.startCommand(List.of("setsid", "env", "--default-signal=INT,TERM"), command);
+        cli = CliProcess.startCommand(List.of("setsid", "env", "--default-signal=INT,TERM"), tmp.command(args));
         group = ProcessGroup.ledBy(cli);
         return cli;
     }
@@ -99,19 +95,15 @@ final class PrivateTmpRun implements AutoCloseable {
         return names(dir);
     }
 
-    /**
-     * What durabench or JMH left in the temporary directory: every entry named durabench… or jmh…
-     * but JMH's machine-wide lock file {@code jmh.lock}, which JMH (and a lock-step run, JmhLock)
-     * locks and never deletes, by design: deleting a lock file another process may hold would break it.
-     */
+    /** What durabench or JMH left in the temporary directory ({@link PrivateTmp#leftovers}). */
     List<String> tmpLeftovers() {
-        return names(tmp).stream().filter(n -> (n.startsWith("durabench") || n.startsWith("jmh")) && !n.equals("jmh.lock")).toList();
+        return tmp.leftovers();
     }
 
     /** Only the user's file is in the target directory, and nothing of durabench's or JMH's in the temporary one. */
     void assertNothingLeft(String when) {
         assertEquals(List.of(USER_FILE), listing(), "the target directory " + when + ":\n" + cli.transcript());
-        assertEquals(List.of(), tmpLeftovers(), "the temporary directory " + tmp + " " + when + ":\n" + cli.transcript());
+        assertEquals(List.of(), tmpLeftovers(), "the temporary directory " + tmp.path() + " " + when + ":\n" + cli.transcript());
     }
 
     private static List<String> names(Path folder) {
@@ -128,6 +120,6 @@ final class PrivateTmpRun implements AutoCloseable {
         if (group != null) group.killAll();
         if (cli != null) cli.close();
         Commands.deleteTree(root);
-        Commands.deleteTree(tmp);
+        tmp.delete();
     }
 }

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a run leaves in the temporary directory (its own, {@code -Djava.io.tmpdir}, so nothing else
- * on the machine can fool the count): nothing of durabench's or JMH's, after a plain run and after
- * one stopped by Ctrl-C to its process group. JMH's runner (in {@link JmhHost}) makes its compiler
- * hints file there ({@code jmh…compilecommand}) with File.deleteOnExit, so the host must end through
- * the JVM's exit, not halt. A run whose lock-step side is SIGKILLed is counted in {@link KilledSideIT}.
+ * on the machine can fool the count): nothing of durabench's or JMH's after a plain run. JMH's runner
+ * (in {@link JmhHost}) makes its compiler hints file there ({@code jmh…compilecommand}) with
+ * File.deleteOnExit, so the host must end through the JVM's exit, not halt. A run stopped by Ctrl-C or
+ * SIGTERM is counted in {@link InterruptedRunIT}, one whose lock-step side is SIGKILLed in {@link KilledSideIT}.
  * A SIGKILLed CLI deletes nothing: its children's and fork pair's folders stay until the next run,
  * which removes each one whose lock is free ({@code TempFolders}).
  */
@@ -36,17 +36,6 @@ class TempDirectoryIT {
             CliProcess cli = run.start(run(run, "1"));
             assertEquals(0, run.awaitEnd(), cli.transcript());
             run.assertNothingLeft("after a plain run");
-        }
-    }
-
-    @Test
-    void aRunStoppedByCtrlCLeavesNothingInTheTemporaryDirectory() {
-        try (PrivateTmpRun run = PrivateTmpRun.create("tmp-ctrl-c")) {
-            CliProcess cli = run.start(run(run, "50"));
-            run.awaitWorkloadFiles(1); // JMH's fork is measuring: its host has made its temporary files
-            run.group().signal("INT");
-            assertEquals(130, run.awaitEnd(), cli.transcript());
-            run.assertNothingLeft("after Ctrl-C");
         }
     }
 
