@@ -8,6 +8,7 @@ import io.durabench.child.ChildProcess;
 import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.child.TempFolders;
+import io.durabench.env.JsonFields;
 import io.durabench.env.JvmFacts;
 import io.durabench.nativeio.LayerChoice;
 import io.durabench.nativeio.NativeLayer;
@@ -157,7 +158,7 @@ public final class ForkPair {
     private static SideRecord record(JsonObject line, Side side, ChildProcess.Exit mine, ChildProcess.Exit other) {
         if (line != null) {
             if (ChildStatus.of(line) == ChildStatus.OK) return LockStepFile.sideRecord(line);
-            return SideRecord.failed(ChildStatus.reason(line), line.has(LockStepSide.PARTNER_FAILED) && line.get(LockStepSide.PARTNER_FAILED).getAsBoolean());
+            return SideRecord.failed(ChildStatus.reason(line), Boolean.TRUE.equals(JsonFields.bool(line, LockStepSide.PARTNER_FAILED)));
         }
         if (SideExit.partnerStopped(mine, other)) {
             return SideRecord.failed(SideExit.describe(side, mine) + " after " + SideExit.describe(side.other(), other), true);
