@@ -4,6 +4,7 @@ import io.durabench.slo.SloOp;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkBounds;
 import io.durabench.stats.ForkIntervals;
+import io.durabench.testing.RandomSubsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -145,7 +146,7 @@ final class VerdictResampling {
         SplittableRandom random = new SplittableRandom(SEED), more = new SplittableRandom(SEED + 1);
         int draws = sampling.windows() ? run.rounds() - sampling.forks() + 1 : sampling.draws();
         for (int draw = 0; draw < draws; draw++) {
-            int[] rounds = sampling.windows() ? consecutive(draw, sampling.forks()) : distinct(random, run.rounds(), sampling.forks());
+            int[] rounds = sampling.windows() ? consecutive(draw, sampling.forks()) : RandomSubsets.of(random, run.rounds(), sampling.forks());
             List<double[]> forks = run.rows().stream().map(r -> r.forkMeans(rounds)).toList();
             List<Estimate> profile = ForkIntervals.of(forks);
             for (int i = 0; i < forks.size(); i++) {
@@ -199,7 +200,7 @@ final class VerdictResampling {
                 e.beyond++;
                 continue;
             }
-            ForkBounds more = ForkBounds.of(run.rows().get(row).forkMeans(distinct(random, run.rounds(), n)));
+            ForkBounds more = ForkBounds.of(run.rows().get(row).forkMeans(RandomSubsets.of(random, run.rounds(), n)));
             if (more == null) continue;
             e.checked++;
             int v = verdict(new double[] {more.low(), more.high()}, threshold);
@@ -212,19 +213,6 @@ final class VerdictResampling {
         int[] out = new int[k];
         for (int i = 0; i < k; i++) out[i] = from + i;
         return out;
-    }
-
-    /** k distinct rounds of n, at random (a partial Fisher-Yates shuffle). */
-    static int[] distinct(SplittableRandom random, int n, int k) {
-        int[] all = new int[n];
-        for (int i = 0; i < n; i++) all[i] = i;
-        for (int i = 0; i < k; i++) {
-            int j = i + random.nextInt(n - i);
-            int tmp = all[i];
-            all[i] = all[j];
-            all[j] = tmp;
-        }
-        return java.util.Arrays.copyOf(all, k);
     }
 
     private static double[] factors() {
