@@ -30,16 +30,15 @@ import org.apache.commons.math3.distribution.TDistribution;
  * α of its own. A row is flagged when its adjusted p is at most α and the change is at least the
  * threshold (judged on the estimate x − m, as compare does).
  *
- * <p>"Flags at": the change the row's verdict reaches in {@value #POWER_PERCENT}% of runs, on this
- * model: the limit (or the threshold, if larger) plus the 80% quantile of the same t, times the scale.
+ * <p>"Flags at": the slowdown flagged as a regression in {@link #POWER} (80%) of runs, on this model:
+ * the limit (or the threshold, if larger) plus the 80% quantile of the same t, times the scale.
  */
 public final class HistoryJudge {
-    /** Below this many runs a row's run-to-run spread cannot be estimated usefully (4 degrees of freedom with 5). */
+    /** Below this many runs a row's run-to-run spread cannot be estimated usefully (3 degrees of freedom with 4). */
     public static final int MIN_RUNS = 5;
     /** The newest runs whose mean is a row's centre: as many as a history needs before it judges. */
     public static final int CENTRE_RUNS = MIN_RUNS;
     static final double POWER = 0.80;
-    static final int POWER_PERCENT = 80;
 
     /** α: the largest share of unchanged runs that may fail. */
     private final double alpha;
@@ -61,7 +60,7 @@ public final class HistoryJudge {
     }
 
     /** One judged row before Holm: its centre, scale, t distribution and one-sided p's. */
-    private record Tested(RunValues.Value now, int runs, double centre, double se, RowSpread spread, TDistribution t, double pWorse,
+    private record Tested(RunValues.Value now, int runs, double centre, double se, RowSpread spread, TDistribution dist, double pWorse,
                           double pBetter) {
     }
 
@@ -119,9 +118,9 @@ public final class HistoryJudge {
 
     private JudgedRow row(Tested r, double adjustedWorse, double adjustedBetter, int m) {
         RunValues.Value v = r.now();
-        double c = r.t().inverseCumulativeProbability(1 - alpha / m);
+        double c = r.dist().inverseCumulativeProbability(1 - alpha / m);
         double change = (Math.exp(v.logMean() - r.centre()) - 1) * 100;
-        double detectable = (Math.exp(Math.max(c * r.se(), Math.log1p(thresholdPercent / 100)) + r.t().inverseCumulativeProbability(POWER) * r.se())
+        double detectable = (Math.exp(Math.max(c * r.se(), Math.log1p(thresholdPercent / 100)) + r.dist().inverseCumulativeProbability(POWER) * r.se())
                 - 1) * 100;
         double runToRun = (Math.exp(Math.sqrt(r.spread().variance())) - 1) * 100;
         boolean worse = v.direction().isWorse(change);

@@ -33,11 +33,10 @@ public final class HistoryText {
         String alpha = Numbers.sig(v.judge().alpha() * 100, 3) + "%";
         sb.append(wrap("rule: a row fails when this run's value (the Hodges-Lehmann location of its forks, or of its control's fork pairs) lies"
                 + " beyond the history's control limit on the worse side (the mean of its newest " + centre + " runs +- t * s * sqrt(1 + 1/" + centre
-                + "), s the"
-                + " row's run-to-run sd from all " + v.runs() + " runs, shrunk across rows, never below what a run's own forks allow; one-sided,"
+                + "), s the row's run-to-run sd from all " + v.runs() + " runs, shrunk across rows, never below what a run's own forks allow; one-sided,"
                 + " Holm over the rows, so a run of an unchanged setup fails a rule with probability at most " + alpha + "; beyond the other"
                 + " limit is an improvement, at " + alpha + " of its own) and the change is at least the rule's threshold. 'flags at': the"
-                + " slowdown flagged in " + HistoryJudge.POWER_PERCENT + "% of runs at that " + alpha + ", judged against these "
+                + " slowdown flagged in " + Math.round(HistoryJudge.POWER * 100) + "% of runs at that " + alpha + ", judged against these "
                 + v.runs() + " runs.")).append('\n');
         if (v.ratio() != null) {
             HistoryVerdict.RatioRule r = v.ratio();
