@@ -132,11 +132,6 @@ public abstract class BenchmarkFamily {
      */
     public abstract OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size);
 
-    /** Parses one value of this family's parameters by name; empty when no benchmark of it has that parameter. */
-    public Optional<Parameter<?>> parameter(String name) {
-        return benchmarks().stream().flatMap(b -> b.parameters().stream()).filter(p -> p.name().equals(name)).findFirst();
-    }
-
     public Optional<Benchmark> benchmark(String jmhName) {
         return benchmarks().stream().filter(b -> b.jmhName().equals(jmhName)).findFirst();
     }

@@ -90,10 +90,6 @@ public final class Lab implements AutoCloseable {
         return state == null ? List.of() : targetsOf(state);
     }
 
-    public LabConfig config() {
-        return config;
-    }
-
     /**
      * Tears down everything this lab made. Idempotent; throws a {@link LabFailure} naming the
      * first thing that could not go (the state file then lists what is left, for `lab down`).

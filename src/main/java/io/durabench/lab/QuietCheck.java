@@ -43,10 +43,6 @@ public final class QuietCheck {
      * @param sparse the control experiment: a sparse image instead of a zero-filled one, which
      *               should come out FIRST_PASS_SLOWER, showing that the check can see the trap
      */
-    public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress) {
-        return check(config, sparse, blockSize, writes, progress, LabHost.system());
-    }
-
     public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress, LabHost host) {
         if (blockSize <= 0 || blockSize % LoopSettings.LAB.sectorSize() != 0) {
             throw new LabRefusal("--block-size must be a positive multiple of " + LoopSettings.LAB.sectorSize() + " (the loop sector), not " + blockSize);

@@ -56,9 +56,6 @@ final class SideCell {
      * whether the spin is timed differs, since the next durable write's cost depends on the gap before it).
      */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, long padNanosPerOperation) {
-        UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
-            this(opener, durable, busyWaitNanosPerOperation, 0);
-        }
     }
 
     /** A unit longer than this many times the median unit of the side's last warmup block is a stall. */

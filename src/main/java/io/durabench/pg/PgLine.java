@@ -4,7 +4,6 @@ import io.durabench.workload.PgFdSyncLoop;
 import io.durabench.workload.PgOpenSyncLoop;
 import io.durabench.workload.PgTestFile;
 import io.durabench.workload.PgTestFsyncLoop;
-import io.durabench.workload.WriteCounters;
 import java.util.Optional;
 
 /**
@@ -23,8 +22,6 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
     public interface PgOperation extends AutoCloseable {
         void run();
 
-        WriteCounters counters();
-
         @Override
         void close();
     }
@@ -36,34 +33,29 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
             case "one", "two" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.valueOf(parts[1]));
                 Runnable op = parts[0].equals("one") ? loop::writeOne : loop::writeTwo;
-                yield of(op, loop.counters(), loop);
+                yield of(op, loop);
             }
             case "write" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.WRITE);
-                yield of(loop::writeOne, loop.counters(), loop);
+                yield of(loop::writeOne, loop);
             }
             case "size" -> {
                 PgOpenSyncLoop loop = new PgOpenSyncLoop(file, PgOpenSyncLoop.Size.valueOf(parts[1]));
-                yield of(loop::writeSixteenKiB, loop.counters(), loop);
+                yield of(loop::writeSixteenKiB, loop);
             }
             case "fd" -> {
                 PgFdSyncLoop loop = new PgFdSyncLoop(file, PgFdSyncLoop.Descriptor.valueOf(parts[1]));
-                yield of(loop::writeAndSync, loop.counters(), loop);
+                yield of(loop::writeAndSync, loop);
             }
             default -> throw new IllegalArgumentException("no pg_test_fsync line " + id);
         };
     }
 
-    private static PgOperation of(Runnable op, WriteCounters counters, AutoCloseable loop) {
+    private static PgOperation of(Runnable op, AutoCloseable loop) {
         return new PgOperation() {
             @Override
             public void run() {
                 op.run();
-            }
-
-            @Override
-            public WriteCounters counters() {
-                return counters;
             }
 
             @Override

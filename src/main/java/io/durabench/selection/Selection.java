@@ -12,8 +12,6 @@ import java.util.regex.Pattern;
  * a shown row meets ({@link ParameterCondition}: "KEY=A|B", "KEY=LOW..HIGH").
  */
 public record Selection(List<String> contexts, List<String> methods, List<String> benchmarks, List<String> where) {
-    public static final Selection ALL = new Selection(List.of(), List.of(), List.of());
-
     public Selection {
         contexts = clean(contexts);
         methods = clean(methods);

@@ -86,10 +86,6 @@ public final class JmhSettings {
         return forks() == 0 ? 0 : 1;
     }
 
-    public Profile profile() {
-        return profile;
-    }
-
     /** The values the user passed with -p NAME=..., if any. */
     public Optional<List<String>> userParam(String name) {
         var v = user.getParameter(name);

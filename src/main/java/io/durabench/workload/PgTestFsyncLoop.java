@@ -51,10 +51,6 @@ public final class PgTestFsyncLoop implements AutoCloseable {
             return label;
         }
 
-        public boolean durable() {
-            return durable;
-        }
-
         /** True for the methods pg_test_fsync opens with O_DIRECT (open_datasync, open_sync). */
         public boolean usesDirectIo() {
             return (openFlags & OpenFlags.O_DIRECT) != 0;
