@@ -28,22 +28,15 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     private static final List<Integer> ALL_BLOCK_SIZES = List.of(512, 4096, CENTRE_BLOCK_BYTES, 16384, 65536);
     private static final List<Integer> ALL_BATCHES = List.of(1, 10, 100);
 
-    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeBlock",
-            List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of()));
-
-    private final SyscallRules syscalls = new SyncWriteCostCalls();
+    private final Benchmark writeBlock = declare("writeBlock",
+            List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of());
 
     SyncWriteCostFamily() {
-        super("SyncWriteCost", Operation.WRITE, Counters.ISSUED);
+        super("SyncWriteCost", Operation.WRITE, Counters.ISSUED, new SyncWriteCostCalls());
     }
 
     public Benchmark writeBlock() {
-        return benchmarks.get(0);
-    }
-
-    @Override
-    public List<Benchmark> benchmarks() {
-        return benchmarks;
+        return writeBlock;
     }
 
     /**
@@ -90,11 +83,6 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
                 }
             }
         }
-    }
-
-    @Override
-    public Optional<SyscallRules> syscallRules() {
-        return Optional.of(syscalls);
     }
 
     @Override
