@@ -18,12 +18,16 @@ import java.util.Optional;
  */
 public record PgLine(String id, String label, Optional<String> naByDesign, boolean direct, boolean durable) {
 
-    /** One operation of the line's test, on the shared test file. */
-    public interface PgOperation extends AutoCloseable {
-        void run();
+    /** One operation of the line's test, on the shared test file, and how its workload closes. */
+    public record PgOperation(Runnable operation, Runnable closing) implements AutoCloseable {
+        public void run() {
+            operation.run();
+        }
 
         @Override
-        void close();
+        public void close() {
+            closing.run();
+        }
     }
 
     /** Opens the line's workload on {@code file} (the caller made the file and deletes it). */
@@ -32,42 +36,21 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
         return switch (parts[0]) {
             case "one", "two" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.valueOf(parts[1]));
-                Runnable op = parts[0].equals("one") ? loop::writeOne : loop::writeTwo;
-                yield of(op, loop);
+                yield new PgOperation(parts[0].equals("one") ? loop::writeOne : loop::writeTwo, loop::close);
             }
             case "write" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.WRITE);
-                yield of(loop::writeOne, loop);
+                yield new PgOperation(loop::writeOne, loop::close);
             }
             case "size" -> {
                 PgOpenSyncLoop loop = new PgOpenSyncLoop(file, PgOpenSyncLoop.Size.valueOf(parts[1]));
-                yield of(loop::writeSixteenKiB, loop);
+                yield new PgOperation(loop::writeSixteenKiB, loop::close);
             }
             case "fd" -> {
                 PgFdSyncLoop loop = new PgFdSyncLoop(file, PgFdSyncLoop.Descriptor.valueOf(parts[1]));
-                yield of(loop::writeAndSync, loop);
+                yield new PgOperation(loop::writeAndSync, loop::close);
             }
             default -> throw new IllegalArgumentException("no pg_test_fsync line " + id);
-        };
-    }
-
-    private static PgOperation of(Runnable op, AutoCloseable loop) {
-        return new PgOperation() {
-            @Override
-            public void run() {
-                op.run();
-            }
-
-            @Override
-            public void close() {
-                try {
-                    loop.close();
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
         };
     }
 }
