@@ -99,13 +99,13 @@ class FindingsTest {
         assertTrue(batching.contains("one sync per 100 writes: " + Fmt.usWithInterval(hundred.time()) + " per write (20x less)"), batching);
         assertTrue(batching.contains("against " + Fmt.usWithInterval(one.time()) + " with one sync per write"), batching);
 
-        String ext4 = finding(Finding.Kind.PREALLOCATION, "ext4").message();
+        String ext4 = finding(Finding.Kind.PREALLOC, "ext4").message();
         ReportRow zero = row("ext4", "FDATASYNC", "ZERO_FILL", 1);
         assertEquals(130.0, zero.cost().mean(), 1e-9);
         assertTrue(ext4.contains("ZERO_FILL " + Fmt.usWithInterval(zero.cost()) + ", 170 µs ["), ext4);
         assertTrue(ext4.contains(" less"), ext4);
 
-        String xfs = finding(Finding.Kind.PREALLOCATION, "xfs").message();
+        String xfs = finding(Finding.Kind.PREALLOC, "xfs").message();
         assertTrue(xfs.contains("ZERO_FILL 200 µs [") && xfs.contains("no difference resolved"), xfs);
         assertFalse(xfs.contains(" less") || xfs.contains("MORE"), xfs);
     }
