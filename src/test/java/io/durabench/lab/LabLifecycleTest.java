@@ -128,7 +128,7 @@ class LabLifecycleTest {
     void aSecondLabInTheSameFolderIsRefusedAndTheFirstIsUntouched() {
         try (Lab lab = Lab.create(sandbox.config(64), progress::add)) {
             LabTarget first = lab.up(List.of(Variant.TMPFS)).get(0);
-            Lab second = Lab.create(sandbox.config(64).withMountRoot(sandbox.root().resolve("mnt2")), progress::add);
+            Lab second = Lab.create(new LabConfig(sandbox.labDir(), sandbox.root().resolve("mnt2"), 64), progress::add);
             LabRefusal e = assertThrows(LabRefusal.class, () -> second.up(List.of(Variant.EXT4)));
             assertTrue(e.getMessage().startsWith("a lab is already up in " + sandbox.labDir()), e.getMessage());
             assertTrue(Mounts.at(first.mountPoint()).isPresent());
