@@ -130,10 +130,6 @@ public final class GroupCommitFamily extends BenchmarkFamily {
                 committer.commit(record);
             }
 
-            @Override
-            public void finish() {
-            }
-
             /** A commit returns only once a sync covers its record, and this loop is the log's only committer. */
             @Override
             public boolean atDurablePoint() {

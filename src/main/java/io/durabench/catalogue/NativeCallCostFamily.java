@@ -71,10 +71,6 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
             }
 
             @Override
-            public void finish() {
-            }
-
-            @Override
             public Map<String, Long> counters() {
                 return new LinkedHashMap<>();
             }

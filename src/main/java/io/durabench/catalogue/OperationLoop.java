@@ -10,8 +10,9 @@ public interface OperationLoop extends AutoCloseable {
     /** One measured operation (a write, a file, a commit), as the benchmark method does it. */
     void operate();
 
-    /** Makes an incomplete batch durable, as the end of a trial does. */
-    void finish();
+    /** Makes an incomplete batch durable, as the end of a trial does; a no-op for workloads that batch nothing. */
+    default void finish() {
+    }
 
     /**
      * Whether nothing the operations so far wrote is waiting for a sync: the only point at which a

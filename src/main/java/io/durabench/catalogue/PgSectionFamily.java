@@ -26,7 +26,7 @@ abstract class PgSectionFamily<M extends Enum<M>> extends BenchmarkFamily {
     }
 
     /** The family's one benchmark. */
-    final Benchmark benchmark() {
+    public final Benchmark benchmark() {
         return benchmark;
     }
 

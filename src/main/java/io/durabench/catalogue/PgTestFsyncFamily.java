@@ -16,10 +16,6 @@ public final class PgTestFsyncFamily extends PgSectionFamily<PgTestFsyncLoop.Met
                 new PgTestFsyncCalls());
     }
 
-    public Benchmark rewriteFirstBlock() {
-        return benchmark();
-    }
-
     /** pg_test_fsync's table: every method, in every sweep. */
     @Override
     boolean inSweep(Sweep sweep) {
