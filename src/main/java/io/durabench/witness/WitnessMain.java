@@ -6,6 +6,7 @@ import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
+import io.durabench.nativeio.TraceMarkers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ public final class WitnessMain {
             if (dir == null || token == null || ops < 1 || cells.isEmpty()) {
                 throw new IllegalArgumentException("usage: WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] [--size REGION:CHUNK] CELL...");
             }
-            WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN); // validates the token before anything runs
+            TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // validates the token before anything runs
         } catch (IllegalArgumentException e) {
             err.println("witness: " + e.getMessage());
             return 2;
@@ -99,9 +100,9 @@ public final class WitnessMain {
             workload = opener.open(cell, dir);
             for (int i = 0; i < warmup; i++) workload.operate();
             Map<String, Long> before = workload.counters();
-            WitnessMarkers.emit(token, index, WitnessMarkers.BEGIN);
+            TraceMarkers.emit(token, index, TraceMarkers.BEGIN);
             for (int i = 0; i < ops; i++) workload.operate();
-            WitnessMarkers.emit(token, index, WitnessMarkers.END);
+            TraceMarkers.emit(token, index, TraceMarkers.END);
             Map<String, Long> after = workload.counters();
             JsonObject counters = new JsonObject();
             difference(after, before).forEach(counters::addProperty);
@@ -120,7 +121,7 @@ public final class WitnessMain {
                     }
                 }
             }
-            WitnessMarkers.emit(token, index, WitnessMarkers.CLOSED);
+            TraceMarkers.emit(token, index, TraceMarkers.CLOSED);
         }
         result.addProperty(CELL, index);
         result.addProperty(SPEC, cell.spec());
