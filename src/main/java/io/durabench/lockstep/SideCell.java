@@ -1,6 +1,7 @@
 package io.durabench.lockstep;
 
 import io.durabench.catalogue.OperationLoop;
+import io.durabench.child.ResultLines;
 import io.durabench.results.LockStepFile.Block;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -84,10 +85,6 @@ final class SideCell {
         }
     }
 
-    SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
-        this(line, me, Side.A, settings, work, Marks.NONE);
-    }
-
     /** @param opener the side that opens its workload first in this fork pair */
     SideCell(HandOff line, Side me, Side opener, LockStepSettings settings, UnitWork work, Marks marks) {
         this.line = line;
@@ -112,7 +109,7 @@ final class SideCell {
         try {
             loop = work.opener().get();
         } catch (RuntimeException e) {
-            openError = "opening the workload failed: " + oneLine(e);
+            openError = "opening the workload failed: " + ResultLines.oneLine(e);
         }
         line.send(loop != null ? HandOff.READY : HandOff.NOT_READY);
         if (me == opener) partnerReady = line.receive() == HandOff.READY;
@@ -226,7 +223,7 @@ final class SideCell {
             return new long[] {nanos, ops, spun};
         } catch (RuntimeException e) {
             line.send(HandOff.FAILED);
-            throw new UnitFailed(oneLine(e));
+            throw new UnitFailed(ResultLines.oneLine(e));
         }
     }
 
@@ -295,13 +292,8 @@ final class SideCell {
             loop.close();
             return null;
         } catch (RuntimeException e) {
-            return oneLine(e);
+            return ResultLines.oneLine(e);
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.replace('\n', ' ');
     }
 
     /** This side's unit failed; FAILED was sent. */
