@@ -8,10 +8,22 @@ import com.google.gson.JsonPrimitive;
 /**
  * Reading typed fields of durabench's own JSON records: a missing or null field is null (older or
  * partial files stay readable); a field of the wrong type is an error naming the field, never a
- * ClassCastException or a silently wrong value.
+ * ClassCastException or a silently wrong value. And writing a list as an array ({@link #arrayOf}).
  */
 public final class JsonFields {
     private JsonFields() {
+    }
+
+    /** Strings, numbers, booleans and JSON elements (null as JSON's null) as an array, in their order. */
+    public static JsonArray arrayOf(Iterable<?> values) {
+        JsonArray a = new JsonArray();
+        for (Object v : values) {
+            if (v instanceof JsonElement e) a.add(e);
+            else if (v instanceof Number n) a.add(n);
+            else if (v instanceof Boolean b) a.add(b);
+            else a.add((String) v);
+        }
+        return a;
     }
 
     public static JsonObject object(JsonObject o, String name) {
