@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.analysis.Decisions;
 import io.durabench.report.analysis.Recommendations;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.MarkdownRenderer;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -89,7 +87,7 @@ class DecisionTableTest {
         assertTrue(!t.betweenForks());
         String ext4 = Recommendations.of(t, report.rows(), report.contextNames()).get(t.targets().get(0));
         assertTrue(ext4.startsWith("ext4: no recommendation: intervals within one fork (1 fork x 5 iterations)"), ext4);
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.contains("No fastest set marked: these intervals are within one fork"), md);
         assertTrue(!md.contains("★"), md);
     }
@@ -97,14 +95,14 @@ class DecisionTableTest {
     @Test
     void theReportOpensWithTheDecisionThenFindingsThenWarningsThenTheDetail() {
         Report report = report(new SyntheticRun(dir.resolve("forks")));
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         int decision = md.indexOf("## Decision"), recommendation = md.indexOf("**Recommendation**"),
                 findings = md.indexOf("## Findings"), warnings = md.indexOf("## Warnings"), detail = md.indexOf("## ext4 ");
         assertTrue(0 < decision && decision < recommendation && recommendation < findings && findings < warnings && warnings < detail,
                 md);
         assertTrue(md.substring(decision, recommendation).contains("| FDATASYNC | 200 ["), md);
         assertTrue(md.substring(decision, recommendation).contains("] ★ |"), "the fastest set is marked: " + md);
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.indexOf("DECISION: SyncWriteCost") < text.indexOf("RECOMMENDATION"), text);
         assertTrue(text.indexOf("RECOMMENDATION") < text.indexOf("\n== ext4"), text);
     }

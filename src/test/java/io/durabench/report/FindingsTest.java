@@ -9,9 +9,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.Tables;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
 import io.durabench.workload.SyncMethod;
@@ -192,11 +190,11 @@ class FindingsTest {
 
     @Test
     void everyFormatOpensWithTheFindings() {
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         int findings = text.indexOf("FINDINGS"), firstTable = text.indexOf("\n  method ");
         assertTrue(findings > 0 && firstTable > findings, text);
         assertTrue(text.indexOf("WARNINGS") < 0 || text.indexOf("WARNINGS") < firstTable, text);
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.indexOf("## Decision") < md.indexOf("## Findings"), md);
         assertTrue(md.indexOf("## Findings") < md.indexOf("## ext4 "), "run-wide findings before the first target's section: " + md);
         JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject();

@@ -26,10 +26,6 @@ public final class MarkdownRenderer {
     private MarkdownRenderer() {
     }
 
-    public static String render(Report report, List<ChartFile> charts) {
-        return render(report, charts, TableColumns.DEFAULT, List.of());
-    }
-
     /**
      * @param columns the optional columns of the detail tables ({@code report --columns})
      * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables

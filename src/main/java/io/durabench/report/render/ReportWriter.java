@@ -16,12 +16,9 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes everything and returns the paths written, charts included. */
-    public static List<Path> writeAll(Report report, Path dir) {
-        return writeAll(report, dir, TableColumns.DEFAULT, List.of());
-    }
-
     /**
+     * Writes everything and returns the paths written, charts included.
+     *
      * @param columns the optional columns of report.md's tables ({@code report --columns})
      * @param slo     the verdicts of {@code report --slo}: report.md (so report.html) and report.json carry them
      */

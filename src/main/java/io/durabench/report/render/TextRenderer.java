@@ -30,14 +30,6 @@ public final class TextRenderer {
     private TextRenderer() {
     }
 
-    public static String render(Report report) {
-        return render(report, false);
-    }
-
-    public static String render(Report report, boolean allWarnings) {
-        return render(report, allWarnings, TableColumns.DEFAULT, List.of());
-    }
-
     /**
      * @param columns the optional columns of the detail tables ({@code report --columns})
      * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables

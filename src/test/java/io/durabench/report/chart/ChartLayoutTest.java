@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.SyntheticRun;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -202,7 +202,7 @@ class ChartLayoutTest {
 
     @Test
     void theTextReportOfTheSameRunFits120Columns() {
-        List<String> lines = TextRenderer.render(report).lines().toList();
+        List<String> lines = Rendered.text(report).lines().toList();
         long within = lines.stream().filter(s -> s.length() <= 120).count();
         assertTrue(within >= 0.95 * lines.size(), within + " of " + lines.size() + " lines within 120 columns");
         assertTrue(lines.stream().filter(s -> s.startsWith("  method ")).allMatch(s -> s.length() <= 120),
