@@ -19,10 +19,6 @@ public record Selection(List<String> contexts, List<String> methods, List<String
         where = clean(where);
     }
 
-    public Selection(List<String> contexts, List<String> methods, List<String> benchmarks) {
-        this(contexts, methods, benchmarks, List.of());
-    }
-
     private static List<String> clean(List<String> patterns) {
         return patterns == null ? List.of() : patterns.stream().map(String::trim).filter(p -> !p.isEmpty()).toList();
     }

@@ -67,20 +67,13 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     static final long SEED = 20_240_611L;
 
     /**
-     * @param logSd within-sample sd of ln(score), e.g. {@link #pooledLogSd}; NaN when unknown
-     */
-    public static DetectableChange of(int n1, int n2, double alpha, int rows, double logSd) {
-        return of(Design.unpaired(n1, n2), alpha, rows, logSd, 0, "");
-    }
-
-    /**
      * The smallest slowdown flagged with {@value #POWER} power when a flag needs both the test
      * (significant at Holm's first step) and the Hodges–Lehmann estimate at least {@code barPercent}
      * (the larger of --threshold and the row's A/A noise floor: the verdict judges both on the
      * estimate). Simulated with the same common random numbers: a trial flags a shift δ when δ passes
      * the test's critical order statistic and δ − (the trial's estimate error) passes the bar.
      *
-     * @param logSd     σ of ln score per fork (unpaired), or of the per-round log ratio (paired)
+     * @param logSd     σ of ln score per fork (unpaired, e.g. {@link #pooledLogSd}), or of the per-round log ratio (paired); NaN when unknown
      * @param barPercent the estimate's bar in %, 0 for none
      * @param barName   what the bar is, for the explanation ("the 5% threshold"); unused when the bar is 0
      */
@@ -122,20 +115,12 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      * notice its size), while a pair in which the base stalled stays negative under any shift smaller
      * than the stall, and the signed-rank test at Holm's first step tolerates almost no negative pair.
      * Resampling the row's own values keeps both effects, where a normal model with the plain sd does not
-     * (RealDataPowerTest).
+     * (RealDataPowerTest). Paired, a row whose own rounds hold no stall meets the comparison's pooled {@code stalls}
+     * ({@link StallPool#NONE}: none): each resampled round is, at the pool's rate, one of the pooled stalls scaled by
+     * this row's robust sd (how well that keeps the figure's promise: docs/compare.md).
      *
      * @param base      the base's scores (positive)
      * @param candidate the candidate's scores (positive; paired: round by round with base)
-     */
-    public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
-                                          String barName) {
-        return ofData(design, alpha, rows, base, candidate, barPercent, barName, StallPool.NONE);
-    }
-
-    /**
-     * As {@link #ofData(Design, double, int, double[], double[], double, String)}, and, paired, a row whose own rounds
-     * hold no stall meets the comparison's pooled {@code stalls}: each resampled round is, at the pool's rate, one of
-     * the pooled stalls scaled by this row's robust sd (how well that keeps the figure's promise: docs/compare.md).
      */
     public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
                                           String barName, StallPool stalls) {
@@ -288,11 +273,6 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double mean = Arrays.stream(x).map(Math::log).average().orElse(0), ss = 0;
         for (double v : x) ss += Math.pow(Math.log(v) - mean, 2);
         return ss;
-    }
-
-    /** The shift in units of σ detected with {@link #POWER} power by the two-sided test at {@code level} (no bar). */
-    static double standardizedShift(int n1, int n2, double level) {
-        return standardizedShift(Design.unpaired(n1, n2), level, 0);
     }
 
     /**
