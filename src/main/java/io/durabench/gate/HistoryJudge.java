@@ -27,30 +27,18 @@ import org.apache.commons.math3.distribution.TDistribution;
  * the judged rows at α (0.01 by default): under that model an unchanged run fails on some row with
  * probability at most α. A row is flagged when its adjusted p is at most α and the change is at
  * least the threshold (judged on the estimate x − m, as compare does).
+ *
+ * @param alpha α: the largest share of unchanged runs that may fail
  */
-public final class HistoryJudge {
+public record HistoryJudge(double alpha, double thresholdPercent) {
     /** Below this many runs a row's run-to-run spread cannot be estimated usefully (3 degrees of freedom with 4). */
     public static final int MIN_RUNS = 5;
     static final double POWER = 0.80;
     private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
 
-    /** α: the largest share of unchanged runs that may fail. */
-    private final double alpha;
-    private final double thresholdPercent;
-
-    public HistoryJudge(double alpha, double thresholdPercent) {
+    public HistoryJudge {
         if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha " + alpha + " must be between 0 and 1");
         if (!(thresholdPercent >= 0)) throw new IllegalArgumentException("threshold " + thresholdPercent + "% must be 0 or more");
-        this.alpha = alpha;
-        this.thresholdPercent = thresholdPercent;
-    }
-
-    public double alpha() {
-        return alpha;
-    }
-
-    public double thresholdPercent() {
-        return thresholdPercent;
     }
 
     /** Every row of {@code run}, judged against {@code history} (oldest first) where the history has it often enough. */
