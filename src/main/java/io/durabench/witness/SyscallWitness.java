@@ -40,8 +40,14 @@ import java.util.function.Function;
  * whole process tree is killed when it outlives the timeout (strace detaches from what it traces
  * rather than killing it), and any {@code durabench-*} file it left in
  * the target directory is deleted and reported. No other file is touched.
+ *
+ * @param layer            the witnessed JVM's native layer; null: the one it gets by default on its classpath
+ * @param timeout          the whole witnessed run's time limit; null: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell
+ * @param main             the main class of the witnessed JVM and any arguments of its own before WitnessMain's
+ * @param straceSearchPath where to look for the strace binary (a PATH value)
  */
-public final class SyscallWitness {
+public record SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, String classpath, int ops, int warmupOps, Duration timeout,
+                             List<String> main, String straceSearchPath) {
     public static final int DEFAULT_OPS = 100;
     public static final int DEFAULT_WARMUP_OPS = 10;
     /** Default time allowed per cell: 100 fsyncs on a slow disk take a second, pg_test_fsync's setup writes 16 MiB. */
@@ -52,31 +58,6 @@ public final class SyscallWitness {
     private static final List<String> JVM_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     /** strace's output file, in the child's private folder. */
     private static final String TRACE = "trace.txt";
-
-    private final Path dir;
-    private final JvmFacts jvm;
-    /** The witnessed JVM's native layer; null: the one it gets by default on its classpath. */
-    private final NativeLayer.Kind layer;
-    private final String classpath;
-    private final int ops;
-    private final int warmupOps;
-    private final Duration timeout;
-    /** The main class of the witnessed JVM and any arguments of its own before WitnessMain's. */
-    private final List<String> main;
-    private final String straceSearchPath;
-
-    private SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, String classpath, int ops, int warmupOps, Duration timeout,
-                           List<String> main, String straceSearchPath) {
-        this.dir = dir;
-        this.jvm = jvm;
-        this.layer = layer;
-        this.classpath = classpath;
-        this.ops = ops;
-        this.warmupOps = warmupOps;
-        this.timeout = timeout;
-        this.main = main;
-        this.straceSearchPath = straceSearchPath;
-    }
 
     /** A witness for workloads in {@code dir}, run by this JVM's java on this JVM's classpath. */
     public static SyscallWitness in(Path dir) {
