@@ -56,7 +56,7 @@ public final class QuietCheck {
         try (Lab lab = Lab.create(config, progress, host, allocation)) {
             lab.installShutdownHook();
             String device = lab.upImageOnly("check");
-            progress.accept("lab check: " + allocation.label + (sparse ? " (the control)" : "") + " " + config.sizeMiB()
+            progress.accept("lab check: " + allocation.label() + (sparse ? " (the control)" : "") + " " + config.sizeMiB()
                     + " MiB image in " + config.labDir() + " on " + LabBuilder.filesystemOf(config.labDir()) + ", " + device
                     + " direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off") + " sector " + LoopSettings.LAB.sectorSize()
                     + "; 2 passes of " + writes + " x " + blockSize + " B write+fdatasync over the same offsets");
