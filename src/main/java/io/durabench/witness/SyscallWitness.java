@@ -92,18 +92,6 @@ public record SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, Str
         return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, t, main, straceSearchPath);
     }
 
-    /** Tests only: run another main class (a deliberately lying workload) on the test classpath, with its own leading arguments. */
-    SyscallWitness withMainClass(String name, String... args) {
-        List<String> m = new ArrayList<>(List.of(name));
-        m.addAll(List.of(args));
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath);
-    }
-
-    /** Tests only: where to look for the strace binary (the PATH value). */
-    SyscallWitness withStraceSearchPath(String path) {
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, main, path);
-    }
-
     public WitnessReport verify(SizedCell... cells) {
         return verify(List.of(cells));
     }
