@@ -71,15 +71,6 @@ public final class ForkPair {
         public static SideSetup of(Program program, Path dir) {
             return new SideSetup(program, dir, List.of(), 0, null);
         }
-
-        public SideSetup withBusyWaitNanos(long nanos) {
-            return new SideSetup(program, dir, jvmArgs, nanos, witnessed);
-        }
-
-        /** The side run under the syscall witness: {@code tracer} (strace and its options) before its program, its marker calls made with {@code token}. */
-        public SideSetup underWitness(List<String> tracer, String token) {
-            return new SideSetup(program, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
-        }
     }
 
     /** A side traced by the syscall witness: the tracer's command and the markers' token. */

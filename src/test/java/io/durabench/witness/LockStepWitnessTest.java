@@ -68,8 +68,8 @@ class LockStepWitnessTest {
             try {
                 List<ForkPair.CellPair> pairs = cells.stream().map(c -> new ForkPair.CellPair(c, c, 6, SMALL)).toList();
                 LockStepSettings s = new LockStepSettings(4, 6, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
-                ForkPair.SideSetup a = ForkPair.SideSetup.of(programA, dir.path())
-                        .underWitness(SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token);
+                ForkPair.SideSetup a = new ForkPair.SideSetup(programA, dir.path(), List.of(), 0, new ForkPair.Witnessed(
+                        SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token));
                 ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), dir.path()),
                         Side.A, pairs, s, Placement.lastCpu(), "the witnessed pair");
                 List<FileCall> calls = FileCalls.of(StraceTrace.read(trace));
