@@ -3,7 +3,6 @@ package io.durabench.env;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonPrimitive;
 
 /**
  * Reading typed fields of durabench's own JSON records: a missing or null field is null (older or
@@ -64,17 +63,9 @@ public final class JsonFields {
 
     /** A whole number, written as a JSON number or a numeric string ("NaN" or 1.5 is a wrong type). */
     public static Integer integer(JsonObject o, String name) {
-        JsonElement e = field(o, name);
-        if (e == null) return null;
-        if (e.isJsonPrimitive()) {
-            JsonPrimitive p = e.getAsJsonPrimitive();
-            try {
-                if (p.isNumber() || p.isString()) return Integer.parseInt(p.getAsString().trim());
-            } catch (NumberFormatException ignored) {
-                // falls through to the error below
-            }
-        }
-        throw wrongType(name, "a whole number", e);
+        Long v = whole(o, name);
+        if (v == null || v == v.intValue()) return v == null ? null : v.intValue();
+        throw wrongType(name, "a whole number", field(o, name));
     }
 
     public static Boolean bool(JsonObject o, String name) {
