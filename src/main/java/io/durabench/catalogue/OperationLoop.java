@@ -1,5 +1,6 @@
 package io.durabench.catalogue;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -32,6 +33,13 @@ public interface OperationLoop extends AutoCloseable {
 
     /** The counters the benchmark would publish, by the catalogue's counter names, then those the workload keeps to itself. */
     Map<String, Long> counters();
+
+    /** What each counter grew by from {@code before} to {@code after} (two looks at {@link #counters}), in {@code after}'s order. */
+    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
+        Map<String, Long> d = new LinkedHashMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        return d;
+    }
 
     /** Closes and deletes what the workload created. */
     @Override

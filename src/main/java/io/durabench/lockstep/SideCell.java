@@ -6,7 +6,6 @@ import io.durabench.results.LockStepFile.Block;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -167,7 +166,7 @@ final class SideCell {
             endBlock(settings.order().firstIn(i).other(), true);
         }
         marks.end().run();
-        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0,
+        return new Outcome(warmup, capped, units, blocks, OperationLoop.difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0,
                 measuredSpinNanos);
     }
 
@@ -257,12 +256,6 @@ final class SideCell {
 
     private long compileMillis() {
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
-    }
-
-    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
-        Map<String, Long> d = new LinkedHashMap<>();
-        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
-        return d;
     }
 
     private static long median(long[] times, int n) {

@@ -2,6 +2,7 @@ package io.durabench.witness;
 
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.CellSpec;
+import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
@@ -10,7 +11,6 @@ import io.durabench.nativeio.TraceMarkers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -105,7 +105,7 @@ public final class WitnessMain {
             TraceMarkers.emit(token, index, TraceMarkers.END);
             Map<String, Long> after = workload.counters();
             JsonObject counters = new JsonObject();
-            difference(after, before).forEach(counters::addProperty);
+            OperationLoop.difference(after, before).forEach(counters::addProperty);
             result = ChildStatus.OK.answer();
             result.add(COUNTERS, counters);
         } catch (RuntimeException e) {
@@ -126,13 +126,6 @@ public final class WitnessMain {
         result.addProperty(CELL, index);
         result.addProperty(SPEC, cell.spec());
         return result;
-    }
-
-    /** What the workload counted between the markers. */
-    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
-        Map<String, Long> d = new LinkedHashMap<>();
-        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
-        return d;
     }
 
     private static String value(String[] args, int i, String option) {
