@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.List;
-import org.openjdk.jmh.results.RunResult;
 
 /**
  * The layout of a run's folder on disk, written here and read by {@link ResultsLoader}:
