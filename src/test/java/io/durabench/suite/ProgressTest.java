@@ -163,7 +163,7 @@ class ProgressTest {
     /** The cell's figure as the report's tables print it, with the unit the progress line gives it. */
     private static String printed(Report report, Cell cell) {
         ReportRow r = report.rows().stream().filter(x -> x.cell().equals(cell)).findFirst().orElseThrow(() -> new AssertionError(cell.toString()));
-        return Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.time()) + " µs/op";
+        return Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.figure()) + " µs/op";
     }
 
     @Test
