@@ -50,7 +50,7 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
 
     /**
      * The mean with the interval the tables print: {@link AbsoluteFigure}'s (95%, the disk's level between rounds
-     * counted); a row of one old fork has none and keeps {@link #time}'s, within that fork and said so.
+     * counted; a row of one old fork: its iterations', marked so); {@link #time}'s where there is none.
      */
     public Estimate figure() {
         return absolute != null ? absolute.interval() : time;

@@ -42,17 +42,27 @@ public record AbsoluteFigure(Estimate interval, double forkVariance, double leve
         double levelVariance = RoundLevels.of(forkMeans).variance();
         List<AbsoluteFigure> out = new ArrayList<>();
         for (int i = 0; i < forkMeans.size(); i++) {
-            out.add(df[i] > 0 ? figure(forkMeans.get(i), prior.variance(s2[i], df[i]), prior.df(df[i]), levelVariance) : null);
+            out.add(df[i] > 0 ? figure(forkMeans.get(i), prior.variance(s2[i], df[i]), prior.df(df[i]), levelVariance, Estimate.Basis.FORKS) : null);
         }
         return out;
     }
 
-    private static AbsoluteFigure figure(double[] forkMeans, double forkVariance, double df, double levelVariance) {
+    /**
+     * An old one-fork row's figure: the same 95% interval over its iterations alone (seconds apart in one JVM: too
+     * narrow, and marked so); null without two positive iterations.
+     */
+    public static AbsoluteFigure ofIterations(double[] iterations) {
+        double[] logs = ForkIntervals.logs(iterations);
+        if (logs == null || logs.length < 2) return null;
+        return figure(iterations, ForkIntervals.variance(logs), logs.length - 1, Double.NaN, Estimate.Basis.ITERATIONS_OF_ONE_FORK);
+    }
+
+    private static AbsoluteFigure figure(double[] forkMeans, double forkVariance, double df, double levelVariance, Estimate.Basis basis) {
         int k = forkMeans.length;
         double mean = Stats.mean(forkMeans);
         double logVarOfMean = forkVariance / k + (Double.isNaN(levelVariance) ? 0 : levelVariance);
         double half = Stats.t(df, CONFIDENCE) * Math.sqrt(logVarOfMean);
-        Estimate e = new Estimate(mean, mean * Math.exp(-half), mean * Math.exp(half), k, mean * mean * logVarOfMean, df, Estimate.Basis.FORKS);
+        Estimate e = new Estimate(mean, mean * Math.exp(-half), mean * Math.exp(half), k, mean * mean * logVarOfMean, df, basis);
         return new AbsoluteFigure(e, forkVariance, levelVariance);
     }
 

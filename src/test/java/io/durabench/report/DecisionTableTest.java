@@ -70,6 +70,20 @@ class DecisionTableTest {
         assertEquals("5 forks x 5 iterations", t.replication());
     }
 
+    /** Each figure is quoted at 95% with the disk's level; a target whose figures are wider than ±25% is told why and what would help. */
+    @Test
+    void theLinesUnderTheTableSayWhatAFigureIsAndWhyATargetsFiguresAreWide() {
+        Report report = report(new SyntheticRun(dir.resolve("forks")));
+        DecisionTable t = Decisions.of(report.rows(), report.contexts()).get(0);
+        String md = MarkdownRenderer.render(report, List.of()).replaceAll("\\s+", " ");
+        assertTrue(md.contains("Each figure alone: a 95% interval over its forks that counts how far the disk's level moved between this run's"
+                + " rounds (±"), md);
+        ReportRow xfs = t.durable().get(0).on(t.targets().get(1));
+        assertTrue(xfs.absolute().halfWidthShare() > 0.25, "the xfs rows spread ±16% a fork: " + xfs.figure());
+        assertTrue(md.contains("On xfs the figures are ±"), md);
+        assertTrue(!md.contains("On ext4 the figures are"), "ext4's are narrow: " + md);
+    }
+
     @Test
     void recommendsOnlyWhatTheIntervalsResolve() {
         Report report = report(new SyntheticRun(dir.resolve("forks")));

@@ -47,7 +47,7 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
     /**
      * @param fromForks the row's mean with its interval between forks ({@link io.durabench.stats.ForkIntervals}),
      *                  or null when it has one fork: then the iterations of that fork, marked as such
-     * @param absolute  the row's mean as a figure quoted alone; null when it has one fork
+     * @param absolute  the row's mean as a figure quoted alone (one fork: its iterations', made here)
      */
     static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters, Estimate fromForks, AbsoluteFigure absolute) {
         BenchmarkResult meanFrom = meanSource(byMode);
@@ -77,7 +77,8 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
                 : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
         if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
         return new RowFigures(time, source, replication, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
-                outliers, SteadyState.of(forksUs), absolute);
+                outliers, SteadyState.of(forksUs), fromForks != null ? absolute
+                        : forksUs.isEmpty() ? null : AbsoluteFigure.ofIterations(OutlierIterations.keptIterations(forksUs)));
     }
 
     /** JMH's own p-th percentile of each round (each one fork in a run in rounds), in µs/op; empty without SampleTime. */

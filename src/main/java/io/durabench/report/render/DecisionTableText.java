@@ -142,12 +142,13 @@ final class DecisionTableText {
      */
     private static List<String> precision(DecisionTable t, ContextNames names) {
         List<String> levels = new ArrayList<>(), wide = new ArrayList<>();
+        if (!t.betweenForks()) return levels; // within one fork: the line above says what those intervals are
         for (Context c : t.targets()) {
             List<AbsoluteFigure> figures = t.durableOn(c).stream().map(l -> l.on(c).absolute()).filter(java.util.Objects::nonNull).toList();
             if (figures.isEmpty()) continue;
             AbsoluteFigure.Spread s = AbsoluteFigure.Spread.of(figures, QUOTABLE);
             boolean seen = !Double.isNaN(s.levelMoved());
-            levels.add(seen ? "±" + percent(s.levelMoved()) + " on " + names.of(c) : "not seen on " + names.of(c) + " (too few cells)");
+            levels.add(seen ? "±" + percent(s.levelMoved()) + " on " + names.of(c) : "not seen on " + names.of(c) + " (fewer than 3 cells, or one round)");
             if (s.medianHalfWidth() <= QUOTABLE) continue;
             wide.add("On " + names.of(c) + " the figures are ±" + percent(s.medianHalfWidth()) + " (median): its forks spread ±"
                     + percent(s.medianForkSpread()) + (seen ? " and the disk's level moved ±" + percent(s.levelMoved()) + " between rounds" : "")
