@@ -45,6 +45,14 @@ public final class Stats {
         return s / x.length;
     }
 
+    /** The sample variance (n − 1 in the denominator) around {@link #mean}; NaN for fewer than two values. */
+    public static double variance(double[] x) {
+        if (x.length < 2) return Double.NaN;
+        double mu = mean(x), ss = 0;
+        for (double v : x) ss += (v - mu) * (v - mu);
+        return ss / (x.length - 1);
+    }
+
     /**
      * Mean and interval of the iterations of one fork: a log-scale Student t interval (positive, like
      * the times it is about), marked {@link Estimate.Basis#ITERATIONS_OF_ONE_FORK}: iterations seconds
