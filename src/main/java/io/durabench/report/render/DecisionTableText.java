@@ -148,7 +148,8 @@ final class DecisionTableText {
             if (figures.isEmpty()) continue;
             AbsoluteFigure.Spread s = AbsoluteFigure.Spread.of(figures, QUOTABLE);
             boolean seen = !Double.isNaN(s.levelMoved());
-            levels.add(seen ? "±" + percent(s.levelMoved()) + " on " + names.of(c) : "not seen on " + names.of(c) + ", a run of fewer than 3 cells or one round");
+            levels.add(seen ? "±" + percent(s.levelMoved()) + " on " + names.of(c)
+                    : "not seen on " + names.of(c) + ", a run of fewer than 3 cells or one round");
             if (s.medianHalfWidth() <= QUOTABLE) continue;
             wide.add("On " + names.of(c) + " the figures are ±" + percent(s.medianHalfWidth()) + " (median): its forks spread ±"
                     + percent(s.medianForkSpread()) + (seen ? " and the disk's level moved ±" + percent(s.levelMoved()) + " between rounds" : "")
