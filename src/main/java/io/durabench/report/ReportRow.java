@@ -16,7 +16,8 @@ import java.util.List;
  * {@code replicateUs}: what the interval is computed from (each fork's mean time, or an old
  * one-fork result's iterations), for the cost model's line; not a report field.
  * {@code percentileIntervals}: p50, p99 and p99.9, JMH's figure per fork with its interval over
- * forks (as a mean's); entries null where there is none.
+ * forks (as a mean's); entries null where there is none. {@code percentileForksUs}: the same percentiles'
+ * value in each fork, what an SLO is judged on (empty arrays without SampleTime).
  * {@code stalls}: the iterations more than 3x off the row's median, left out of the row's figures
  * and named wherever the figure is shown, with each fork's mean with them in
  * ({@link io.durabench.stats.OutlierIterations}); null when not measured.
@@ -32,7 +33,8 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
                         double[] replicateUs, OutlierIterations stalls, SteadyState steadyState, List<Estimate> percentileIntervals,
-                        ReportRow baselineRow, SyncLatency syncLatency, AbsoluteFigure absolute) implements Durability {
+                        ReportRow baselineRow, SyncLatency syncLatency, List<double[]> percentileForksUs, AbsoluteFigure absolute)
+                        implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
     public static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);
@@ -41,6 +43,12 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
     public Estimate percentileInterval(double p) {
         int i = PERCENTILES.indexOf(p);
         return i < 0 || percentileIntervals == null || i >= percentileIntervals.size() ? null : percentileIntervals.get(i);
+    }
+
+    /** Each fork's p-th percentile (one of {@link #PERCENTILES}), µs; empty without SampleTime. */
+    public double[] percentileForks(double p) {
+        int i = PERCENTILES.indexOf(p);
+        return i < 0 || percentileForksUs == null || i >= percentileForksUs.size() ? new double[0] : percentileForksUs.get(i);
     }
 
     /** The JMH name of the benchmark. */

@@ -275,6 +275,7 @@ public final class ReportBuilder {
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles),
+                ReportRow.PERCENTILES.stream().map(q -> RowFigures.percentileForksUs(p.byMode, q)).toList(),
                 f == null ? null : f.absolute());
     }
 
@@ -283,7 +284,7 @@ public final class ReportBuilder {
         List<org.HdrHistogram.Histogram> forks = p.syncForks();
         if (p.notMeasured != null || forks.isEmpty()) return null;
         return new io.durabench.report.SyncLatency(Percentiles.of(percentiles.sync, p), SyncLatencies.pooledUs(forks),
-                SyncLatencies.count(forks), forks.size());
+                SyncLatencies.count(forks), forks.size(), ReportRow.PERCENTILES.stream().map(q -> SyncLatencies.perForkUs(forks, q)).toList());
     }
 
     /**
