@@ -59,7 +59,7 @@ public final class TextRenderer {
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("\n== ").append(c.label()).append(" ==\n");
             String n = Opening.intervals(rows, commits);
-            if (!n.isEmpty()) sb.append("  ").append(n).append('\n');
+            if (!n.isEmpty()) Wrap.append(sb, n, "  ", "    ");
             EnvironmentFacts.lines(c.environment()).forEach(f -> Wrap.append(sb, f, "  ", "      "));
             List<String> own = FindingsText.of(report, c);
             if (!own.isEmpty()) {
