@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Measures --dir with the settings of the history's runs (--history DIR) or of BASELINE (one `durabench run --out` "
                 + "folder), judges the new run and writes it to --out. Against a history: control limits from the runs' own run-to-run "
-                + "spread, at most --false-alarm of unchanged runs fail; a run that passes joins the history. Against BASELINE: "
+                + "spread, at most --false-alarm of unchanged runs fail; a run joins the history unless it regressed. Against BASELINE: "
                 + "durabench compare of the two runs (which cannot see how much runs differ from each other).",
                 "Exit 0: nothing --fail-on counts; 1: a counted change, a missed --slo, or a cell FAILED; 2: bad input, or the new run was measured "
                         + "on another filesystem, device or with other JMH settings (see --allow-different); 3: durabench itself failed."})
@@ -64,11 +64,12 @@ public final class GateCommand implements Callable<Integer> {
             + "(default quick); once the history has runs, their profile (a different one is noted, not used).")
     String profile;
 
-    @Option(names = "--window", paramLabel = "N", description = "Judge against the newest N runs of the history (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--window", paramLabel = "N", description = "Judge against the newest N runs of the history (default: ${DEFAULT-VALUE}); "
+            + "each row's centre is the newest " + io.durabench.gate.HistoryJudge.CENTRE_RUNS + " of them.")
     int window = 20;
 
     @Option(names = "--false-alarm", paramLabel = "RATE", description = "With --history: the largest share of runs of an unchanged setup "
-            + "that may fail (Holm over the rows; default: ${DEFAULT-VALUE}).")
+            + "that may fail (one-sided, Holm over the rows; improvements are flagged at the same rate of their own; default: ${DEFAULT-VALUE}).")
     double falseAlarm = 0.01;
 
     @Option(names = "--start-over", description = "With --history: retire its runs into DIR/retired-<time>/ first (after a deliberate "

@@ -24,9 +24,9 @@ import java.util.List;
 /**
  * `gate --history DIR`: the new run measured with the history's settings, judged against the
  * history's newest runs ({@link HistoryJudge}), written to OUT/gate/gate.txt, and admitted into the
- * history when it passed (or while the history is too short to judge). The admission rules keep a
- * history of one setup: a run flagged either way, or with a FAILED cell, stays out; a deliberate
- * change starts a new history with --start-over.
+ * history unless it regressed. The admission rules keep a history of one setup: a run with a row
+ * flagged as a regression (on either rule), or with a FAILED cell, stays out; a deliberate change
+ * starts a new history with --start-over.
  */
 final class GateHistory {
     private final GateCommand g;
@@ -126,10 +126,10 @@ final class GateHistory {
         }
     }
 
-    /** A run joins the history when it passed (nothing flagged either way, nothing FAILED), or unjudged while the history is short. */
+    /** A run joins the history unless a row regressed on either rule or a cell FAILED (unjudged while the history is short). */
     private void admit(History h, Path outDir, HistoryVerdict v, boolean failed) {
-        String why = g.noAdmit ? "--no-admit" : failed ? "a cell FAILED" : v.flagged() > 0 ? "it was flagged (" + HistoryText.summary(v)
-                + "); a deliberate change starts a new history with --start-over" : null;
+        String why = g.noAdmit ? "--no-admit" : failed ? "a cell FAILED" : v.regressions() > 0 ? "it was flagged as a regression ("
+                + HistoryText.summary(v) + "); a deliberate change starts a new history with --start-over" : null;
         if (why != null) {
             g.out().println("durabench gate: not added to the history: " + why);
             return;

@@ -123,18 +123,26 @@ public final class RunCommand implements Callable<Integer> {
         List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
+        SuiteRun run = suiteRun(p, args, settings, slots);
+        // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
+        int cells = run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).size();
+        if (cells == 0) {
+            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
+                    + ": check the pattern (group commit runs in standard and full, not quick)");
+        }
+        List<String> fewCells = RunForks.forFewCells(args, settings, cells, rounds().precision != null || rounds().budget != null);
+        SuiteRun chosen = fewCells == args ? run : suiteRun(p, fewCells, settings(p, fewCells), slots);
+        notes.forEach(stdout()::println);
+        if (lab.isEmpty()) return finish(outDir, chosen.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
+        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> chosen.run(labTargets, outDir, lab)));
+    }
+
+    private SuiteRun suiteRun(Profile p, List<String> args, JmhSettings settings, List<JvmSlot> slots) {
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), NativeLayers.current(), stdout(), spec.commandLine().getErr());
         if (rounds().seed != null) run.seed(rounds().seed);
         if (reference != null) run.reference(referenceMethod());
         if (rounds().precision != null || rounds().budget != null) run.precision(precisionTarget());
-        // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
-        if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
-            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
-                    + ": check the pattern (group commit runs in standard and full, not quick)");
-        }
-        notes.forEach(stdout()::println);
-        if (lab.isEmpty()) return finish(outDir, run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
-        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab)));
+        return run;
     }
 
     private Integer lockStepRun() {

@@ -21,9 +21,10 @@ import org.HdrHistogram.Histogram;
  * the same way over its runs, durabench ÷ fio per figure, the pooled sync p99, and etcd's verdict.
  *
  * <p>A percentile per fork is averaged as the report averages its per-fork percentiles
- * ({@link ForkIntervals}, this one row alone). The verdict is the report's SLO rule on that
- * interval ({@link SloJudge#onInterval}: met wholly below 10 ms, missed wholly above, else
- * undecided); a target without stable storage is "not durable here", never met. durabench ÷ fio is
+ * ({@link ForkIntervals}, this one row alone). The verdict is the report's SLO rule on the forks'
+ * sync p99s ({@link SloJudge#onForks}: met when the one-sided 99% upper bound on their long-run mean
+ * is below 10 ms, missed when the lower one is above, else undecided); a target without stable
+ * storage is "not durable here", never met. durabench ÷ fio is
  * paired by round (the two ran back to back): the geometric mean of the rounds' ratios
  * ({@link GeometricMean} at 99.9%), so drift that moves both tools cancels. The max rows are the worst fork, with no interval and no ratio.
  */
@@ -58,21 +59,23 @@ public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigu
         String failed = results.rounds().stream().filter(r -> !r.ours().ok()).map(r -> "fork " + r.number() + ": " + r.ours().failed())
                 .findFirst().orElse(null);
         return new EtcdAnalysis(ours, fio, ratios, pooledP99, pooled.getTotalCount(),
-                verdict(target, ours.get(JobFigures.JobFigure.SYNC_P99), notDurableWhy, failed), failed);
+                verdict(target, values(ourRuns, r -> r.get(JobFigures.JobFigure.SYNC_P99)), notDurableWhy, failed), failed);
     }
 
-    /** etcd's verdict: not durable, FAILED (a fork's sync or write failed), or the SLO rule on the interval over forks. */
-    static SloVerdict verdict(String target, Estimate syncP99, String notDurableWhy, String failed) {
+    /** etcd's verdict: not durable, FAILED (a fork's sync or write failed), or the SLO rule on the forks' sync p99s (µs). */
+    static SloVerdict verdict(String target, double[] syncP99, String notDurableWhy, String failed) {
         if (failed != null) {
             return new SloVerdict(RULE, null, target, SloVerdict.Outcome.MISSED, null, "a write or fdatasync FAILED (" + failed + "): no number");
         }
         if (notDurableWhy != null) {
-            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.NOT_DURABLE, syncP99, notDurableWhy);
+            double mean = Arrays.stream(syncP99).average().orElse(Double.NaN);
+            Estimate figure = new Estimate(mean, Double.NaN, Double.NaN, syncP99.length, Double.NaN, 0, Estimate.Basis.FORKS);
+            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.NOT_DURABLE, figure, notDurableWhy);
         }
-        if (syncP99 == null) {
-            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.UNDECIDED, null, "fewer than two forks measured: no interval");
+        if (syncP99.length < 2) {
+            return new SloVerdict(RULE, null, target, SloVerdict.Outcome.UNDECIDED, null, "fewer than two forks measured: nothing to bound");
         }
-        return SloJudge.onInterval(RULE, null, target, syncP99);
+        return SloJudge.onForks(RULE, null, target, syncP99);
     }
 
     /** The exit code: 0 met or undecided, 1 missed, FAILED or not durable (nothing durable can meet etcd's rule). */

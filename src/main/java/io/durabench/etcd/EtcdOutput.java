@@ -72,7 +72,7 @@ public final class EtcdOutput {
         return out;
     }
 
-    /** "**met** (exit 0): FDATASYNC sync p99 < 10 ms on ext4 at /data: met — 812 µs [640, 1,030] (n = 5 forks)". */
+    /** "**met** (exit 0): FDATASYNC sync p99 < 10 ms on ext4 at /data: met — 812 µs over 5 forks, at most 1,030 µs (one-sided 99% bound)". */
     static String verdictLine(EtcdAnalysis a) {
         SloVerdict v = a.verdict();
         if (a.failed() != null) return "**FAILED** (exit 1): " + a.failed() + ". A disk whose fdatasync fails cannot hold etcd's log.";

@@ -67,6 +67,7 @@ public final class GateJson {
         JsonObject j = new JsonObject();
         j.addProperty("unit", r.unit());
         j.addProperty("historyRuns", r.runs());
+        j.addProperty("centreRuns", r.judged() ? r.centreRuns() : null);
         j.addProperty("historyCentre", number(r.historyMean()));
         j.addProperty("runToRunPercent", number(r.runToRunPercent()));
         j.addProperty("thisBuild", number(r.value()));

@@ -17,10 +17,11 @@ import java.util.stream.Stream;
 /**
  * The gate's history: a folder of admitted runs (each a `durabench run --out` folder with its run.json),
  * judged against in the order they started. The rules (docs/gate.md, "The rules of the history"):
- * a run is admitted only when it passed (nothing flagged either way, no cell FAILED) or while the
- * history is still too short to judge; {@link #startOver} retires every run into
- * {@code retired-<time>/} after a deliberate change, so the next runs build a new history; only the
- * newest {@code window} runs set the limits, so the history follows the machine's slow drift.
+ * a run is admitted unless a row regressed on either rule or a cell FAILED (improvements join: a
+ * history that kept out every run outside its limits would narrow itself); {@link #startOver}
+ * retires every run into {@code retired-<time>/} after a deliberate change, so the next runs build a
+ * new history; only the newest {@code window} runs set the limits, so the history follows the
+ * machine's slow drift.
  */
 public final class History {
     static final String RETIRED_PREFIX = "retired-";

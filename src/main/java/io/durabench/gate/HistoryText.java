@@ -29,11 +29,15 @@ public final class HistoryText {
         }
         sb.append(head).append(v.runs()).append(" runs, the newest ").append(v.window()).append(" at most\n");
         sb.append(wrap("    started " + v.firstStart() + " to " + v.lastStart())).append('\n');
+        int centre = Math.min(HistoryJudge.CENTRE_RUNS, v.runs());
+        String alpha = Numbers.sig(v.judge().alpha() * 100, 3) + "%";
         sb.append(wrap("rule: a row fails when this run's value (the Hodges-Lehmann location of its forks, or of its control's fork pairs) lies"
-                + " outside the history's control limits (the runs' mean +- t * s * sqrt(1 + 1/k), s the row's run-to-run sd shrunk across rows;"
-                + " Holm over the rows at alpha " + Numbers.sig(v.judge().alpha(), 3) + ", so a run of an unchanged setup fails a rule with"
-                + " probability at most " + Numbers.sig(v.judge().alpha() * 100, 3) + "%) and the change is at least the rule's threshold."
-                + " 'flags at': the slowdown this gate flags with 80% power.")).append('\n');
+                + " beyond the history's control limit on the worse side (the mean of its newest " + centre + " runs +- t * s * sqrt(1 + 1/" + centre
+                + "), s the row's run-to-run sd from all " + v.runs() + " runs, shrunk across rows, never below what a run's own forks allow; one-sided,"
+                + " Holm over the rows, so a run of an unchanged setup fails a rule with probability at most " + alpha + "; beyond the other"
+                + " limit is an improvement, at " + alpha + " of its own) and the change is at least the rule's threshold. 'flags at': the"
+                + " slowdown flagged in " + Math.round(HistoryJudge.POWER * 100) + "% of runs at that " + alpha + ", judged against these "
+                + v.runs() + " runs.")).append('\n');
         if (v.ratio() != null) {
             HistoryVerdict.RatioRule r = v.ratio();
             sb.append('\n').append(wrap("Did the Java side get slower? Each row's time per operation over its C control's (the same durable calls"

@@ -63,9 +63,14 @@ public record HistoryVerdict(String history, int runs, int window, String firstS
         return ratio == null || failOnAbsolute;
     }
 
-    /** Rows flagged either way on either rule (what a passing run must not have to join the history). */
-    public long flagged() {
-        return count(Verdict.REGRESSION) + count(Verdict.IMPROVEMENT) + ratioCount(Verdict.REGRESSION) + ratioCount(Verdict.IMPROVEMENT);
+    /**
+     * Rows flagged as regressions on either rule, counted toward the exit code or not: a run with one stays out of the
+     * history, so that one regression does not widen the limits that should catch the next. Every other run joins it,
+     * improvements too: an unchanged setup's run flagged as better is a false alarm like any other, and a history that kept
+     * out every run outside its limits would keep only the runs that agree with it and narrow itself (docs/gate.md).
+     */
+    public long regressions() {
+        return count(Verdict.REGRESSION) + ratioCount(Verdict.REGRESSION);
     }
 
     private static long count(List<JudgedRow> rows, Verdict v) {

@@ -9,7 +9,9 @@ import io.durabench.results.LockStepFile;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFolder;
 import io.durabench.stats.ShiftEstimate;
+import io.durabench.stats.Stats;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +37,34 @@ public record RunValues(String label, Map<String, Value> rows, Control control) 
     /** The unit of a ratio row: the JVM's µs per operation over its C twin's. */
     public static final String RATIO_UNIT = "Java/C";
 
-    /** One row of one run. */
-    public record Value(RowKey key, String unit, Direction direction, double logMean, int forks) {
+    /**
+     * One row of one run.
+     *
+     * @param logMean     the location of ln(value) over the run's forks (or fork pairs)
+     * @param forks       how many forks (or fork pairs) it is the location of
+     * @param logVariance the sample variance of those ln(value)s: how much the run's own forks scatter (NaN with one fork,
+     *                    or where unknown)
+     */
+    public record Value(RowKey key, String unit, Direction direction, double logMean, int forks, double logVariance) {
+
+        /** A value whose forks' scatter is unknown. */
+        public Value(RowKey key, String unit, Direction direction, double logMean, int forks) {
+            this(key, unit, direction, logMean, forks, Double.NaN);
+        }
+
+        /**
+         * The location of positive {@code values} on the log scale, from {@code forks} forks; their scatter only when each
+         * value is one fork's (a single fork's iterations, seconds apart in one JVM, say nothing of how runs differ).
+         */
+        static Value of(RowKey key, String unit, Direction direction, double[] values, int forks) {
+            double scatter = forks == values.length ? Stats.variance(Arrays.stream(values).map(Math::log).toArray()) : Double.NaN;
+            return new Value(key, unit, direction, ShiftEstimate.logLocation(values), forks, scatter);
+        }
+
+        /** The same run's value moved by {@code log} on the log scale, its forks' scatter unchanged (a change planted in a real run). */
+        public Value shifted(double log) {
+            return new Value(key, unit, direction, logMean + log, forks, logVariance);
+        }
     }
 
     /**
@@ -70,7 +98,7 @@ public record RunValues(String label, Map<String, Value> rows, Control control) 
             }
             double[] v = r.scores().values();
             if (!positive(v)) continue;
-            rows.put(r.key().id(), new Value(r.key(), r.unit(), direction, ShiftEstimate.logLocation(v), r.scores().forks()));
+            rows.put(r.key().id(), Value.of(r.key(), r.unit(), direction, v, r.scores().forks()));
             if (!controlled) continue;
             String why = r.key().cell() == null ? "not a durabench cell" : HandOffRule.controlRefusal(r.key().cell()).orElse(null);
             double[] ratio = null;
@@ -81,7 +109,7 @@ public record RunValues(String label, Map<String, Value> rows, Control control) 
             if (why == null && ratio == null) why = "no control pair in this run";
             if (why == null && !positive(ratio)) why = "its control pairs gave no positive ratio";
             if (why != null) unpaired.put(r.key().id(), why);
-            else ratios.put(r.key().id(), new Value(r.key(), RATIO_UNIT, Direction.LOWER_IS_BETTER, ShiftEstimate.logLocation(ratio), ratio.length));
+            else ratios.put(r.key().id(), Value.of(r.key(), RATIO_UNIT, Direction.LOWER_IS_BETTER, ratio, ratio.length));
         }
         return new RunValues(label, rows, controlled ? new Control(ratios, unpaired) : null);
     }

@@ -12,13 +12,20 @@ import java.util.List;
  * @param pooledUs  p50, p99, p99.9 and max of all the row's sync calls together, µs
  * @param syncs     sync calls timed
  * @param forks     forks that timed them
+ * @param forksUs   p50, p99 and p99.9 of each fork, µs: what an SLO on the sync call is judged on
  */
-public record SyncLatency(List<Estimate> intervals, double[] pooledUs, long syncs, int forks) {
+public record SyncLatency(List<Estimate> intervals, double[] pooledUs, long syncs, int forks, List<double[]> forksUs) {
 
     /** The interval over forks of the p-th percentile (50, 99 or 99.9); null with one fork. */
     public Estimate interval(double p) {
         int i = ReportRow.PERCENTILES.indexOf(p);
         return i < 0 || i >= intervals.size() ? null : intervals.get(i);
+    }
+
+    /** Each fork's p-th percentile (50, 99 or 99.9), µs; empty for another p. */
+    public double[] forks(double p) {
+        int i = ReportRow.PERCENTILES.indexOf(p);
+        return i < 0 ? new double[0] : forksUs.get(i);
     }
 
     /** The pooled p-th percentile (50, 99 or 99.9), µs; NaN for another p. */

@@ -3,9 +3,13 @@ package io.durabench.slo;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.durabench.stats.Estimate;
+import io.durabench.stats.ForkBounds;
 import java.util.List;
 
-/** report.json's "slo": one object per SLO and target, the figure's unit µs (ops/s for an ops/s SLO), null where there is none. */
+/**
+ * report.json's "slo": one object per SLO and target, the figure's unit µs (ops/s for an ops/s SLO), null where there is
+ * none; "low" and "high" are the verdict's one-sided bounds on the figure's long-run value, each at "level".
+ */
 public final class SloJson {
     private SloJson() {
     }
@@ -24,6 +28,7 @@ public final class SloJson {
             o.addProperty("figure", e == null || !Double.isFinite(e.mean()) ? null : e.mean());
             o.addProperty("low", e == null || !Double.isFinite(e.low()) ? null : e.low());
             o.addProperty("high", e == null || !Double.isFinite(e.high()) ? null : e.high());
+            o.addProperty("level", e == null || !e.hasInterval() ? null : ForkBounds.LEVEL);
             o.addProperty("forks", e == null || !e.betweenForks() ? null : e.n());
             o.addProperty("why", v.why());
             o.addProperty("line", v.line());

@@ -27,6 +27,11 @@ public enum SloOp {
         };
     }
 
+    /** True for {@code <} and {@code <=}: the figure must stay below the threshold (its high bound decides met, its low one missed). */
+    public boolean below() {
+        return this == LT || this == LE;
+    }
+
     /** The comparison a symbol names (the parser's pattern tries "<=" before "<"); null for none. */
     static SloOp ofSymbol(String s) {
         return Arrays.stream(values()).filter(o -> o.symbol.equals(s)).findFirst().orElse(null);

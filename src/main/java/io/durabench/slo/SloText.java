@@ -9,8 +9,10 @@ import java.util.List;
  */
 public final class SloText {
     static final String TITLE = "SLO verdicts";
-    static final String INTRO = "met or missed: the whole 99.9% interval over forks on one side of the threshold; undecided: it "
-            + "straddles the threshold, or the run cannot judge it (said why); without cell parameters, at the decision table's cell";
+    static final String INTRO = "met or missed: a one-sided 99% bound on the figure's long-run value, from this target's forks"
+            + " (a Student t bound on their logs; the upper one never below the slowest fork times a margin), lies on one side of the"
+            + " threshold: wrong at most 1 time in 100; undecided: the threshold lies between the bounds (with how many forks would"
+            + " decide it), or the run cannot judge it (said why); without cell parameters, at the decision table's cell";
 
     private SloText() {
     }

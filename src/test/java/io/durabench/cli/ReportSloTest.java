@@ -36,7 +36,7 @@ class ReportSloTest {
         String out = r.out();
         int slo = out.indexOf("SLO VERDICTS"), decision = out.indexOf("DECISION:"), context = out.indexOf("Measured on");
         assertTrue(context >= 0 && context < slo && slo < decision, out);
-        assertTrue(out.contains("  * FDATASYNC mean < 1 ms on ext4: met — 200 µs ["), out);
+        assertTrue(out.contains("  * FDATASYNC mean < 1 ms on ext4: met — 200 µs over "), out);
         assertTrue(out.contains("FDATASYNC sync p99 < 10 ms on ext4: met — 2,0"), out);
     }
 
@@ -55,7 +55,7 @@ class ReportSloTest {
     void aMissedSloExitsOneAfterPrinting() {
         CliRun r = CliRun.of("report", run, "--slo", "FDATASYNC mean < 1ms", "--slo", "O_DSYNC mean < 1us");
         assertEquals(1, r.exitCode(), r.err());
-        assertTrue(r.out().contains("O_DSYNC mean < 1 us on ext4: missed — 300 µs ["), r.out());
+        assertTrue(r.out().contains("O_DSYNC mean < 1 us on ext4: missed — 300 µs over "), r.out());
         assertTrue(r.out().contains("DECISION:"), "the whole report still printed");
     }
 
@@ -65,7 +65,7 @@ class ReportSloTest {
         CliRun r = CliRun.of("report", run, "--out", out.toString(), "--slo", "FDATASYNC 8KiB ops/s >= 100000");
         assertEquals(1, r.exitCode(), r.err());
         String md = Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("FDATASYNC 8KiB ops/s >= 100000 on ext4: missed — 5,000 ops/s ["), md);
+        assertTrue(md.contains("FDATASYNC 8KiB ops/s >= 100000 on ext4: missed — 5,000 ops/s over "), md);
         assertTrue(Files.readString(out.resolve("report.html")).contains("SLO verdicts"));
     }
 

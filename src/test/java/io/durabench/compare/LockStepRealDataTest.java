@@ -272,21 +272,8 @@ class LockStepRealDataTest {
      */
     private static int[][] subsamples(SplittableRandom random, int size, int n) {
         int[][] draws = new int[RESAMPLES][];
-        for (int k = 0; k < RESAMPLES; k++) draws[k] = subsample(random, size, n);
+        for (int k = 0; k < RESAMPLES; k++) draws[k] = io.durabench.testing.RandomSubsets.of(random, size, n);
         return draws;
-    }
-
-    /** n distinct indices of 0..size-1 (a partial Fisher-Yates shuffle). */
-    private static int[] subsample(SplittableRandom random, int size, int n) {
-        int[] all = new int[size];
-        for (int i = 0; i < size; i++) all[i] = i;
-        for (int i = 0; i < n; i++) {
-            int j = i + random.nextInt(size - i);
-            int t = all[i];
-            all[i] = all[j];
-            all[j] = t;
-        }
-        return java.util.Arrays.copyOf(all, n);
     }
 
     /** Welch's two-sided p for a difference of means. */

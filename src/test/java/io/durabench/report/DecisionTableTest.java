@@ -68,6 +68,33 @@ class DecisionTableTest {
         assertEquals("5 forks x 5 iterations", t.replication());
     }
 
+    /** Each figure is quoted at 95% with the disk's level; a target whose figures are wider than ±25% is told why and what would help. */
+    @Test
+    void theLinesUnderTheTableSayWhatAFigureIsAndWhyATargetsFiguresAreWide() {
+        Report report = report(new SyntheticRun(dir.resolve("forks")));
+        DecisionTable t = Decisions.of(report.rows(), report.contexts()).get(0);
+        String md = Rendered.markdown(report, List.of()).replaceAll("\\s+", " ");
+        assertTrue(md.contains("Each figure alone: a 95% interval over its forks that counts how far the disk's level moved between this run's"
+                + " rounds (±"), md);
+        ReportRow xfs = t.durable().get(0).on(t.targets().get(1));
+        assertTrue(xfs.absolute().halfWidthShare() > 0.25, "the xfs rows spread ±16% a fork: " + xfs.figure());
+        assertTrue(md.contains("On xfs the figures are ±"), md);
+        assertTrue(!md.contains("On ext4 the figures are"), "ext4's are narrow: " + md);
+    }
+
+    /** A one-cell run: its figure stands on its own forks, and the line says the disk's level was not seen. */
+    @Test
+    void aOneCellRunSaysItCannotSeeTheDisksLevel() {
+        SyntheticRun run = new SyntheticRun(dir.resolve("one-cell"));
+        run.target("/data", "ext4", "vda", 1, "write back").write("FDATASYNC", 8192, 1, "NONE", 232.0, 10.0);
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(run.save())), SyncMethod.NONE);
+        ReportRow r = report.rows().get(0);
+        assertTrue(Double.isNaN(r.absolute().levelMoved()), "one row: no level");
+        String md = Rendered.markdown(report, List.of()).replaceAll("\\s+", " ");
+        assertTrue(md.contains("(not seen on ext4, a run of fewer than 3 cells or one round)"), md);
+        assertTrue(md.contains("| FDATASYNC | 232 [" + io.durabench.format.Fmt.usRounded(r.figure().low()) + ", "), md);
+    }
+
     @Test
     void recommendsOnlyWhatTheIntervalsResolve() {
         Report report = report(new SyntheticRun(dir.resolve("forks")));

@@ -59,7 +59,8 @@ final class PreallocationChart {
         // Side by side only while each method's marks keep room for themselves (about 12 px each) in half the width.
         int columns = methods.size() * strategies.size() * 12 > 380 ? 1 : 2;
         Figure f = new Figure(TITLE + " (" + centre.describe(true, true, false) + ")", panels, columns, legend, "sync method",
-                "time per write (µs, log)", "mark = mean without stalls, bar = 99.9% interval, left to right in the legend's order; hollow = not durable; "
+                "time per write (µs, log)", "mark = mean without stalls, bar = 95% interval (the disk's level counted), left to right in "
+                + "the legend's order; hollow = not durable; "
                 + "* = the method does not reach stable storage; colour = the " + (targets.single() ? "method" : "target") + ".");
         return ChartSpec.of(NAME, TITLE, f);
     }

@@ -63,8 +63,8 @@ public final class MarkdownRenderer {
             List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("## ").append(c.label()).append("\n\n");
-            String n = Opening.n(rows, commits);
-            if (!n.isEmpty()) sb.append("_Intervals: 99.9%, ").append(n).append("._\n\n");
+            String n = Opening.intervals(rows, commits);
+            if (!n.isEmpty()) sb.append("_").append(n).append("._\n\n");
             sb.append("**Environment**\n\n");
             EnvironmentFacts.lines(c.environment()).forEach(f -> sb.append("* ").append(f).append('\n'));
             sb.append('\n');

@@ -48,8 +48,8 @@ public final class TextRenderer {
             List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("\n== ").append(c.label()).append(" ==\n");
-            String n = Opening.n(rows, commits);
-            if (!n.isEmpty()) sb.append("  Intervals: 99.9%, ").append(n).append('\n');
+            String n = Opening.intervals(rows, commits);
+            if (!n.isEmpty()) Wrap.append(sb, n, "  ", "    ");
             EnvironmentFacts.lines(c.environment()).forEach(f -> Wrap.append(sb, f, "  ", "      "));
             List<String> own = FindingsText.of(report, c);
             if (!own.isEmpty()) {

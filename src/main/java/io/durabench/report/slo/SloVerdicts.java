@@ -15,9 +15,9 @@ import java.util.List;
 
 /**
  * Every SLO judged on every target of a report, from what the run recorded: the row of the SLO's
- * cell on that target ({@link SloCells}), its figure with the interval over forks, and the side of
- * the threshold the whole interval lies on. A target with no stable storage is never met: there is
- * nothing durable to meet an SLO with.
+ * cell on that target ({@link SloCells}), its figure's value in each fork, and {@link SloJudge}'s
+ * bounds on it. A target with no stable storage is never met: there is nothing durable to meet an
+ * SLO with.
  */
 public final class SloVerdicts {
     static final String NO_SYNC_LATENCY = "this run recorded no sync-call latency (no call-latency.hlog: runs before durabench timed"
@@ -48,18 +48,18 @@ public final class SloVerdicts {
         if (slo.metric().syncCall() && row.syncLatency() == null) {
             return new SloVerdict(slo, c.label(), target, Outcome.UNDECIDED, null, noSyncLatency(row));
         }
-        Estimate e = figure(row, slo.metric());
+        double[] forks = forkValues(row, slo.metric());
         double point = pointPercentile(row, slo.metric());
-        if (e == null && Double.isFinite(point)) {
-            // A percentile without a figure per fork (one fork, an old result): a figure, but nothing to judge it by.
+        if (forks.length == 0 && Double.isFinite(point)) {
+            // A percentile without a figure per fork (an old result): a figure, but nothing to judge it by.
             return new SloVerdict(slo, c.label(), target, Outcome.UNDECIDED, new Estimate(point, Double.NaN, Double.NaN, 0, Double.NaN),
-                    "no interval over forks for " + slo.metric().word());
+                    "no figure per fork for " + slo.metric().word());
         }
-        if (e == null || !Double.isFinite(e.mean())) {
+        if (forks.length == 0) {
             return new SloVerdict(slo, c.label(), target, Outcome.UNDECIDED, null, "this run recorded no " + slo.metric().word()
                     + " for the cell (percentiles come from JMH's SampleTime mode)");
         }
-        return SloJudge.onInterval(slo, c.label(), target, e);
+        return SloJudge.onForks(slo, c.label(), target, forks, interval(row, slo.metric()));
     }
 
     /** Why a row has no sync-call latency: its method has no separate sync call, or the run timed none. */
@@ -69,14 +69,22 @@ public final class SloVerdicts {
         return NO_SYNC_LATENCY;
     }
 
-    /** The row's figure for a metric: its mean time, a percentile over forks (the op's or the sync call's), or ops/s (the time interval inverted). */
-    static Estimate figure(ReportRow row, SloMetric metric) {
+    /**
+     * The row's figure for a metric in each fork, µs: its mean time (ops/s too: the judge inverts it), a percentile of the op or of
+     * the sync call; an old one-fork result's mean alone; empty when the run recorded none.
+     */
+    static double[] forkValues(ReportRow row, SloMetric metric) {
+        if (metric.syncCall()) return row.syncLatency() == null ? new double[0] : row.syncLatency().forks(metric.percentile());
+        if (metric != SloMetric.MEAN && metric != SloMetric.OPS_PER_SEC) return row.percentileForks(metric.percentile());
+        Estimate time = row.time();
+        if (time == null || !Double.isFinite(time.mean())) return new double[0];
+        return time.betweenForks() ? row.replicateUs() : new double[] {time.mean()};
+    }
+
+    /** The report's interval over the same forks (its spread shrunk toward the context's rows); null without one. */
+    private static Estimate interval(ReportRow row, SloMetric metric) {
         if (metric.syncCall()) return row.syncLatency() == null ? null : row.syncLatency().interval(metric.percentile());
-        return switch (metric) {
-            case MEAN -> row.time();
-            case OPS_PER_SEC -> perSecond(row.time());
-            default -> row.percentileInterval(metric.percentile());
-        };
+        return metric == SloMetric.MEAN || metric == SloMetric.OPS_PER_SEC ? row.time() : row.percentileInterval(metric.percentile());
     }
 
     /** The row's percentile over all its samples (NaN for the mean and ops/s, or without SampleTime or sync timing). */
@@ -88,10 +96,5 @@ public final class SloVerdicts {
             case P999 -> row.p999Us();
             default -> Double.NaN;
         };
-    }
-
-    private static Estimate perSecond(Estimate time) {
-        if (time == null) return null;
-        return new Estimate(1e6 / time.mean(), 1e6 / time.high(), 1e6 / time.low(), time.n(), Double.NaN, time.df(), time.basis());
     }
 }

@@ -26,6 +26,13 @@ record LongRun(String name, List<Row> rows, int rounds) {
             return OutlierIterations.of(forksUs.subList(from, from + count)).forkMeans();
         }
 
+        /** The fork means a run of these rounds' forks reports (any rounds, in the order given), stalls left out as the report does. */
+        double[] forkMeans(int[] rounds) {
+            List<double[]> chosen = new ArrayList<>();
+            for (int r : rounds) chosen.add(forksUs.get(r));
+            return OutlierIterations.of(chosen).forkMeans();
+        }
+
         /** The fork means with every iteration in (stalls kept). */
         double[] rawForkMeans(int from, int count) {
             double[] out = new double[count];

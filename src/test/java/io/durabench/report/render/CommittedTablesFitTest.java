@@ -70,7 +70,7 @@ class CommittedTablesFitTest {
             assertTrue(base.baseline(), "the row a ratio is over is a baseline");
             boolean borrowed = g.stream().noneMatch(r -> r.id() == base.id());
             String label = base.methodLabel() + (borrowed ? " (baseline, from 1 write per sync)" : " (baseline)");
-            String figure = (Fmt.usCompact(base.meanUs()) + " " + Fmt.usCompactInterval(base.time())).strip();
+            String figure = (Fmt.usCompact(base.meanUs()) + " " + Fmt.usCompactInterval(base.figure())).strip();
             String table = markdownTable(md, g.get(0));
             assertTrue(table.contains("\n| " + label + " | " + figure + " | "), label + " " + figure + " in\n" + table);
             String textTable = textTable(text, g.get(0));
