@@ -218,11 +218,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private JmhSettings settings(Profile p, List<String> args) {
-        try {
-            return JmhSettings.of(p, args);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> JmhSettings.of(p, args));
     }
 
     private List<JvmSlot> slots(JmhSettings settings, int repeat) {
@@ -238,25 +234,13 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Each --jvm's facts, as that JVM reports them; one that does not start is a usage error naming it. */
     static List<JvmFacts> jvmFacts(List<Path> jvms) {
-        List<JvmFacts> facts = new ArrayList<>();
-        for (Path j : jvms) {
-            try {
-                facts.add(JvmProbe.of(j));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        return facts;
+        return jvms.stream().map(j -> UsageException.onBadInput(() -> JvmProbe.of(j))).toList();
     }
 
     private PrecisionTarget precisionTarget() {
-        try {
-            RunModes.RoundsOptions r = rounds();
-            return new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
-                    r.budget == null ? null : PrecisionTarget.parseDuration(r.budget));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        RunModes.RoundsOptions r = rounds();
+        return UsageException.onBadInput(() -> new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
+                r.budget == null ? null : PrecisionTarget.parseDuration(r.budget)));
     }
 
     private SuiteRun.Options options() {

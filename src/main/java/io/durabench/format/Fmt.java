@@ -31,6 +31,11 @@ public final class Fmt {
     private Fmt() {
     }
 
+    /** An enum constant as an id: its name in lower case, words joined by '-' (NOT_DURABLE: "not-durable"). */
+    public static String id(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     private static synchronized String f(DecimalFormat format, double x) {
         return format.format(x);
     }

@@ -30,7 +30,7 @@ class RealRunReportTest {
     @Test
     void writesAllFormatsAndFourCharts() throws IOException {
         Report report = Fixtures.report("real-run");
-        List<Path> written = ReportWriter.writeAll(report, out);
+        List<Path> written = Rendered.writeAll(report, out);
         for (String name : List.of("report.md", "report.html", "report-sync-write.csv", "report.json", "chart-durability-cost.png", "chart-durability-cost.svg",
                 "chart-batch-size.png", "chart-batch-size.svg", "chart-percentiles.png", "chart-percentiles.svg",
                 "chart-preallocation.png", "chart-preallocation.svg")) {

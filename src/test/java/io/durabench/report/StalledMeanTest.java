@@ -12,8 +12,6 @@ import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.CsvText;
 import io.durabench.output.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.MarkdownRenderer;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -64,7 +62,7 @@ class StalledMeanTest {
 
     @Test
     void textSaysWithoutStallsAndCountsThem() {
-        String text = TextRenderer.render(report());
+        String text = Rendered.text(report());
         String decision = text.substring(text.indexOf("DECISION: SyncWriteCost"), text.indexOf("RECOMMENDATION"));
         assertTrue(decision.replaceAll("\\s+", " ").contains("mean without stalls [95% interval, the disk's level counted]"), decision);
         assertTrue(line(decision, "FDATASYNC").contains("1 stall"), decision);
@@ -77,7 +75,7 @@ class StalledMeanTest {
 
     @Test
     void markdownAndHtmlSayWithoutStallsAndCountThem() {
-        String md = MarkdownRenderer.render(report(), List.of());
+        String md = Rendered.markdown(report(), List.of());
         assertTrue(md.contains("_µs per write: mean without stalls [95% interval, the disk's level counted]"), md);
         assertTrue(md.contains("| Method | µs/op w/o stalls [95% CI] | Stalls | ops/s |"), md);
         assertTrue(line(md, "| FDATASYNC | 202.0 ").contains(" | 1 | "), md);
@@ -113,8 +111,8 @@ class StalledMeanTest {
     @Test
     void groupCommitSaysSoToo() {
         Report report = Fixtures.report("group-commit");
-        assertTrue(MarkdownRenderer.render(report, List.of()).contains("| Commits/s without stalls [99.9% CI] |"));
-        assertTrue(TextRenderer.render(report).contains("commits/s w/o stalls [99.9% CI]"));
+        assertTrue(Rendered.markdown(report, List.of()).contains("| Commits/s without stalls [99.9% CI] |"));
+        assertTrue(Rendered.text(report).contains("commits/s w/o stalls [99.9% CI]"));
         JsonObject row = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject().getAsJsonArray("groupCommit").get(0).getAsJsonObject();
         assertEquals(0, row.get("stalledIterations").getAsInt());
         assertEquals(row.get("commitsPerSec").getAsDouble(), row.get("commitsPerSecWithStalls").getAsDouble(), 0, "no stall: the same figure");

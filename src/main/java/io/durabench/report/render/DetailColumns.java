@@ -4,7 +4,6 @@ import io.durabench.output.Column;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;
-import io.durabench.report.ReportRow;
 import io.durabench.report.render.BaselineRows.Labelled;
 import java.util.ArrayList;
 import java.util.List;

@@ -26,16 +26,10 @@ public final class MarkdownRenderer {
     private MarkdownRenderer() {
     }
 
-    public static String render(Report report, List<ChartFile> charts) {
-        return render(report, charts, TableColumns.DEFAULT);
-    }
-
-    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
-    public static String render(Report report, List<ChartFile> charts, TableColumns columns) {
-        return render(report, charts, columns, List.of());
-    }
-
-    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    /**
+     * @param columns the optional columns of the detail tables ({@code report --columns})
+     * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables
+     */
     public static String render(Report report, List<ChartFile> charts, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder("# durabench report\n\n");
         Opening opening = Opening.of(report);

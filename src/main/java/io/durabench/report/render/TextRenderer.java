@@ -30,20 +30,10 @@ public final class TextRenderer {
     private TextRenderer() {
     }
 
-    public static String render(Report report) {
-        return render(report, false);
-    }
-
-    public static String render(Report report, boolean allWarnings) {
-        return render(report, allWarnings, TableColumns.DEFAULT);
-    }
-
-    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
-    public static String render(Report report, boolean allWarnings, TableColumns columns) {
-        return render(report, allWarnings, columns, List.of());
-    }
-
-    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    /**
+     * @param columns the optional columns of the detail tables ({@code report --columns})
+     * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables
+     */
     public static String render(Report report, boolean allWarnings, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder();
         Opening opening = Opening.of(report);

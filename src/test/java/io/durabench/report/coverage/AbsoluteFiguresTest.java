@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.report.Context;
 import io.durabench.report.DecisionTable;
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Decisions;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.AbsoluteFigure;
@@ -158,7 +158,7 @@ class AbsoluteFiguresTest {
         List<String> unsaid = new ArrayList<>();
         for (Path folder : QUICK_RUNS) {
             Report report = ReportBuilder.build(ResultsLoader.load(List.of(folder)), SyncMethod.NONE);
-            String text = TextRenderer.render(report).replaceAll("\\s+", " ");
+            String text = Rendered.text(report).replaceAll("\\s+", " ");
             List<DecisionTable> tables = Decisions.of(report);
             for (Context c : report.contexts()) {
                 List<ReportRow> rows = new ArrayList<>();
