@@ -2,8 +2,11 @@ package io.durabench.catalogue;
 
 import io.durabench.nativeio.Syscalls;
 import io.durabench.workload.SyncMethod;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.openjdk.jmh.annotations.Mode;
 
 /**
  * What one JMH benchmark class is, in one place: its benchmarks and typed parameters, the method
@@ -25,11 +28,22 @@ public abstract class BenchmarkFamily {
     private final String simpleName;
     private final Operation operation;
     private final Counters counters;
+    private final SyscallRules syscalls;
+    private final List<Benchmark> benchmarks = new ArrayList<>();
 
-    protected BenchmarkFamily(String simpleName, Operation operation, Counters counters) {
+    /** @param syscalls the rules the witness holds the family to; null when its workload touches no file (NativeCallCost) */
+    protected BenchmarkFamily(String simpleName, Operation operation, Counters counters, SyscallRules syscalls) {
         this.simpleName = simpleName;
         this.operation = operation;
         this.counters = counters;
+        this.syscalls = syscalls;
+    }
+
+    /** Declares a benchmark method of the family, with the parameters of the states it uses; the order is the plan's. */
+    protected final Benchmark declare(String method, List<Parameter<?>> parameters, List<Mode> modes) {
+        Benchmark b = new Benchmark(this, method, parameters, modes);
+        benchmarks.add(b);
+        return b;
     }
 
     public final String simpleName() {
@@ -49,7 +63,9 @@ public abstract class BenchmarkFamily {
     }
 
     /** The benchmark methods, each with the parameters of the states it uses. */
-    public abstract List<Benchmark> benchmarks();
+    public final List<Benchmark> benchmarks() {
+        return Collections.unmodifiableList(benchmarks);
+    }
 
     /**
      * The cells this family adds to a run's plan: its axes for each {@link Sweep}, each replaced by
@@ -64,7 +80,9 @@ public abstract class BenchmarkFamily {
      * cell's operations (for --verify-syscalls). Empty when the workload makes no calls on a file to
      * witness (NativeCallCost).
      */
-    public abstract Optional<SyscallRules> syscallRules();
+    public final Optional<SyscallRules> syscallRules() {
+        return Optional.ofNullable(syscalls);
+    }
 
     /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
     public abstract Parameter<?> methodAxis();
@@ -131,11 +149,6 @@ public abstract class BenchmarkFamily {
      * witness keep files small). Its setup runs here.
      */
     public abstract OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size);
-
-    /** Parses one value of this family's parameters by name; empty when no benchmark of it has that parameter. */
-    public Optional<Parameter<?>> parameter(String name) {
-        return benchmarks().stream().flatMap(b -> b.parameters().stream()).filter(p -> p.name().equals(name)).findFirst();
-    }
 
     public Optional<Benchmark> benchmark(String jmhName) {
         return benchmarks().stream().filter(b -> b.jmhName().equals(jmhName)).findFirst();

@@ -10,22 +10,15 @@ import java.util.Optional;
 public final class FileCreateFamily extends BenchmarkFamily {
     public static final Parameter<Boolean> SYNC_DIRECTORY = Parameter.ofBoolean("syncDirectory", Parameter.plainLabel("syncDirectory"));
 
-    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "createWriteSync",
-            List.of(Catalogue.TARGET_DIR, SyncWriteCostFamily.BLOCK_SIZE, SYNC_DIRECTORY), List.of()));
-
-    private final SyscallRules syscalls = new FileCreateCalls();
+    private final Benchmark createWriteSync = declare("createWriteSync",
+            List.of(Catalogue.TARGET_DIR, SyncWriteCostFamily.BLOCK_SIZE, SYNC_DIRECTORY), List.of());
 
     FileCreateFamily() {
-        super("FileCreateCost", Operation.FILE, Counters.ISSUED);
+        super("FileCreateCost", Operation.FILE, Counters.ISSUED, new FileCreateCalls());
     }
 
     public Benchmark createWriteSync() {
-        return benchmarks.get(0);
-    }
-
-    @Override
-    public List<Benchmark> benchmarks() {
-        return benchmarks;
+        return createWriteSync;
     }
 
     /** With and without the directory fsync, one block of the centre's size, in every sweep. */
@@ -34,11 +27,6 @@ public final class FileCreateFamily extends BenchmarkFamily {
         return request.axis(SYNC_DIRECTORY, List.of(false, true)).stream()
                 .map(syncDir -> request.cell(createWriteSync()).with(SyncWriteCostFamily.BLOCK_SIZE, SyncWriteCostFamily.CENTRE_BLOCK_BYTES)
                         .with(SYNC_DIRECTORY, syncDir)).toList();
-    }
-
-    @Override
-    public Optional<SyscallRules> syscallRules() {
-        return Optional.of(syscalls);
     }
 
     @Override

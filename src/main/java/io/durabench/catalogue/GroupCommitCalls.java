@@ -29,17 +29,11 @@ import java.util.Optional;
  * makes, not how committers share them. Group commit's delays are a wait, no syscall.
  */
 final class GroupCommitCalls implements SyscallRules {
-    private final GroupCommitFamily family;
-
-    GroupCommitCalls(GroupCommitFamily family) {
-        this.family = family;
-    }
-
     /** One committer; for groupCommit, no commit delay and the default siblings. */
     @Override
     public Cell witnessed(Cell cell) {
         Cell one = cell.with(COMMITTERS, 1);
-        return family.isReference(cell.benchmark()) ? one
+        return Catalogue.GROUP_COMMIT.isReference(cell.benchmark()) ? one
                 : one.with(COMMIT_DELAY, 0L).with(COMMIT_SIBLINGS, GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS);
     }
 
@@ -51,7 +45,7 @@ final class GroupCommitCalls implements SyscallRules {
     @Override
     public Optional<String> refuses(Cell cell, WorkloadSize size) {
         try {
-            family.config(cell, size);
+            Catalogue.GROUP_COMMIT.config(cell, size);
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage());
         }

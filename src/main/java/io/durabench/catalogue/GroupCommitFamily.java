@@ -42,29 +42,22 @@ public final class GroupCommitFamily extends BenchmarkFamily {
     /** Group commit is about commits/s summed over committers and the latency each one sees. */
     static final List<Mode> MODES = List.of(Mode.Throughput, Mode.SampleTime);
 
-    private final List<Benchmark> benchmarks = List.of(
-            new Benchmark(this, "groupCommit", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION,
-                    COMMIT_DELAY, COMMIT_SIBLINGS), MODES),
-            new Benchmark(this, "eachSyncsAlone", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD, PREALLOCATION), MODES));
-
-    private final SyscallRules syscalls = new GroupCommitCalls(this);
+    private final Benchmark groupCommit = declare("groupCommit", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD,
+            PREALLOCATION, COMMIT_DELAY, COMMIT_SIBLINGS), MODES);
+    private final Benchmark eachSyncsAlone = declare("eachSyncsAlone", List.of(Catalogue.TARGET_DIR, COMMITTERS, RECORD_SIZE, SYNC_METHOD,
+            PREALLOCATION), MODES);
 
     GroupCommitFamily() {
-        super("GroupCommit", Operation.COMMIT, Counters.COMMITTER);
+        super("GroupCommit", Operation.COMMIT, Counters.COMMITTER, new GroupCommitCalls());
     }
 
     public Benchmark groupCommit() {
-        return benchmarks.get(0);
+        return groupCommit;
     }
 
     /** The reference without group commit: each committer writes, then issues its own sync. */
     public Benchmark eachSyncsAlone() {
-        return benchmarks.get(1);
-    }
-
-    @Override
-    public List<Benchmark> benchmarks() {
-        return benchmarks;
+        return eachSyncsAlone;
     }
 
     /**
@@ -97,11 +90,6 @@ public final class GroupCommitFamily extends BenchmarkFamily {
             }
         }
         return cells;
-    }
-
-    @Override
-    public Optional<SyscallRules> syscallRules() {
-        return Optional.of(syscalls);
     }
 
     @Override
@@ -140,10 +128,6 @@ public final class GroupCommitFamily extends BenchmarkFamily {
             @Override
             public void operate() {
                 committer.commit(record);
-            }
-
-            @Override
-            public void finish() {
             }
 
             /** A commit returns only once a sync covers its record, and this loop is the log's only committer. */

@@ -14,25 +14,21 @@ import java.util.Optional;
  * method axis (the report shows it as JMH reported it), writes nothing and so has nothing to make durable.
  */
 public final class NativeCallCostFamily extends BenchmarkFamily {
-    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "getppid", List.of(), List.of()),
-            new Benchmark(this, "callTimer", List.of(), List.of()));
+    private final Benchmark getppid = declare("getppid", List.of(), List.of());
+    /** The call timer: the clock reads and histogram records a timed write and sync add to an operation. */
+    private final Benchmark callTimer = declare("callTimer", List.of(), List.of());
 
+    /** No syscall rules: the call touches no file, so there is nothing of it to witness. */
     NativeCallCostFamily() {
-        super("NativeCallCost", Operation.CALL, Counters.NONE);
+        super("NativeCallCost", Operation.CALL, Counters.NONE, null);
     }
 
     public Benchmark getppid() {
-        return benchmarks.get(0);
+        return getppid;
     }
 
-    @Override
-    public List<Benchmark> benchmarks() {
-        return benchmarks;
-    }
-
-    /** The call timer: the clock reads and histogram records a timed write and sync add to an operation. */
     public Benchmark callTimer() {
-        return benchmarks.get(1);
+        return callTimer;
     }
 
     /**
@@ -42,12 +38,6 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
     @Override
     public List<Cell> plan(PlanRequest request) {
         return List.of(Cell.of(getppid()), Cell.of(callTimer()));
-    }
-
-    /** None: the call touches no file, so there is nothing of it to witness. */
-    @Override
-    public Optional<SyscallRules> syscallRules() {
-        return Optional.empty();
     }
 
     /** None: there is one call, nothing to compare it with inside the family. */
@@ -69,21 +59,15 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
     /** The twin makes getppid as NoOpCall does; the clock's own cost (callTimer) it does not mirror. */
     @Override
     public Optional<Cell> cellInC(Cell cell) {
-        return cell.benchmark() == benchmarks.get(0) ? Optional.of(cell) : Optional.empty();
+        return cell.benchmark() == getppid ? Optional.of(cell) : Optional.empty();
     }
 
     @Override
     public OperationLoop open(Syscalls sys, Cell cell, WorkloadSize size) {
-        long[] calls = {0};
         return new OperationLoop() {
             @Override
             public void operate() {
                 NoOpCall.getppid();
-                calls[0]++;
-            }
-
-            @Override
-            public void finish() {
             }
 
             @Override

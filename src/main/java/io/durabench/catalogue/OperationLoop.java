@@ -1,5 +1,6 @@
 package io.durabench.catalogue;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -10,8 +11,9 @@ public interface OperationLoop extends AutoCloseable {
     /** One measured operation (a write, a file, a commit), as the benchmark method does it. */
     void operate();
 
-    /** Makes an incomplete batch durable, as the end of a trial does. */
-    void finish();
+    /** Makes an incomplete batch durable, as the end of a trial does; a no-op for workloads that batch nothing. */
+    default void finish() {
+    }
 
     /**
      * Whether nothing the operations so far wrote is waiting for a sync: the only point at which a
@@ -31,6 +33,13 @@ public interface OperationLoop extends AutoCloseable {
 
     /** The counters the benchmark would publish, by the catalogue's counter names, then those the workload keeps to itself. */
     Map<String, Long> counters();
+
+    /** What each counter grew by from {@code before} to {@code after} (two looks at {@link #counters}), in {@code after}'s order. */
+    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
+        Map<String, Long> d = new LinkedHashMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        return d;
+    }
 
     /** Closes and deletes what the workload created. */
     @Override

@@ -16,10 +16,6 @@ public final class PgFsyncDescriptorFamily extends PgSectionFamily<PgFdSyncLoop.
                 new PgFsyncDescriptorCalls());
     }
 
-    public Benchmark writeAndSync() {
-        return benchmark();
-    }
-
     /** The writer's own fsync: the difference to it is what syncing through another descriptor costs. */
     @Override
     public Optional<Object> baseline(SyncMethod chosenSyncMethod) {

@@ -16,10 +16,6 @@ public final class PgOpenSyncSizesFamily extends PgSectionFamily<PgOpenSyncLoop.
                 new PgOpenSyncSizesCalls());
     }
 
-    public Benchmark write16k() {
-        return benchmark();
-    }
-
     /** Each write is k kB through O_DIRECT: below the device's logical sector the kernel refuses it (EINVAL). */
     @Override
     public Optional<Integer> directWriteBytes(Cell cell) {

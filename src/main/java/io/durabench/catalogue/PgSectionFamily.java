@@ -15,31 +15,24 @@ import java.util.Optional;
 abstract class PgSectionFamily<M extends Enum<M>> extends BenchmarkFamily {
     private final Parameter<M> axis;
     private final Class<M> type;
-    private final List<Benchmark> benchmarks;
-    private final SyscallRules syscalls;
+    private final Benchmark benchmark;
 
     PgSectionFamily(String simpleName, Operation operation, Counters counters, String benchmark, Parameter<M> axis, Class<M> type,
                     SyscallRules syscalls) {
-        super(simpleName, operation, counters);
+        super(simpleName, operation, counters, syscalls);
         this.axis = axis;
         this.type = type;
-        this.benchmarks = List.of(new Benchmark(this, benchmark, List.of(Catalogue.TARGET_DIR, axis), List.of()));
-        this.syscalls = syscalls;
+        this.benchmark = declare(benchmark, List.of(Catalogue.TARGET_DIR, axis), List.of());
     }
 
     /** The family's one benchmark. */
-    final Benchmark benchmark() {
-        return benchmarks.get(0);
+    public final Benchmark benchmark() {
+        return benchmark;
     }
 
     /** pg_test_fsync's other sections are in the standard and full sweeps (quick and compare keep to its main table). */
     boolean inSweep(Sweep sweep) {
         return sweep == Sweep.STANDARD || sweep == Sweep.FULL;
-    }
-
-    @Override
-    public final List<Benchmark> benchmarks() {
-        return benchmarks;
     }
 
     /** Every value of the axis the family does not refuse, in the sweeps it is in. */
@@ -48,11 +41,6 @@ abstract class PgSectionFamily<M extends Enum<M>> extends BenchmarkFamily {
         if (!inSweep(request.sweep())) return List.of();
         return request.axis(axis, Arrays.asList(type.getEnumConstants())).stream().map(v -> request.cell(benchmark()).with(axis, v))
                 .filter(c -> invalidCombination(c).isEmpty()).toList();
-    }
-
-    @Override
-    public final Optional<SyscallRules> syscallRules() {
-        return Optional.of(syscalls);
     }
 
     @Override

@@ -18,11 +18,7 @@ import java.util.List;
 final class PgTestFsyncCalls implements SyscallRules {
     private final int writesPerOperation;
 
-    /** pg_test_fsync's one-write table: one operation is one write. */
-    PgTestFsyncCalls() {
-        this(1);
-    }
-
+    /** @param writesPerOperation 1 for pg_test_fsync's one-write table, 2 for its two-writes one */
     PgTestFsyncCalls(int writesPerOperation) {
         this.writesPerOperation = writesPerOperation;
     }

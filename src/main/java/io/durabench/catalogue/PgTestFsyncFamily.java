@@ -13,11 +13,7 @@ public final class PgTestFsyncFamily extends PgSectionFamily<PgTestFsyncLoop.Met
 
     PgTestFsyncFamily() {
         super("PgTestFsyncEquivalent", Operation.WRITE, Counters.ISSUED, "rewriteFirstBlock", PG_METHOD, PgTestFsyncLoop.Method.class,
-                new PgTestFsyncCalls());
-    }
-
-    public Benchmark rewriteFirstBlock() {
-        return benchmark();
+                new PgTestFsyncCalls(1));
     }
 
     /** pg_test_fsync's table: every method, in every sweep. */

@@ -15,10 +15,6 @@ public final class PgTwoWritesFamily extends PgSectionFamily<PgTestFsyncLoop.Met
                 new PgTestFsyncCalls(2));
     }
 
-    public Benchmark rewriteTwoBlocks() {
-        return benchmark();
-    }
-
     /** The cheapest durable line of pg_test_fsync's table on Linux: fdatasync (its default wal_sync_method). */
     @Override
     public Optional<Object> baseline(SyncMethod chosenSyncMethod) {

@@ -8,22 +8,10 @@ import java.util.function.Function;
  * What a family plans its cells from: how wide the sweep, the directory every cell writes to, and
  * the user's "-p name=v1,v2", which replaces the sweep's values of the axis it names. A value the
  * parameter can never take is an {@link InvalidValueException} (a usage error).
+ *
+ * @param userParams the text values a user passed with -p for a parameter name, if any
  */
-public final class PlanRequest {
-    private final Sweep sweep;
-    private final String targetDir;
-    private final Function<String, Optional<List<String>>> userParams;
-
-    /** @param userParams the text values a user passed with -p for a parameter name, if any */
-    public PlanRequest(Sweep sweep, String targetDir, Function<String, Optional<List<String>>> userParams) {
-        this.sweep = sweep;
-        this.targetDir = targetDir;
-        this.userParams = userParams;
-    }
-
-    public Sweep sweep() {
-        return sweep;
-    }
+public record PlanRequest(Sweep sweep, String targetDir, Function<String, Optional<List<String>>> userParams) {
 
     /** A cell of {@code b} that writes into the run's target directory. */
     public Cell cell(Benchmark b) {

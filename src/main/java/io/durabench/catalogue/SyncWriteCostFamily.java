@@ -28,22 +28,15 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     private static final List<Integer> ALL_BLOCK_SIZES = List.of(512, 4096, CENTRE_BLOCK_BYTES, 16384, 65536);
     private static final List<Integer> ALL_BATCHES = List.of(1, 10, 100);
 
-    private final List<Benchmark> benchmarks = List.of(new Benchmark(this, "writeBlock",
-            List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of()));
-
-    private final SyscallRules syscalls = new SyncWriteCostCalls();
+    private final Benchmark writeBlock = declare("writeBlock",
+            List.of(Catalogue.TARGET_DIR, SYNC_METHOD, BLOCK_SIZE, WRITES_PER_SYNC, PREALLOCATION), List.of());
 
     SyncWriteCostFamily() {
-        super("SyncWriteCost", Operation.WRITE, Counters.ISSUED);
+        super("SyncWriteCost", Operation.WRITE, Counters.ISSUED, new SyncWriteCostCalls());
     }
 
     public Benchmark writeBlock() {
-        return benchmarks.get(0);
-    }
-
-    @Override
-    public List<Benchmark> benchmarks() {
-        return benchmarks;
+        return writeBlock;
     }
 
     /**
@@ -58,15 +51,15 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         List<Cell> cells = new ArrayList<>();
         Sweep sweep = request.sweep();
         for (SyncMethod m : request.axis(SYNC_METHOD, List.of(SyncMethod.values()))) {
-            List<Integer> batches = acceptsBatching(m) ? ALL_BATCHES : List.of(1);
-            List<Preallocation> preallocs = Arrays.stream(Preallocation.values()).filter(p -> acceptsPreallocation(m, p)).toList();
+            List<Integer> batches = m.hasExplicitSync() ? ALL_BATCHES : List.of(1);
+            List<Preallocation> preallocs = Arrays.stream(Preallocation.values()).filter(p -> WorkloadConfig.acceptsPreallocation(m, p)).toList();
             List<Integer> centre = List.of(CENTRE_BLOCK_BYTES);
-            if (sweep != Sweep.FULL && !sweptByProfiles(m) || sweep == Sweep.COMPARE) {
+            if (sweep != Sweep.FULL && !m.sweptByProfiles() || sweep == Sweep.COMPARE) {
                 addCells(cells, request, m, centre, List.of(1), List.of(Preallocation.NONE));
                 continue;
             }
             switch (sweep) {
-                case QUICK, COMPARE -> addCells(cells, request, m, centre, acceptsBatching(m) ? List.of(1, 100) : List.of(1),
+                case QUICK, COMPARE -> addCells(cells, request, m, centre, m.hasExplicitSync() ? List.of(1, 100) : List.of(1),
                         preallocs.stream().filter(p -> p == Preallocation.NONE || p == Preallocation.ZERO_FILL).toList());
                 case STANDARD -> {
                     addCells(cells, request, m, ALL_BLOCK_SIZES, List.of(1), List.of(Preallocation.NONE));
@@ -90,11 +83,6 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
                 }
             }
         }
-    }
-
-    @Override
-    public Optional<SyscallRules> syscallRules() {
-        return Optional.of(syscalls);
     }
 
     @Override
@@ -124,20 +112,6 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
     public boolean usesDirectIo(Cell cell) {
         SyncMethod m = cell.get(SYNC_METHOD);
         return m != null && m.usesDirectIo();
-    }
-
-    /** The batch sizes that mean something for a method: a method without its own sync call only has 1. */
-    public static boolean acceptsBatching(SyncMethod m) {
-        return m.hasExplicitSync();
-    }
-
-    /** Whether profiles sweep a method over sizes, batches and preallocations, or measure it at the centre (the enum decides). */
-    public static boolean sweptByProfiles(SyncMethod m) {
-        return m.sweptByProfiles();
-    }
-
-    public static boolean acceptsPreallocation(SyncMethod m, Preallocation p) {
-        return WorkloadConfig.acceptsPreallocation(m, p);
     }
 
     /** Every write of a direct method is one block. */

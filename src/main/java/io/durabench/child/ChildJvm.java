@@ -53,10 +53,6 @@ public record ChildJvm(List<String> prefix, Path java, JvmFlags flags, List<Stri
         return new ChildJvm(command, java, flags, jvmArgs, classpath, mainClass, args);
     }
 
-    public ChildJvm withClasspath(String cp) {
-        return new ChildJvm(prefix, java, flags, jvmArgs, cp, mainClass, args);
-    }
-
     /** The same child on {@code layer} (a run's slot, a lock-step side), its flags following. */
     public ChildJvm withLayer(NativeLayer.Kind layer) {
         return new ChildJvm(prefix, java, new JvmFlags(flags.feature(), layer, flags.jmh()), jvmArgs, classpath, mainClass, args);

@@ -68,6 +68,14 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
+    /** What every lab subcommand has: the lab command, whose host it acts on, and its own spec. */
+    abstract static class Sub implements Callable<Integer> {
+        @ParentCommand
+        LabCommand parent;
+        @Spec
+        CommandSpec spec;
+    }
+
     /** The lab folder of up, status and down: one option, one default. */
     static final class LabDir {
         @Option(names = "--dir", paramLabel = "DIR", description = "The lab folder: images and state file (default: target/lab in the project).")
@@ -81,11 +89,7 @@ public final class LabCommand implements Callable<Integer> {
     @Command(name = "up", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
             description = {"Makes and mounts one filesystem per VARIANT (default: ext4 xfs btrfs) and leaves them up;"
                     + " prints the directory to benchmark on each. Tear them down with 'durabench lab down'."})
-    static final class Up implements Callable<Integer> {
-        @ParentCommand
-        LabCommand parent;
-        @Spec
-        CommandSpec spec;
+    static final class Up extends Sub {
 
         @Parameters(arity = "0..*", paramLabel = "VARIANT", description = "ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs (default: ext4 xfs btrfs).")
         List<String> variants = new ArrayList<>();
@@ -133,11 +137,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class, description = "Shows what the lab has up, checked against the system, and whether its owner still runs.")
-    static final class Status implements Callable<Integer> {
-        @ParentCommand
-        LabCommand parent;
-        @Spec
-        CommandSpec spec;
+    static final class Status extends Sub {
 
         @Mixin
         LabDir labDir;
@@ -156,11 +156,7 @@ public final class LabCommand implements Callable<Integer> {
 
     @Command(name = "down", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
             description = "Tears down exactly what the lab's state file lists (also after its owner was killed), verifying each mount, loop device and image is the lab's before touching it.")
-    static final class Down implements Callable<Integer> {
-        @ParentCommand
-        LabCommand parent;
-        @Spec
-        CommandSpec spec;
+    static final class Down extends Sub {
 
         @Mixin
         LabDir labDir;
@@ -186,11 +182,7 @@ public final class LabCommand implements Callable<Integer> {
                     + " touch vs second), prints both medians with 95%% intervals, and tears it down. Exit 0 when the passes"
                     + " agree, 1 when they do not, 2 on bad input (or without root), 3 when the check itself failed.",
                     "A MEASUREMENT: run it on an otherwise idle machine. --sparse makes the image sparse (the trap) as a control."})
-    static final class Check implements Callable<Integer> {
-        @ParentCommand
-        LabCommand parent;
-        @Spec
-        CommandSpec spec;
+    static final class Check extends Sub {
 
         @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the check's image (default: target/lab-check in the project).")
         Path dir;

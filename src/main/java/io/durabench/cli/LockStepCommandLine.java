@@ -1,6 +1,5 @@
 package io.durabench.cli;
 
-import io.durabench.child.JvmProbe;
 import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.LockStepSettings;
@@ -37,23 +36,11 @@ final class LockStepCommandLine {
         });
         checkPassThrough(c.jmhArgs);
         Profile profile = RunCommand.parseProfile(c.profile);
-        JmhSettings settings;
-        try {
-            settings = JmhSettings.of(profile, c.jmhArgs);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        JmhSettings settings = UsageException.onBadInput(() -> JmhSettings.of(profile, c.jmhArgs));
         int forkPairs = settings.userSetsForks() ? settings.forks() : LockStepSuite.DEFAULT_FORK_PAIRS;
         if (forkPairs < 1) throw new UsageException("--forks " + forkPairs + ": a lock-step run needs 1 or more fork pairs (2 or more for an interval)");
         int repeat = c.repeat == null ? 1 : c.repeat;
-        List<JvmFacts> jvms = new ArrayList<>();
-        for (Path j : c.jvms) {
-            try {
-                jvms.add(JvmProbe.of(j));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
+        List<JvmFacts> jvms = new ArrayList<>(RunCommand.jvmFacts(c.jvms));
         if (jvms.isEmpty()) jvms.add(JvmFacts.current());
         int targets = c.lab.isEmpty() ? Math.max(1, c.dirs.size()) : c.lab.size();
         JvmFacts a, b;

@@ -52,11 +52,7 @@ public final class PgCommand implements Callable<Integer> {
     public Integer call() {
         if (sideBySide != null) {
             if (!Files.isDirectory(sideBySide)) throw new UsageException("--side-by-side " + sideBySide + " is not a folder (pass the --out of scripts/pg-side-by-side.sh)");
-            try {
-                PgSideBySide.markdown(sideBySide).forEach(spec.commandLine().getOut()::println);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
+            UsageException.onBadInput(() -> PgSideBySide.markdown(sideBySide)).forEach(spec.commandLine().getOut()::println);
             spec.commandLine().getOut().flush();
             return 0;
         }

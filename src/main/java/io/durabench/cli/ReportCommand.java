@@ -22,13 +22,11 @@ import io.durabench.report.render.TextRenderer;
 import io.durabench.slo.Slo;
 import io.durabench.slo.SloVerdict;
 import io.durabench.slo.SloJudge;
-import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.FleetFolder;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -161,11 +159,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** The one CSV table for stdout; several without --table, or a --table that is none of them, is bad input. */
     private static io.durabench.report.render.CsvTable chosenTable(Report report, String table) {
-        try {
-            return CsvTables.chosen(report, table);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> CsvTables.chosen(report, table));
     }
 
     /** "read LINK: a link to REAL" for each PATH that goes through a symbolic link: where the results really came from. */
@@ -178,10 +172,6 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** The --columns words; an unknown one is bad input, its line listing the valid ones. */
     static TableColumns checkedColumns(String spec) {
-        try {
-            return TableColumns.parse(spec);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> TableColumns.parse(spec));
     }
 }

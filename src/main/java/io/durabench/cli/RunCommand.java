@@ -123,18 +123,26 @@ public final class RunCommand implements Callable<Integer> {
         List<JvmSlot> slots = slots(settings, repeats);
         List<Path> targets = lab.isEmpty() ? checkedTargets(notes) : List.of();
         Path outDir = OutputPaths.newFolder(out != null ? out : defaultOut());
+        SuiteRun run = suiteRun(p, args, settings, slots);
+        // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
+        int cells = run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).size();
+        if (cells == 0) {
+            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
+                    + ": check the pattern (group commit runs in standard and full, not quick)");
+        }
+        List<String> fewCells = RunForks.forFewCells(args, settings, cells, rounds().precision != null || rounds().budget != null);
+        SuiteRun chosen = fewCells == args ? run : suiteRun(p, fewCells, settings(p, fewCells), slots);
+        notes.forEach(stdout()::println);
+        if (lab.isEmpty()) return finish(outDir, chosen.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
+        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> chosen.run(labTargets, outDir, lab)));
+    }
+
+    private SuiteRun suiteRun(Profile p, List<String> args, JmhSettings settings, List<JvmSlot> slots) {
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), NativeLayers.current(), stdout(), spec.commandLine().getErr());
         if (rounds().seed != null) run.seed(rounds().seed);
         if (reference != null) run.reference(referenceMethod());
         if (rounds().precision != null || rounds().budget != null) run.precision(precisionTarget());
-        // Planning parses every -p value through the catalogue: a value that can never be valid stops here, before anything is written.
-        if (run.plan(lab.isEmpty() ? targets.get(0) : Path.of("/")).isEmpty()) {
-            throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
-                    + ": check the pattern (group commit runs in standard and full, not quick)");
-        }
-        notes.forEach(stdout()::println);
-        if (lab.isEmpty()) return finish(outDir, run.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
-        return finish(outDir, withLab(Variant.parseList(lab), labTargets -> run.run(labTargets, outDir, lab)));
+        return run;
     }
 
     private Integer lockStepRun() {
@@ -210,11 +218,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private JmhSettings settings(Profile p, List<String> args) {
-        try {
-            return JmhSettings.of(p, args);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> JmhSettings.of(p, args));
     }
 
     private List<JvmSlot> slots(JmhSettings settings, int repeat) {
@@ -230,25 +234,13 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Each --jvm's facts, as that JVM reports them; one that does not start is a usage error naming it. */
     static List<JvmFacts> jvmFacts(List<Path> jvms) {
-        List<JvmFacts> facts = new ArrayList<>();
-        for (Path j : jvms) {
-            try {
-                facts.add(JvmProbe.of(j));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        return facts;
+        return jvms.stream().map(j -> UsageException.onBadInput(() -> JvmProbe.of(j))).toList();
     }
 
     private PrecisionTarget precisionTarget() {
-        try {
-            RunModes.RoundsOptions r = rounds();
-            return new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
-                    r.budget == null ? null : PrecisionTarget.parseDuration(r.budget));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        RunModes.RoundsOptions r = rounds();
+        return UsageException.onBadInput(() -> new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
+                r.budget == null ? null : PrecisionTarget.parseDuration(r.budget)));
     }
 
     private SuiteRun.Options options() {

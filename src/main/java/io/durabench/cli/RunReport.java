@@ -7,7 +7,6 @@ import io.durabench.slo.SloText;
 import io.durabench.slo.Slo;
 import io.durabench.slo.SloVerdict;
 import io.durabench.slo.SloJudge;
-import io.durabench.report.slo.SloVerdicts;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;

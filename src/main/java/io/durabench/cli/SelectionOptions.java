@@ -30,10 +30,6 @@ final class SelectionOptions {
 
     /** The report narrowed to the selection; a pattern that matches nothing is bad input (exit 2). */
     Report apply(Report full) {
-        try {
-            return ReportFilter.apply(full, new Selection(contexts, methods, benchmarks, where));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> ReportFilter.apply(full, new Selection(contexts, methods, benchmarks, where)));
     }
 }

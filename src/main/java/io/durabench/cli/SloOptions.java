@@ -23,19 +23,11 @@ public final class SloOptions {
 
     /** Every --slo parsed; a malformed one is a {@link UsageException} naming it. */
     List<Slo> checked() {
-        try {
-            return texts.stream().filter(t -> !t.isBlank()).map(SloParser::parse).toList();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> texts.stream().filter(t -> !t.isBlank()).map(SloParser::parse).toList());
     }
 
     /** The verdicts; a method or cell the results do not hold is bad input, its line listing what they hold. */
     static List<SloVerdict> verdicts(Report report, List<Slo> slos) {
-        try {
-            return SloVerdicts.of(report, slos);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.onBadInput(() -> SloVerdicts.of(report, slos));
     }
 }

@@ -1,5 +1,6 @@
 package io.durabench.compare;
 
+import io.durabench.format.Fmt;
 import io.durabench.results.NotMeasured;
 import io.durabench.stats.MedianEstimate;
 
@@ -21,16 +22,11 @@ public record ComparedRow(String target, RowKey key, Status status, String unit,
                           RowComparison comparison, double bhQ, double noiseFloorPercent, String note) {
 
     public enum Status {
-        COMPARED("compared"), ONLY_IN_BASE("only in base"), ONLY_IN_CANDIDATE("only in candidate"), NOT_COMPARED("not compared");
+        COMPARED, ONLY_IN_BASE, ONLY_IN_CANDIDATE, NOT_COMPARED;
 
-        private final String label;
-
-        Status(String label) {
-            this.label = label;
-        }
-
+        /** "compared", "only in base", ... */
         public String label() {
-            return label;
+            return Fmt.id(this).replace('-', ' ');
         }
     }
 

@@ -2,6 +2,7 @@ package io.durabench.compare;
 
 import io.durabench.env.BlockDevice;
 import io.durabench.env.Environment;
+import io.durabench.format.Fmt;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.results.RunSettings;
 import java.util.Arrays;
@@ -16,22 +17,22 @@ import java.util.function.Function;
  * {@code --allow-different} takes.
  */
 public enum FingerprintKey {
-    JDK("jdk", Role.COMPARED, null, r -> r.jdkVersion(), e -> e.jdk() == null ? null : e.jdk().version()),
+    JDK(Role.COMPARED, null, r -> r.jdkVersion(), e -> e.jdk() == null ? null : e.jdk().version()),
     /** The native layer (jnr, ffm) is compared with the JDK: a JDK upgrade on 22+ often changes it too. */
-    NATIVE_LAYER("native-layer", Role.COMPARED, FingerprintKey::nativeLayer, null, null),
-    FILESYSTEM("filesystem", Role.REFUSED, Environment::filesystem, null, null),
-    MOUNT_OPTIONS("mount-options", Role.REFUSED, e -> e.target() == null ? null : e.target().mountOptions(), null, null),
-    DEVICE("device", Role.REFUSED, FingerprintKey::device, null, null),
-    WRITE_CACHE("write-cache", Role.REFUSED, FingerprintKey::writeCache, null, null),
-    FORKS("forks", Role.REFUSED, null, r -> setting(r, RunSettings::forks), null),
-    WARMUP_ITERATIONS("warmup-iterations", Role.REFUSED, null, r -> setting(r, RunSettings::warmupIterations), null),
-    WARMUP_TIME("warmup-time", Role.REFUSED, null, r -> setting(r, RunSettings::warmupTime), null),
-    ITERATIONS("iterations", Role.REFUSED, null, r -> setting(r, RunSettings::measurementIterations), null),
-    ITERATION_TIME("iteration-time", Role.REFUSED, null, r -> setting(r, RunSettings::measurementTime), null),
-    KERNEL("kernel", Role.NOTED, e -> e.kernel() == null ? null : e.kernel().release(), null, null),
-    CPU_COUNT("cpu-count", Role.NOTED, e -> e.cpu() == null || e.cpu().count() == null ? null : String.valueOf(e.cpu().count()), null, null),
-    JMH_VERSION("jmh-version", Role.NOTED, null, BenchmarkResult::jmhVersion, e -> e.jmh() == null ? null : e.jmh().version()),
-    BLACKHOLE_MODE("blackhole-mode", Role.NOTED, e -> e.jmh() == null ? null : e.jmh().blackholeMode(), null, null);
+    NATIVE_LAYER(Role.COMPARED, FingerprintKey::nativeLayer, null, null),
+    FILESYSTEM(Role.REFUSED, Environment::filesystem, null, null),
+    MOUNT_OPTIONS(Role.REFUSED, e -> e.target() == null ? null : e.target().mountOptions(), null, null),
+    DEVICE(Role.REFUSED, FingerprintKey::device, null, null),
+    WRITE_CACHE(Role.REFUSED, FingerprintKey::writeCache, null, null),
+    FORKS(Role.REFUSED, null, r -> setting(r, RunSettings::forks), null),
+    WARMUP_ITERATIONS(Role.REFUSED, null, r -> setting(r, RunSettings::warmupIterations), null),
+    WARMUP_TIME(Role.REFUSED, null, r -> setting(r, RunSettings::warmupTime), null),
+    ITERATIONS(Role.REFUSED, null, r -> setting(r, RunSettings::measurementIterations), null),
+    ITERATION_TIME(Role.REFUSED, null, r -> setting(r, RunSettings::measurementTime), null),
+    KERNEL(Role.NOTED, e -> e.kernel() == null ? null : e.kernel().release(), null, null),
+    CPU_COUNT(Role.NOTED, e -> e.cpu() == null || e.cpu().count() == null ? null : String.valueOf(e.cpu().count()), null, null),
+    JMH_VERSION(Role.NOTED, null, BenchmarkResult::jmhVersion, e -> e.jmh() == null ? null : e.jmh().version()),
+    BLACKHOLE_MODE(Role.NOTED, e -> e.jmh() == null ? null : e.jmh().blackholeMode(), null, null);
 
     /** What a difference in this fact does to a comparison. */
     public enum Role {
@@ -43,7 +44,6 @@ public enum FingerprintKey {
         NOTED
     }
 
-    private final String key;
     private final Role role;
     private final Function<Environment, String> fromEnvironment;
     private final Function<BenchmarkResult, String> fromEntry;
@@ -54,9 +54,8 @@ public enum FingerprintKey {
      * @param fromEntry           the fact as each JMH result entry says it (null: not in JMH JSON)
      * @param environmentFallback where the fact comes from when a set has no entries (everything n/a)
      */
-    FingerprintKey(String key, Role role, Function<Environment, String> fromEnvironment, Function<BenchmarkResult, String> fromEntry,
+    FingerprintKey(Role role, Function<Environment, String> fromEnvironment, Function<BenchmarkResult, String> fromEntry,
                    Function<Environment, String> environmentFallback) {
-        this.key = key;
         this.role = role;
         this.fromEnvironment = fromEnvironment;
         this.fromEntry = fromEntry;
@@ -65,7 +64,7 @@ public enum FingerprintKey {
 
     /** The name {@code --allow-different} takes: "filesystem", "forks", "iteration-time" ... */
     public String key() {
-        return key;
+        return Fmt.id(this);
     }
 
     public Role role() {
@@ -87,7 +86,7 @@ public enum FingerprintKey {
     }
 
     public static Optional<FingerprintKey> byKey(String key) {
-        return Arrays.stream(values()).filter(k -> k.key.equals(key.trim().toLowerCase(Locale.ROOT))).findFirst();
+        return Arrays.stream(values()).filter(k -> k.key().equals(key.trim().toLowerCase(Locale.ROOT))).findFirst();
     }
 
     /** The keys --allow-different may name (the refused ones; the others never stop a comparison). */

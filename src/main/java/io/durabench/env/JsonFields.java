@@ -3,15 +3,26 @@ package io.durabench.env;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonPrimitive;
 
 /**
  * Reading typed fields of durabench's own JSON records: a missing or null field is null (older or
  * partial files stay readable); a field of the wrong type is an error naming the field, never a
- * ClassCastException or a silently wrong value.
+ * ClassCastException or a silently wrong value. And writing a list as an array ({@link #arrayOf}).
  */
 public final class JsonFields {
     private JsonFields() {
+    }
+
+    /** Strings, numbers, booleans and JSON elements (null as JSON's null) as an array, in their order. */
+    public static JsonArray arrayOf(Iterable<?> values) {
+        JsonArray a = new JsonArray();
+        for (Object v : values) {
+            if (v instanceof JsonElement e) a.add(e);
+            else if (v instanceof Number n) a.add(n);
+            else if (v instanceof Boolean b) a.add(b);
+            else a.add((String) v);
+        }
+        return a;
     }
 
     public static JsonObject object(JsonObject o, String name) {
@@ -52,17 +63,9 @@ public final class JsonFields {
 
     /** A whole number, written as a JSON number or a numeric string ("NaN" or 1.5 is a wrong type). */
     public static Integer integer(JsonObject o, String name) {
-        JsonElement e = field(o, name);
-        if (e == null) return null;
-        if (e.isJsonPrimitive()) {
-            JsonPrimitive p = e.getAsJsonPrimitive();
-            try {
-                if (p.isNumber() || p.isString()) return Integer.parseInt(p.getAsString().trim());
-            } catch (NumberFormatException ignored) {
-                // falls through to the error below
-            }
-        }
-        throw wrongType(name, "a whole number", e);
+        Long v = whole(o, name);
+        if (v == null || v == v.intValue()) return v == null ? null : v.intValue();
+        throw wrongType(name, "a whole number", field(o, name));
     }
 
     public static Boolean bool(JsonObject o, String name) {

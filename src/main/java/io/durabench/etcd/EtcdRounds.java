@@ -48,9 +48,6 @@ public final class EtcdRounds {
 
     /** Every round run, and the files of fio's the check could not delete (none, normally). */
     public record Results(List<Round> rounds, List<Path> leftovers) {
-        public boolean anyFailed() {
-            return rounds.stream().anyMatch(r -> !r.ours().ok());
-        }
     }
 
     public static final String HLOG = "etcd-check.hlog";

@@ -1,5 +1,6 @@
 package io.durabench.fleet;
 
+import io.durabench.env.JsonFields;
 import io.durabench.report.render.JsonRenderer;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -36,16 +37,12 @@ public final class FleetJson {
             hosts.add(o);
         }
         root.add("hosts", hosts);
-        JsonArray tables = new JsonArray();
-        for (FleetTable t : v.tables()) tables.add(table(t));
-        root.add("tables", tables);
+        root.add("tables", JsonFields.arrayOf(v.tables().stream().map(FleetJson::table).toList()));
         JsonArray findings = new JsonArray();
         for (FleetFinding f : v.findings()) {
             JsonObject o = new JsonObject();
             o.addProperty("kind", f.kind().id());
-            JsonArray hs = new JsonArray();
-            f.hosts().forEach(hs::add);
-            o.add("hosts", hs);
+            o.add("hosts", JsonFields.arrayOf(f.hosts()));
             o.addProperty("message", f.message());
             findings.add(o);
         }
@@ -63,9 +60,7 @@ public final class FleetJson {
         for (FleetTable.FleetColumn c : t.columns()) {
             JsonObject col = new JsonObject();
             col.addProperty("name", c.name());
-            JsonArray hs = new JsonArray();
-            c.hosts().forEach(hs::add);
-            col.add("hosts", hs);
+            col.add("hosts", JsonFields.arrayOf(c.hosts()));
             col.addProperty("noStableStorage", c.noStableStorage());
             columns.add(col);
         }
@@ -92,9 +87,7 @@ public final class FleetJson {
         o.addProperty("highUs", finite(c.high()));
         o.addProperty("kind", c.range() ? "median of hosts, lowest..highest" : "mean without stalls, 99.9% interval");
         o.addProperty("hosts", c.contexts());
-        JsonArray rows = new JsonArray();
-        c.rows().stream().map(ReportRow::id).forEach(rows::add);
-        o.add("rows", rows);
+        o.add("rows", JsonFields.arrayOf(c.rows().stream().map(ReportRow::id).toList()));
         return o;
     }
 

@@ -20,7 +20,20 @@ public final class Fmt {
     private static final DecimalFormat FIXED_3 = new DecimalFormat("0.000", ROOT);
     private static final DecimalFormat SCIENTIFIC = new DecimalFormat("0.000E0", ROOT);
 
+    /**
+     * A positive figure's interval whose ends are more than this factor apart (two orders of magnitude: a t quantile of
+     * 12.7 or 31.6 on the 1 or 2 degrees of freedom of two or three forks) bounds nothing a reader could use: it prints
+     * {@link #TOO_FEW_FORKS} instead of a lower end of 0.00 and an upper one beyond any plausible value.
+     */
+    public static final double UNBOUNDED_SPAN = 100;
+    public static final String TOO_FEW_FORKS = "[too few forks to bound]";
+
     private Fmt() {
+    }
+
+    /** An enum constant as an id: its name in lower case, words joined by '-' (NOT_DURABLE: "not-durable"). */
+    public static String id(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static synchronized String f(DecimalFormat format, double x) {
@@ -126,6 +139,14 @@ public final class Fmt {
         return interval(e, ratio, ratio ? Fmt::ratio : Fmt::us);
     }
 
+    /**
+     * Whether an interval was built on the log scale, as a positive figure's is (a time, a rate: its ends the mean times
+     * e^-h and e^h), not as a difference's (the mean ± h, which may rightly end near zero).
+     */
+    private static boolean onLogScale(Estimate e) {
+        return e.low() > 0 && Math.abs(e.low() * e.high() / (e.mean() * e.mean()) - 1) < 1e-9;
+    }
+
     /** A commits/s (ops/s) interval: "[1,204, 1,388]". */
     public static String opsInterval(Estimate e) {
         return interval(e, false, Fmt::ops);
@@ -134,6 +155,12 @@ public final class Fmt {
     private static String interval(Estimate e, boolean ratio, java.util.function.DoubleFunction<String> format) {
         if (e == null) return "";
         if (!e.hasInterval()) return ratio && e.n() >= 2 ? "unbounded" : "";
+        if (!ratio && onLogScale(e)) {
+            if (e.high() / e.low() > UNBOUNDED_SPAN) return TOO_FEW_FORKS;
+            // A positive lower end never reads 0.00: below the format's last digit it keeps two significant ones.
+            String low = format.apply(e.low());
+            return "[" + (low.matches("[0.]+") ? String.format(Locale.ROOT, "%.2g", e.low()) : low) + ", " + format.apply(e.high()) + "]";
+        }
         return "[" + format.apply(e.low()) + ", " + format.apply(e.high()) + "]";
     }
 }

@@ -36,10 +36,6 @@ public final class History {
         this.dir = dir;
     }
 
-    public Path dir() {
-        return dir;
-    }
-
     /** The admitted runs, oldest first (by run.json's start time, then name). */
     public List<Run> runs() {
         if (!Files.isDirectory(dir)) return List.of();
@@ -54,12 +50,6 @@ public final class History {
         }
         runs.sort(Comparator.comparing((Run r) -> String.valueOf(r.manifest().started())).thenComparing(r -> r.folder().getFileName().toString()));
         return runs;
-    }
-
-    /** The newest {@code window} runs. */
-    public List<Run> window(int window) {
-        List<Run> all = runs();
-        return all.subList(Math.max(0, all.size() - window), all.size());
     }
 
     /** Copies a finished run into the history under its own folder name; returns where. */

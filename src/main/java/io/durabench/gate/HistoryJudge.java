@@ -32,31 +32,19 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * <p>"Flags at": the slowdown flagged as a regression in {@link #POWER} (80%) of runs, on this model:
  * the limit (or the threshold, if larger) plus the 80% quantile of the same t, times the scale.
+ *
+ * @param alpha α: the largest share of unchanged runs that may fail
  */
-public final class HistoryJudge {
+public record HistoryJudge(double alpha, double thresholdPercent) {
     /** Below this many runs a row's run-to-run spread cannot be estimated usefully (3 degrees of freedom with 4). */
     public static final int MIN_RUNS = 5;
     /** The newest runs whose mean is a row's centre: as many as a history needs before it judges. */
     public static final int CENTRE_RUNS = MIN_RUNS;
     static final double POWER = 0.80;
 
-    /** α: the largest share of unchanged runs that may fail. */
-    private final double alpha;
-    private final double thresholdPercent;
-
-    public HistoryJudge(double alpha, double thresholdPercent) {
+    public HistoryJudge {
         if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha " + alpha + " must be between 0 and 1");
         if (!(thresholdPercent >= 0)) throw new IllegalArgumentException("threshold " + thresholdPercent + "% must be 0 or more");
-        this.alpha = alpha;
-        this.thresholdPercent = thresholdPercent;
-    }
-
-    public double alpha() {
-        return alpha;
-    }
-
-    public double thresholdPercent() {
-        return thresholdPercent;
     }
 
     /** One judged row before Holm: its centre, scale, t distribution and one-sided p's. */

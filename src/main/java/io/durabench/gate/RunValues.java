@@ -114,11 +114,6 @@ public record RunValues(String label, Map<String, Value> rows, Control control) 
         return new RunValues(label, rows, controlled ? new Control(ratios, unpaired) : null);
     }
 
-    /** Without the control design. */
-    public static RunValues of(String label, List<ResultSet> sets) {
-        return of(label, sets, false);
-    }
-
     /** By cell key (without target), each measured fork pair's Java/C without stalls, from FOLDER/control/lockstep.json. */
     static Map<String, double[]> controlRatios(Path targetFolder) {
         Path dir = targetFolder.resolve(ResultsFolder.CONTROL);

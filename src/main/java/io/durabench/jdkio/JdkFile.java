@@ -26,10 +26,6 @@ public final class JdkFile {
         this.path = path;
     }
 
-    public Path path() {
-        return path;
-    }
-
     public FileChannel openChannel(Set<? extends OpenOption> options) {
         try {
             return calls.open(path, options);

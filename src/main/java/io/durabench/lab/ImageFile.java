@@ -1,5 +1,6 @@
 package io.durabench.lab;
 
+import io.durabench.format.Fmt;
 import io.durabench.nativeio.AlignedBuffers;
 import io.durabench.nativeio.FileStatus;
 import io.durabench.nativeio.NativeCallException;
@@ -30,14 +31,13 @@ import java.util.List;
 final class ImageFile {
     /** How the image's blocks are prepared; SPARSE exists only as the control of `lab check`. */
     enum Allocation {
-        ZERO_FILLED("zero-filled"),
+        ZERO_FILLED,
         /** ftruncate only: the trap, for showing that `lab check` can see it. Never used by `lab up`. */
-        SPARSE("sparse");
+        SPARSE;
 
-        final String label;
-
-        Allocation(String label) {
-            this.label = label;
+        /** As the state file and `lab check` say it: "zero-filled". */
+        String label() {
+            return Fmt.id(this);
         }
     }
 

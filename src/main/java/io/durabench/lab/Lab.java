@@ -90,10 +90,6 @@ public final class Lab implements AutoCloseable {
         return state == null ? List.of() : targetsOf(state);
     }
 
-    public LabConfig config() {
-        return config;
-    }
-
     /**
      * Tears down everything this lab made. Idempotent; throws a {@link LabFailure} naming the
      * first thing that could not go (the state file then lists what is left, for `lab down`).
@@ -181,10 +177,6 @@ public final class Lab implements AutoCloseable {
      * `lab down`: tears down the lab whose state file is in {@code labDir}. Refuses while the
      * owner is alive (a run is using the lab) unless {@code force}. Returns false when no lab is up.
      */
-    public static boolean down(Path labDir, boolean force, Consumer<String> progress) {
-        return down(labDir, force, progress, LabHost.system());
-    }
-
     public static boolean down(Path labDir, boolean force, Consumer<String> progress, LabHost host) {
         host.requireRoot();
         StateFile file = new StateFile(labDir.toAbsolutePath().normalize());
@@ -201,10 +193,6 @@ public final class Lab implements AutoCloseable {
     }
 
     /** What is up in {@code labDir}, checked against the live system; empty when no lab is up there. */
-    public static Optional<LabStatus> status(Path labDir) {
-        return status(labDir, LabHost.system());
-    }
-
     public static Optional<LabStatus> status(Path labDir, LabHost host) {
         return new StateFile(labDir.toAbsolutePath().normalize()).read().map(s -> LabStatus.of(s, new LoopDevices(host.shell())));
     }

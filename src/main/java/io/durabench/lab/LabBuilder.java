@@ -214,7 +214,7 @@ final class LabBuilder {
     private void attachImage(LabState.Target t, String name, LabState state, StateFile file, String hostFs, LoopSettings loop) {
         Path image = Path.of(state.labDir).resolve(name + ".img");
         t.image = image.toString();
-        t.allocation = allocation.label;
+        t.allocation = allocation.label();
         t.backingFilesystem = hostFs;
         file.save(state); // intent first: a kill right after the file is created still leaves it listed
         try {

@@ -37,12 +37,4 @@ public record LabConfig(Path labDir, Path mountRoot, long sizeMiB, int sectorSiz
     public static Path defaultLabDir() {
         return Path.of(System.getProperty("durabench.home", ".")).resolve("target").resolve("lab");
     }
-
-    public LabConfig withLabDir(Path dir) {
-        return new LabConfig(dir, mountRoot, sizeMiB, sectorSize);
-    }
-
-    public LabConfig withMountRoot(Path root) {
-        return new LabConfig(labDir, root, sizeMiB, sectorSize);
-    }
 }

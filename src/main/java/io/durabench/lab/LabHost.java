@@ -16,18 +16,6 @@ public record LabHost(Shell shell, Tools tools, BooleanSupplier isRoot) {
         return new LabHost(new ProcessShell(tools), tools, LabHost::effectiveUidIsRoot);
     }
 
-    public LabHost withShell(Shell other) {
-        return new LabHost(other, tools, isRoot);
-    }
-
-    public LabHost withTools(Tools other) {
-        return new LabHost(shell instanceof ProcessShell ? new ProcessShell(other) : shell, other, isRoot);
-    }
-
-    public LabHost withRoot(BooleanSupplier other) {
-        return new LabHost(shell, tools, other);
-    }
-
     /** Refuses, in one line, unless this process runs as root. */
     public void requireRoot() {
         if (!isRoot.getAsBoolean()) {

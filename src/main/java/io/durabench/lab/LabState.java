@@ -1,9 +1,9 @@
 package io.durabench.lab;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import io.durabench.env.JsonFields;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,9 +61,7 @@ final class LabState {
             o.addProperty("loopDevice", loopDevice);
             o.addProperty("loopDirectIo", loopDirectIo);
             o.addProperty("loopSectorSize", loopSectorSize);
-            JsonArray cmd = new JsonArray();
-            mkfs.forEach(cmd::add);
-            o.add("mkfs", cmd);
+            o.add("mkfs", JsonFields.arrayOf(mkfs));
             o.addProperty("mountPoint", mountPoint);
             o.addProperty("createdMountPoint", createdMountPoint);
             o.addProperty("mountSource", mountSource);
@@ -125,9 +123,7 @@ final class LabState {
         o.addProperty("createdLabDir", createdLabDir);
         o.addProperty("mountRoot", mountRoot);
         o.addProperty("createdMountRoot", createdMountRoot);
-        JsonArray ts = new JsonArray();
-        for (Target t : targets) ts.add(t.toJson());
-        o.add("targets", ts);
+        o.add("targets", JsonFields.arrayOf(targets.stream().map(Target::toJson).toList()));
         return o;
     }
 

@@ -39,10 +39,6 @@ public record LabTarget(Variant variant, Path directory, Path mountPoint, Path i
         return loop == null ? LoopSettings.LAB.sectorSize() : loop.sectorSize();
     }
 
-    public Optional<String> notApplicable(String syncMethodName) {
-        return variant.notApplicable(syncMethodName);
-    }
-
     /** The record environment.json carries as its "lab" object. */
     public LabImage labImage() {
         return new LabImage(variant.id(), variant.fsType(), image == null ? null : image.toString(), sizeBytes, allocation,

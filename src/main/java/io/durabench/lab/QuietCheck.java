@@ -43,10 +43,6 @@ public final class QuietCheck {
      * @param sparse the control experiment: a sparse image instead of a zero-filled one, which
      *               should come out FIRST_PASS_SLOWER, showing that the check can see the trap
      */
-    public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress) {
-        return check(config, sparse, blockSize, writes, progress, LabHost.system());
-    }
-
     public static QuietReport check(LabConfig config, boolean sparse, int blockSize, int writes, Consumer<String> progress, LabHost host) {
         if (blockSize <= 0 || blockSize % LoopSettings.LAB.sectorSize() != 0) {
             throw new LabRefusal("--block-size must be a positive multiple of " + LoopSettings.LAB.sectorSize() + " (the loop sector), not " + blockSize);
@@ -60,7 +56,7 @@ public final class QuietCheck {
         try (Lab lab = Lab.create(config, progress, host, allocation)) {
             lab.installShutdownHook();
             String device = lab.upImageOnly("check");
-            progress.accept("lab check: " + allocation.label + (sparse ? " (the control)" : "") + " " + config.sizeMiB()
+            progress.accept("lab check: " + allocation.label() + (sparse ? " (the control)" : "") + " " + config.sizeMiB()
                     + " MiB image in " + config.labDir() + " on " + LabBuilder.filesystemOf(config.labDir()) + ", " + device
                     + " direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off") + " sector " + LoopSettings.LAB.sectorSize()
                     + "; 2 passes of " + writes + " x " + blockSize + " B write+fdatasync over the same offsets");

@@ -131,40 +131,30 @@ public enum Variant {
     /** {@link #notApplicable(String, int)} on loop devices with {@code sector}-byte logical sectors. */
     public Optional<String> notApplicable(String syncMethodName, int blockSizeBytes, int sector) {
         Optional<String> always = notApplicable(syncMethodName);
-        if (always.isPresent()) return always;
-        if (usesImage() && DIRECT_IO_METHODS.contains(syncMethodName) && blockSizeBytes % sector != 0) {
-            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors"
-                    + (sector == LoopSettings.LAB.sectorSize() ? " (fixed so that every request reaches the image as whole host blocks)" : "")
-                    + ": O_DIRECT needs whole sectors,"
-                    + " so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
-        }
-        return Optional.empty();
+        return always.isPresent() || !DIRECT_IO_METHODS.contains(syncMethodName) ? always : sectorRefusal(blockSizeBytes, sector);
     }
 
     /**
-     * {@link #notApplicable(String, int)} for any method that opens its file with O_DIRECT (the
+     * {@link #notApplicable(String, int, int)} for any method that opens its file with O_DIRECT (the
      * caller knows which do: durabench's native O_DIRECT methods, pg_test_fsync's open_datasync and
      * open_sync, the JDK's ExtendedOpenOption.DIRECT), named {@code method} in the reason.
      *
      * @param blockSizeBytes null when the method writes a fixed size the caller did not pass
      */
-    public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes) {
-        return notApplicableForDirectIo(method, blockSizeBytes, LoopSettings.LAB.sectorSize());
-    }
-
-    /** {@link #notApplicableForDirectIo(String, Integer)} on loop devices with {@code sector}-byte logical sectors. */
     public Optional<String> notApplicableForDirectIo(String method, Integer blockSizeBytes, int sector) {
         if (this == EXT4_JOURNAL) {
             return Optional.of("ext4 data=journal serves O_DIRECT writes as buffered writes (the data goes through the page"
                     + " cache and the journal): " + method + " here would not measure direct I/O");
         }
-        if (usesImage() && blockSizeBytes != null && blockSizeBytes % sector != 0) {
-            return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors"
-                    + (sector == LoopSettings.LAB.sectorSize() ? " (fixed so that every request reaches the image as whole host blocks)" : "")
-                    + ": O_DIRECT needs whole sectors,"
-                    + " so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
-        }
-        return Optional.empty();
+        return blockSizeBytes == null ? Optional.empty() : sectorRefusal(blockSizeBytes, sector);
+    }
+
+    /** O_DIRECT needs whole logical sectors: a direct write of another size is refused on an image. */
+    private Optional<String> sectorRefusal(int blockSizeBytes, int sector) {
+        if (!usesImage() || blockSizeBytes % sector == 0) return Optional.empty();
+        return Optional.of("the lab's loop devices have " + sector + "-byte logical sectors"
+                + (sector == LoopSettings.LAB.sectorSize() ? " (fixed so that every request reaches the image as whole host blocks)" : "")
+                + ": O_DIRECT needs whole sectors, so a " + blockSizeBytes + "-byte direct write is refused with EINVAL here");
     }
 
     /** "ext4-journal" -> EXT4_JOURNAL; a usage refusal naming the valid names otherwise. */

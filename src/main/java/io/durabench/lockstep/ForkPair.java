@@ -68,22 +68,8 @@ public final class ForkPair {
             }
         }
 
-        /** {@code jvm} on the layer it gets by default from this JVM's classpath (and this JVM's -Ddurabench.native). */
-        public static SideSetup of(JvmFacts jvm, Path dir) {
-            return of(new Program.Jvm(jvm), dir);
-        }
-
         public static SideSetup of(Program program, Path dir) {
             return new SideSetup(program, dir, List.of(), 0, null);
-        }
-
-        public SideSetup withBusyWaitNanos(long nanos) {
-            return new SideSetup(program, dir, jvmArgs, nanos, witnessed);
-        }
-
-        /** The side run under the syscall witness: {@code tracer} (strace and its options) before its program, its marker calls made with {@code token}. */
-        public SideSetup underWitness(List<String> tracer, String token) {
-            return new SideSetup(program, dir, jvmArgs, busyWaitNanos, new Witnessed(tracer, token));
         }
     }
 
@@ -112,14 +98,10 @@ public final class ForkPair {
      * Runs one fork pair. A side that ends without a result for a cell (it died, or the other did)
      * gives that cell a failed record saying so, with the side's exit and the end of its stderr.
      *
+     * @param opener    the side that opens each cell's workload first in this pair (alternated from pair to pair by the run)
      * @param placement where both sides' measuring threads run
-     * @param what   the pair in words for messages ("fork pair 3 of 10")
+     * @param what      the pair in words for messages ("fork pair 3 of 10")
      */
-    public static Outcome run(SideSetup a, SideSetup b, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
-        return run(a, b, Side.A, cells, s, placement, what);
-    }
-
-    /** @param opener the side that opens each cell's workload first in this pair (alternated from pair to pair by the run) */
     public static Outcome run(SideSetup a, SideSetup b, Side opener, List<CellPair> cells, LockStepSettings s, Placement placement, String what) {
         socketPathProblem().ifPresent(problem -> {
             throw new IllegalStateException(problem);

@@ -1,11 +1,11 @@
 package io.durabench.lockstep;
 
 import io.durabench.catalogue.OperationLoop;
+import io.durabench.child.ResultLines;
 import io.durabench.results.LockStepFile.Block;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -56,9 +56,6 @@ final class SideCell {
      * whether the spin is timed differs, since the next durable write's cost depends on the gap before it).
      */
     record UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation, long padNanosPerOperation) {
-        UnitWork(Supplier<OperationLoop> opener, boolean durable, long busyWaitNanosPerOperation) {
-            this(opener, durable, busyWaitNanosPerOperation, 0);
-        }
     }
 
     /** A unit longer than this many times the median unit of the side's last warmup block is a stall. */
@@ -87,10 +84,6 @@ final class SideCell {
         }
     }
 
-    SideCell(HandOff line, Side me, LockStepSettings settings, UnitWork work) {
-        this(line, me, Side.A, settings, work, Marks.NONE);
-    }
-
     /** @param opener the side that opens its workload first in this fork pair */
     SideCell(HandOff line, Side me, Side opener, LockStepSettings settings, UnitWork work, Marks marks) {
         this.line = line;
@@ -115,7 +108,7 @@ final class SideCell {
         try {
             loop = work.opener().get();
         } catch (RuntimeException e) {
-            openError = "opening the workload failed: " + oneLine(e);
+            openError = "opening the workload failed: " + ResultLines.oneLine(e);
         }
         line.send(loop != null ? HandOff.READY : HandOff.NOT_READY);
         if (me == opener) partnerReady = line.receive() == HandOff.READY;
@@ -173,7 +166,7 @@ final class SideCell {
             endBlock(settings.order().firstIn(i).other(), true);
         }
         marks.end().run();
-        return new Outcome(warmup, capped, units, blocks, difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0,
+        return new Outcome(warmup, capped, units, blocks, OperationLoop.difference(loop.counters(), start), compileMillis() - compiledBefore, null, false, 0,
                 measuredSpinNanos);
     }
 
@@ -229,7 +222,7 @@ final class SideCell {
             return new long[] {nanos, ops, spun};
         } catch (RuntimeException e) {
             line.send(HandOff.FAILED);
-            throw new UnitFailed(oneLine(e));
+            throw new UnitFailed(ResultLines.oneLine(e));
         }
     }
 
@@ -265,12 +258,6 @@ final class SideCell {
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }
 
-    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
-        Map<String, Long> d = new LinkedHashMap<>();
-        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
-        return d;
-    }
-
     private static long median(long[] times, int n) {
         if (n == 0) return Long.MAX_VALUE / STALL_FACTOR;
         long[] sorted = java.util.Arrays.copyOf(times, n);
@@ -298,13 +285,8 @@ final class SideCell {
             loop.close();
             return null;
         } catch (RuntimeException e) {
-            return oneLine(e);
+            return ResultLines.oneLine(e);
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.replace('\n', ' ');
     }
 
     /** This side's unit failed; FAILED was sent. */

@@ -64,14 +64,6 @@ public final class NativeFile implements AutoCloseable {
         return open(sys, dir, OpenFlags.O_RDONLY | OpenFlags.O_DIRECTORY, 0);
     }
 
-    public String path() {
-        return path;
-    }
-
-    public int flags() {
-        return flags;
-    }
-
     /**
      * Writes {@code length} bytes from position 0 of a direct buffer at {@code offset}, continuing
      * a short buffered write and retrying EINTR (see the class comment); returns only when every

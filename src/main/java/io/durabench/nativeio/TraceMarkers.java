@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 /**
  * The calls that frame a cell's measured operations in an strace trace: an open(2) of a path that
  * cannot exist, {@code /durabench-witness-<token>/cell-<i>/begin} (and {@code .../end}, and
- * {@code .../closed} once the cell's workload is closed), which fails with ENOENT at once. Cheap, no
+ * {@code .../closed} once the cell's workload is closed, whether it ran or failed, so that the next
+ * cell's setup is told apart from what this one left), which fails with ENOENT at once. Cheap, no
  * effect, and strace prints it with its path, so the witness finds it without help from the child.
  * The token is random per run, so no other open can be mistaken for a marker. Made by the witnessed
  * JVM (witness.WitnessMain) and by a lock-step side under the witness (lockstep.LockStepSide).

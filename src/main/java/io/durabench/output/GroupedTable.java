@@ -49,10 +49,6 @@ public final class GroupedTable<R> {
         groups.add(new Group<>(heading, segment, rows, notes));
     }
 
-    boolean isEmpty() {
-        return groups.isEmpty();
-    }
-
     public String text() {
         StringBuilder sb = new StringBuilder();
         int i = 0;

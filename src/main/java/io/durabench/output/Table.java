@@ -18,10 +18,6 @@ public final class Table {
         rows.add(row);
     }
 
-    boolean isEmpty() {
-        return rows.isEmpty();
-    }
-
     public String text() {
         int[] width = widths();
         StringBuilder sb = new StringBuilder();

@@ -4,7 +4,6 @@ import io.durabench.workload.PgFdSyncLoop;
 import io.durabench.workload.PgOpenSyncLoop;
 import io.durabench.workload.PgTestFile;
 import io.durabench.workload.PgTestFsyncLoop;
-import io.durabench.workload.WriteCounters;
 import java.util.Optional;
 
 /**
@@ -19,14 +18,16 @@ import java.util.Optional;
  */
 public record PgLine(String id, String label, Optional<String> naByDesign, boolean direct, boolean durable) {
 
-    /** One operation of the line's test, on the shared test file. */
-    public interface PgOperation extends AutoCloseable {
-        void run();
-
-        WriteCounters counters();
+    /** One operation of the line's test, on the shared test file, and how its workload closes. */
+    public record PgOperation(Runnable operation, Runnable closing) implements AutoCloseable {
+        public void run() {
+            operation.run();
+        }
 
         @Override
-        void close();
+        public void close() {
+            closing.run();
+        }
     }
 
     /** Opens the line's workload on {@code file} (the caller made the file and deletes it). */
@@ -35,47 +36,21 @@ public record PgLine(String id, String label, Optional<String> naByDesign, boole
         return switch (parts[0]) {
             case "one", "two" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.valueOf(parts[1]));
-                Runnable op = parts[0].equals("one") ? loop::writeOne : loop::writeTwo;
-                yield of(op, loop.counters(), loop);
+                yield new PgOperation(parts[0].equals("one") ? loop::writeOne : loop::writeTwo, loop::close);
             }
             case "write" -> {
                 PgTestFsyncLoop loop = new PgTestFsyncLoop(file, PgTestFsyncLoop.Method.WRITE);
-                yield of(loop::writeOne, loop.counters(), loop);
+                yield new PgOperation(loop::writeOne, loop::close);
             }
             case "size" -> {
                 PgOpenSyncLoop loop = new PgOpenSyncLoop(file, PgOpenSyncLoop.Size.valueOf(parts[1]));
-                yield of(loop::writeSixteenKiB, loop.counters(), loop);
+                yield new PgOperation(loop::writeSixteenKiB, loop::close);
             }
             case "fd" -> {
                 PgFdSyncLoop loop = new PgFdSyncLoop(file, PgFdSyncLoop.Descriptor.valueOf(parts[1]));
-                yield of(loop::writeAndSync, loop.counters(), loop);
+                yield new PgOperation(loop::writeAndSync, loop::close);
             }
             default -> throw new IllegalArgumentException("no pg_test_fsync line " + id);
-        };
-    }
-
-    private static PgOperation of(Runnable op, WriteCounters counters, AutoCloseable loop) {
-        return new PgOperation() {
-            @Override
-            public void run() {
-                op.run();
-            }
-
-            @Override
-            public WriteCounters counters() {
-                return counters;
-            }
-
-            @Override
-            public void close() {
-                try {
-                    loop.close();
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
         };
     }
 }

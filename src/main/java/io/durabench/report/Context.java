@@ -14,10 +14,6 @@ import io.durabench.env.Environment;
  */
 public record Context(String label, String directory, String filesystem, String jdk, Environment environment, String host) {
 
-    public static Context of(Environment env, String targetDirParam, String jdk) {
-        return of(env, targetDirParam, jdk, null);
-    }
-
     /**
      * @param jdk "JDK 25.0.3"; where environment.json names the native layer it becomes "JDK 25.0.3 (ffm)", so that
      *            rows measured through two layers on one JDK are two contexts, never pooled

@@ -21,11 +21,6 @@ public record Difference(Estimate estimate, double adjustedP) {
 
     public enum DifferenceVerdict { LOWER, HIGHER, UNRESOLVED }
 
-    /** One comparison on its own (a family of one). */
-    public static Difference of(Estimate a, Estimate b) {
-        return family(List.of(a), b).get(0);
-    }
-
     /** A cost or other difference already computed, on its own. */
     public static Difference of(Estimate difference) {
         return new Difference(difference, pValue(difference));

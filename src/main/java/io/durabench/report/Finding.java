@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import java.util.List;
 
 /**
@@ -14,22 +15,16 @@ public record Finding(String context, Kind kind, String message, List<Integer> r
 
     public enum Kind {
         /** Something that changes how every other figure reads: no stable storage, a not-durable method that looks fastest, a flush too cheap for the device. */
-        TRAP("trap"),
-        DURABILITY_COST("durability-cost"),
-        BATCHING("batching"),
-        PREALLOCATION("prealloc"),
-        FILE_CREATION("file-creation"),
-        COST_MODEL("cost-model"),
-        ACROSS_CONTEXTS("across-contexts");
-
-        private final String id;
-
-        Kind(String id) {
-            this.id = id;
-        }
+        TRAP,
+        DURABILITY_COST,
+        BATCHING,
+        PREALLOC,
+        FILE_CREATION,
+        COST_MODEL,
+        ACROSS_CONTEXTS;
 
         public String id() {
-            return id;
+            return Fmt.id(this);
         }
     }
 }

@@ -16,7 +16,9 @@ public record Report(String baseline, List<Path> sources, List<Context> contexts
     public static final String METHOD_NOTE =
             "CI: 99.9%, between forks: each fork's mean is a replicate, a log-scale Student t interval with each row's "
             + "variance shrunk toward its context's rows by empirical Bayes (never below its own); a row of one fork: its "
-            + "iterations, said so. Iterations more than 3x off a row's median (stalls) are left out of its mean, interval, cost "
+            + "iterations, said so. A time quoted alone (the tables' figure, ciLowUs/ciHighUs): 95%, the same variance over "
+            + "its forks plus the disk's level between the run's rounds once. Iterations more than 3x off a row's median (stalls) "
+            + "are left out of its mean, interval, cost "
             + "and ratio, counted beside the mean and named (in CSV and JSON: meanUs is the mean without them, meanWithStallsUs "
             + "keeps them, stalledIterations counts them). Ratio: "
             + "log-scale interval (Welch-Satterthwaite df). Durability cost = method - baseline in the same group, Welch "

@@ -2,6 +2,7 @@ package io.durabench.report;
 
 import io.durabench.format.Fmt;
 import io.durabench.catalogue.Cell;
+import io.durabench.stats.AbsoluteFigure;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.SteadyState;
@@ -25,14 +26,15 @@ import java.util.List;
  * {@code baselineRow}: the row {@code ratio} and {@code cost} are computed against, its own group's
  * baseline or, for a batched group without one (NONE runs only at 1 write per sync), batch 1's; the
  * tables show exactly that row. {@code syncLatency}: the sync call's own latency where the run
- * timed it; null otherwise.
+ * timed it; null otherwise. {@code absolute}: the mean as a figure quoted alone ({@link #figure()}).
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
                         double[] replicateUs, OutlierIterations stalls, SteadyState steadyState, List<Estimate> percentileIntervals,
-                        ReportRow baselineRow, SyncLatency syncLatency, List<double[]> percentileForksUs) implements Durability {
+                        ReportRow baselineRow, SyncLatency syncLatency, List<double[]> percentileForksUs, AbsoluteFigure absolute)
+                        implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */
     public static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);
@@ -52,6 +54,14 @@ public record ReportRow(int id, Cell cell, Context context, String method, Strin
     /** The JMH name of the benchmark. */
     public String benchmark() {
         return cell.benchmark().jmhName();
+    }
+
+    /**
+     * The mean with the interval the tables print: {@link AbsoluteFigure}'s (95%, the disk's level between rounds
+     * counted; a row of one old fork: its iterations', marked so); {@link #time}'s where there is none.
+     */
+    public Estimate figure() {
+        return absolute != null ? absolute.interval() : time;
     }
 
     public double meanUs() {

@@ -1,5 +1,6 @@
 package io.durabench.report;
 
+import io.durabench.format.Fmt;
 import java.util.List;
 
 /**
@@ -11,21 +12,15 @@ import java.util.List;
 public record ReportWarning(Kind kind, String message, List<Integer> rows, String scope, double severity, String brief) {
 
     public enum Kind {
-        RATIO_MISLEADS("ratio-misleads"),
-        NOISY_BASELINE("noisy-baseline"),
-        NOT_DURABLE("not-durable"),
-        IMPLAUSIBLY_FAST("implausibly-fast"),
-        OUTLIER_ITERATION("outlier-iteration"),
-        NOT_STEADY("not-steady");
-
-        private final String id;
-
-        Kind(String id) {
-            this.id = id;
-        }
+        RATIO_MISLEADS,
+        NOISY_BASELINE,
+        NOT_DURABLE,
+        IMPLAUSIBLY_FAST,
+        OUTLIER_ITERATION,
+        NOT_STEADY;
 
         public String id() {
-            return id;
+            return Fmt.id(this);
         }
     }
 }

@@ -22,10 +22,6 @@ public final class JmhParams {
         return values.isEmpty() ? NONE : new JmhParams(values);
     }
 
-    public static JmhParams none() {
-        return NONE;
-    }
-
     public String get(String name) {
         return values.get(name);
     }

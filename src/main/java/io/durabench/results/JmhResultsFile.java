@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.List;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -45,9 +44,5 @@ public final class JmhResultsFile {
         if (!root.isJsonArray()) throw new ResultsFileException(file + ": not a JMH result (the top level is not an array)");
         JmhJsonReader.read(file); // the same checks as any reader: refuse to continue a file we could not report
         return root.getAsJsonArray();
-    }
-
-    public static List<BenchmarkResult> read(Path file) {
-        return JmhJsonReader.read(file);
     }
 }

@@ -7,21 +7,7 @@ package io.durabench.results;
  */
 public record NotMeasured(String benchmark, JmhParams params, Kind kind, String reason) {
 
-    public enum Kind {
-        NOT_APPLICABLE("n/a"),
-        FAILED("failed");
-
-        private final String label;
-
-        Kind(String label) {
-            this.label = label;
-        }
-
-        /** As written in not-applicable.json and shown in summaries. */
-        public String label() {
-            return label;
-        }
-    }
+    public enum Kind { NOT_APPLICABLE, FAILED }
 
     public boolean failed() {
         return kind == Kind.FAILED;

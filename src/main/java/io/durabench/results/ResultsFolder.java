@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.List;
-import org.openjdk.jmh.results.RunResult;
 
 /**
  * The layout of a run's folder on disk, written here and read by {@link ResultsLoader}:
@@ -22,19 +20,13 @@ import org.openjdk.jmh.results.RunResult;
  * A run with several JVMs ({@code --jvm}) has one more level: {@code RUN/<target label>/<slot>/...}
  * with slot {@code jvm<k>-<version>}.
  */
-public final class ResultsFolder {
+public record ResultsFolder(Path root) {
     public static final String RUN_MANIFEST = "run.json";
     public static final String JMH_RESULT = "jmh-result.json";
     public static final String ENVIRONMENT = "environment.json";
     public static final String NOT_MEASURED = "not-applicable.json";
     /** A target's folder's subfolder of control pairs (each cell beside its C twin in lock-step, lockstep.json): the gate's control design. */
     public static final String CONTROL = "control";
-
-    private final Path root;
-
-    private ResultsFolder(Path root) {
-        this.root = root;
-    }
 
     /** Creates the folder (and its parents). */
     public static ResultsFolder create(Path root) {
@@ -44,10 +36,6 @@ public final class ResultsFolder {
             throw new UncheckedIOException("cannot create " + root + ": " + e.getMessage(), e);
         }
         return new ResultsFolder(root);
-    }
-
-    public Path root() {
-        return root;
     }
 
     public void writeManifest(RunManifest manifest) {

@@ -90,9 +90,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
         o.addProperty("schema", SCHEMA.toString());
         o.addProperty("profile", profile);
         o.addProperty("started", started);
-        JsonArray args = new JsonArray();
-        jmhArgs.forEach(args::add);
-        o.add("jmhArgs", args);
+        o.add("jmhArgs", JsonFields.arrayOf(jmhArgs));
         o.addProperty("rounds", rounds);
         o.addProperty("seed", seed);
         o.addProperty("finished", finished);
@@ -114,9 +112,7 @@ public record RunManifest(String profile, String started, List<String> jmhArgs, 
             js.add(jj);
         }
         o.add("jvms", js);
-        JsonArray lab = new JsonArray();
-        labVariants.forEach(lab::add);
-        o.add("lab", lab);
+        o.add("lab", JsonFields.arrayOf(labVariants));
         JsonObject opts = new JsonObject();
         opts.addProperty("verifySyscalls", options.verifySyscalls());
         opts.addProperty("trimHistograms", options.trimHistograms());

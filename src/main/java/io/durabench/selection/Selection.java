@@ -12,17 +12,11 @@ import java.util.regex.Pattern;
  * a shown row meets ({@link ParameterCondition}: "KEY=A|B", "KEY=LOW..HIGH").
  */
 public record Selection(List<String> contexts, List<String> methods, List<String> benchmarks, List<String> where) {
-    public static final Selection ALL = new Selection(List.of(), List.of(), List.of());
-
     public Selection {
         contexts = clean(contexts);
         methods = clean(methods);
         benchmarks = clean(benchmarks);
         where = clean(where);
-    }
-
-    public Selection(List<String> contexts, List<String> methods, List<String> benchmarks) {
-        this(contexts, methods, benchmarks, List.of());
     }
 
     private static List<String> clean(List<String> patterns) {

@@ -16,11 +16,6 @@ package io.durabench.soak;
 public record SecondStats(int second, long ops, double p50Us, double p99Us, double maxUs, double syncP99Us, double inFlightUs,
                           long restartsSoFar) {
 
-    /** ops in this one-second interval, per second. */
-    public double opsPerSecond() {
-        return ops;
-    }
-
     /** The second's p99 for the stall rule: the completed operations' p99, or the one in flight's age when larger. */
     public double stallLatencyUs() {
         double p99 = ops > 0 ? p99Us : 0;

@@ -34,7 +34,6 @@ final class SoakLoop implements Runnable {
     private final AtomicLong restarts = new AtomicLong();
     private volatile boolean stop;
     private volatile Throwable failure;
-    private final AtomicLong ops = new AtomicLong();
 
     SoakLoop(DurableWriteLoop loop, SoakRecorders rec, long startNanos, long endNanos, double ratePerSecond) {
         this.loop = loop;
@@ -57,7 +56,7 @@ final class SoakLoop implements Runnable {
     }
 
     private void closedLoop() {
-        long n = 0, now = System.nanoTime();
+        long now = System.nanoTime();
         while (!stop && now < endNanos) {
             long start = now;
             inFlightSince.setRelease(start);
@@ -65,14 +64,12 @@ final class SoakLoop implements Runnable {
             now = System.nanoTime();
             inFlightSince.setRelease(0);
             rec.op(now - start);
-            ops.setRelease(++n);
             publishRestarts();
         }
     }
 
     private void fixedRate() {
         double period = 1e9 / ratePerSecond;
-        long n = 0;
         for (long i = 0; !stop; i++) {
             long due = startNanos + (long) (i * period);
             if (due >= endNanos) break;
@@ -84,7 +81,6 @@ final class SoakLoop implements Runnable {
             inFlightSince.setRelease(0);
             rec.op(end - due);
             rec.service(end - now);
-            ops.setRelease(++n);
             publishRestarts();
         }
     }
@@ -117,10 +113,6 @@ final class SoakLoop implements Runnable {
 
     long restarts() {
         return restarts.getAcquire();
-    }
-
-    long ops() {
-        return ops.getAcquire();
     }
 
     Throwable failure() {

@@ -2,7 +2,6 @@ package io.durabench.soak;
 
 import io.durabench.workload.CallLatencies;
 import io.durabench.workload.CallLatencySink;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -23,29 +22,21 @@ final class SoakRecorders implements CallLatencySink {
         return new Recorder(1, CallLatencies.HIGHEST_NANOS, CallLatencies.DIGITS);
     }
 
-    static Histogram newHistogram() {
-        return CallLatencies.newHistogram();
-    }
-
-    static long clamp(long nanos) {
-        return Math.max(1, Math.min(nanos, CallLatencies.HIGHEST_NANOS));
-    }
-
     void op(long nanos) {
-        op.recordValue(clamp(nanos));
+        op.recordValue(CallLatencies.clamp(nanos));
     }
 
     void service(long nanos) {
-        service.recordValue(clamp(nanos));
+        service.recordValue(CallLatencies.clamp(nanos));
     }
 
     @Override
     public void write(long nanos) {
-        write.recordValue(clamp(nanos));
+        write.recordValue(CallLatencies.clamp(nanos));
     }
 
     @Override
     public void sync(long nanos) {
-        sync.recordValue(clamp(nanos));
+        sync.recordValue(CallLatencies.clamp(nanos));
     }
 }

@@ -1,6 +1,7 @@
 package io.durabench.soak;
 
 import io.durabench.env.Environment;
+import io.durabench.workload.CallLatencies;
 import io.durabench.workload.DurableWriteLoop;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ public final class SoakRun {
                         List<SecondStats> seconds, Totals totals) {
         long whole = settings.duration().toSeconds() + (settings.duration().toNanosPart() > 0 ? 1 : 0);
         Histogram op = null, write = null, sync = null, service = null;
-        Histogram recent = SoakRecorders.newHistogram();
+        Histogram recent = CallLatencies.newHistogram();
         for (int k = 1; k <= whole; k++) {
             long boundary = t0 + k * SECOND;
             if (!sleepUntil(boundary, measuring)) break;
@@ -185,9 +186,9 @@ public final class SoakRun {
 
     /** The whole run's histograms, summed from its seconds. */
     private static final class Totals {
-        final Histogram ops = SoakRecorders.newHistogram();
-        final Histogram syncs = SoakRecorders.newHistogram();
-        final Histogram service = SoakRecorders.newHistogram();
+        final Histogram ops = CallLatencies.newHistogram();
+        final Histogram syncs = CallLatencies.newHistogram();
+        final Histogram service = CallLatencies.newHistogram();
 
         void add(Histogram op, Histogram sync, Histogram serv) {
             ops.add(op);

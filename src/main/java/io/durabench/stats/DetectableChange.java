@@ -31,9 +31,8 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      * The round that alone sets a paired figure: the per-round ratio furthest below the centre (the
      * candidate far faster than the base there, as when the base stalled), without which, that round
      * put at the centre, the figure would be at most half. Why say so: 12 rounds cannot tell how often
-     * such a round happens. On the committed 16-round A/A (RealDataPowerTest), a comparison that drew
-     * CHANNEL_SYNC's one stalled round stated about 256%, one that did not about 20%: the figure is
-     * then a statement about that round more than about the row.
+     * such a round happens, so the figure is then a statement about that round more than about the
+     * row (docs/compare.md).
      *
      * @param round          1-based, in the comparison's round order
      * @param ratio          candidate/base in that round, as measured
@@ -68,20 +67,13 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
     static final long SEED = 20_240_611L;
 
     /**
-     * @param logSd within-sample sd of ln(score), e.g. {@link #pooledLogSd}; NaN when unknown
-     */
-    public static DetectableChange of(int n1, int n2, double alpha, int rows, double logSd) {
-        return of(Design.unpaired(n1, n2), alpha, rows, logSd, 0, "");
-    }
-
-    /**
      * The smallest slowdown flagged with {@value #POWER} power when a flag needs both the test
      * (significant at Holm's first step) and the Hodges–Lehmann estimate at least {@code barPercent}
      * (the larger of --threshold and the row's A/A noise floor: the verdict judges both on the
      * estimate). Simulated with the same common random numbers: a trial flags a shift δ when δ passes
      * the test's critical order statistic and δ − (the trial's estimate error) passes the bar.
      *
-     * @param logSd     σ of ln score per fork (unpaired), or of the per-round log ratio (paired)
+     * @param logSd     σ of ln score per fork (unpaired, e.g. {@link #pooledLogSd}), or of the per-round log ratio (paired); NaN when unknown
      * @param barPercent the estimate's bar in %, 0 for none
      * @param barName   what the bar is, for the explanation ("the 5% threshold"); unused when the bar is 0
      */
@@ -89,11 +81,10 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         int n1 = design.n1(), n2 = design.n2();
         double level = MultipleComparisons.holmFirstStep(alpha, rows);
         double pMin = design.smallestTwoSidedP();
-        String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
         if (pMin > level) {
             String text = "cannot detect any change: with " + design.sizes() + " the smallest possible two-sided p is " + (design.paired()
                     ? "2/2^" + n1 : "2/C(" + (n1 + n2) + "," + n1 + ") = 2/" + Numbers.sig(CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1), 15))
-                    + " = " + Numbers.sig(pMin, 2) + ", above " + (rows > 1 ? "Holm's first step " + levelText : "alpha " + Numbers.sig(alpha, 3));
+                    + " = " + Numbers.sig(pMin, 2) + ", above " + (rows > 1 ? "Holm's first step " : "alpha ") + levelText(alpha, rows, level);
             return new DetectableChange(n1, n2, alpha, rows, logSd, pMin, Double.POSITIVE_INFINITY, text, null);
         }
         if (!(logSd >= 0) || Double.isInfinite(logSd)) {
@@ -105,12 +96,9 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double shift = bar > 0 ? standardizedShift(design, level, bar) : testOnly;
         double modelled = (Math.exp(logSd * shift) - 1) * 100, pct = atLeastTheBar(modelled, barPercent);
         boolean barBinds = pct > modelled || bar > 0 && shift > testOnly * 1.02;
-        String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(POWER * 100) + "% power ("
-                + design.sizes() + (design.paired() ? " by round" : "") + ", noise " + Numbers.percent(100 * logSd)
-                + (design.paired() ? " (sd of the per-round ln ratio)" : " (sd of ln score)") + ", level "
-                + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
-                + (barBinds ? "; set by " + barName + ", which the estimate must pass: the test alone would flag "
-                + Numbers.percent((Math.exp(logSd * testOnly) - 1) * 100) : "") + ")";
+        String text = flagged(pct, design, "noise " + Numbers.percent(100 * logSd)
+                + (design.paired() ? " (sd of the per-round ln ratio)" : " (sd of ln score)"), levelText(alpha, rows, level),
+                barBinds ? barName : null, (Math.exp(logSd * testOnly) - 1) * 100);
         return new DetectableChange(n1, n2, alpha, rows, logSd, pMin, pct, text, null);
     }
 
@@ -126,25 +114,13 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
      * are not normal. A stalled fork makes the sd several times what the rank tests feel (they barely
      * notice its size), while a pair in which the base stalled stays negative under any shift smaller
      * than the stall, and the signed-rank test at Holm's first step tolerates almost no negative pair.
-     * A normal model with the plain sd stated figures that the committed long A/A run (RealDataPowerTest)
-     * flagged in 4% to 100% of resamples instead of 80%; resampling the row's own values keeps both
-     * effects.
+     * Resampling the row's own values keeps both effects, where a normal model with the plain sd does not
+     * (RealDataPowerTest). Paired, a row whose own rounds hold no stall meets the comparison's pooled {@code stalls}
+     * ({@link StallPool#NONE}: none): each resampled round is, at the pool's rate, one of the pooled stalls scaled by
+     * this row's robust sd (how well that keeps the figure's promise: docs/compare.md).
      *
      * @param base      the base's scores (positive)
      * @param candidate the candidate's scores (positive; paired: round by round with base)
-     */
-    public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
-                                          String barName) {
-        return ofData(design, alpha, rows, base, candidate, barPercent, barName, StallPool.NONE);
-    }
-
-    /**
-     * As {@link #ofData(Design, double, int, double[], double[], double, String)}, and, paired, a row whose own rounds
-     * hold no stall meets the comparison's pooled {@code stalls}: each resampled round is, at the pool's rate, one of
-     * the pooled stalls scaled by this row's robust sd. Measured on the three committed long A/A runs (docs/compare.md):
-     * without the pool 25 of 66 row figures over-promised (down to 0.63); with it 4, at 0.69, and the quiet run's
-     * rows that never stalled became conservative (0.93–1.00). Judged against the three runs pooled (86 rounds, a row's
-     * truth the disk's rather than one run's luck): 20 of 22 within ±10 points of 80%, none under 0.70, two at 0.91.
      */
     public static DetectableChange ofData(Design design, double alpha, int rows, double[] base, double[] candidate, double barPercent,
                                           String barName, StallPool stalls) {
@@ -157,7 +133,7 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double[] raw = design.paired() ? ShiftEstimate.logDifferences(base, candidate) : null, d = null;
         boolean pooled = false;
         if (design.paired()) {
-            // Centred on the median instead, skewed rows' figures over-promised (2 of 22 flagged in 69% of real resamples).
+            // Centred on the median instead, skewed rows' figures over-promised.
             d = StallPool.centred(raw);
             double sd = robustSd(d);
             pooled = stalls.rate() > 0 && sd > 0 && !StallPool.hasStall(d, sd);
@@ -171,14 +147,9 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double shift = t.atPower(POWER, bar), test = t.criticalAtPower(POWER);
         double resampled = (Math.exp(shift) - 1) * 100, pct = atLeastTheBar(resampled, barPercent);
         boolean barBinds = pct > resampled || bar > 0 && shift > test + 1e-9 && shift - test > 0.02 * Math.abs(test);
-        String levelText = Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2);
-        String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(POWER * 100) + "% power ("
-                + design.sizes() + (design.paired() ? " by round" : "") + ", resampling this row's own "
-                + (design.paired() ? "per-round ratios" : "forks")
+        String text = flagged(pct, design, "resampling this row's own " + (design.paired() ? "per-round ratios" : "forks")
                 + (pooled ? " with the stalls the comparison's other rows had (" + stalls.standardized().length + " in " + stalls.rowRounds()
-                + " row-rounds)" : "") + ", level " + (rows > 1 ? levelText : Numbers.sig(alpha, 3))
-                + (barBinds ? "; set by " + barName + ", which the estimate must pass: the test alone would flag "
-                + Numbers.percent((Math.exp(test) - 1) * 100) : "") + ")";
+                + " row-rounds)" : ""), levelText(alpha, rows, level), barBinds ? barName : null, (Math.exp(test) - 1) * 100);
         OneRound setBy = d == null ? null : setByOneRound(d, raw, level, bar, pct);
         if (setBy != null) {
             text += "; round " + setBy.round() + " alone sets it (candidate/base " + Numbers.sig(setBy.ratio(), 2)
@@ -204,6 +175,22 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         ShiftTrials t = ShiftTrials.paired(centred.length, level, ShiftTrials.Sampler.resampling(ordinary, ordinary), BOOTSTRAP_TRIALS);
         double without = (Math.exp(t.atPower(POWER, bar)) - 1) * 100;
         return without <= percent / 2 ? new OneRound(worst + 1, Math.exp(raw[worst]), without) : null;
+    }
+
+    /** "alpha/rows = level" for Holm's first step over several rows, alpha alone for one. */
+    private static String levelText(double alpha, int rows, double level) {
+        return rows > 1 ? Numbers.sig(alpha, 3) + "/" + rows + " = " + Numbers.sig(level, 2) : Numbers.sig(alpha, 3);
+    }
+
+    /**
+     * "a slowdown of 12% would be flagged with 80% power (SIZES, HOW, level LEVEL)", and when {@code bindingBar} names the
+     * bar that sets it, what the test alone ({@code testPercent}) would flag.
+     */
+    private static String flagged(double percent, Design design, String how, String level, String bindingBar, double testPercent) {
+        return "a slowdown of " + Numbers.percent(percent) + " would be flagged with " + Math.round(POWER * 100) + "% power ("
+                + design.sizes() + (design.paired() ? " by round" : "") + ", " + how + ", level " + level
+                + (bindingBar == null ? "" : "; set by " + bindingBar + ", which the estimate must pass: the test alone would flag "
+                + Numbers.percent(testPercent)) + ")";
     }
 
     /**
@@ -286,11 +273,6 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         double mean = Arrays.stream(x).map(Math::log).average().orElse(0), ss = 0;
         for (double v : x) ss += Math.pow(Math.log(v) - mean, 2);
         return ss;
-    }
-
-    /** The shift in units of σ detected with {@link #POWER} power by the two-sided test at {@code level} (no bar). */
-    static double standardizedShift(int n1, int n2, double level) {
-        return standardizedShift(Design.unpaired(n1, n2), level, 0);
     }
 
     /**

@@ -14,10 +14,6 @@ import org.apache.commons.math3.distribution.TDistribution;
  */
 public record GeometricMean(double value, Interval interval, int count) {
 
-    public static GeometricMean of(double[] ratios) {
-        return of(ratios, ShiftEstimate.DEFAULT_LEVEL);
-    }
-
     public static GeometricMean of(double[] ratios, double level) {
         ShiftEstimate.requirePositive("ratios", ratios);
         ShiftEstimate.requireLevel(level);

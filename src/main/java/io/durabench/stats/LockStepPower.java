@@ -96,10 +96,6 @@ public final class LockStepPower {
         return Math.expm1(logShift) * 100;
     }
 
-    public int n() {
-        return n;
-    }
-
     /** A standard normal draw (Box-Muller's polar form), from the seeded generator. */
     private static double gaussian(SplittableRandom r) {
         double u, v, s;

@@ -44,10 +44,6 @@ final class NoTiesUDistribution {
         return new NoTiesUDistribution(n1, n2, cdf);
     }
 
-    boolean exact() {
-        return cdf != null;
-    }
-
     double mean() {
         return n1 * (double) n2 / 2;
     }

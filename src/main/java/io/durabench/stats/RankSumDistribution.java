@@ -75,10 +75,6 @@ final class RankSumDistribution {
         return (double) n / total;
     }
 
-    long mean() {
-        return mean;
-    }
-
     long subsets() {
         return total;
     }

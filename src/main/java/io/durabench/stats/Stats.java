@@ -14,13 +14,18 @@ import org.apache.commons.math3.distribution.TDistribution;
  */
 public final class Stats {
     public static final double CONFIDENCE = 0.999;
-    private static final Map<Double, Double> T_QUANTILES = new HashMap<>();
+    private static final Map<List<Double>, Double> T_QUANTILES = new HashMap<>();
 
     private Stats() {
     }
 
     /** Two-sided 99.9% Student t quantile; cached, reports call it thousands of times. */
-    public static synchronized double t(double df) {
+    public static double t(double df) {
+        return t(df, CONFIDENCE);
+    }
+
+    /** Two-sided Student t quantile at {@code confidence} (0.95, 0.999); cached like {@link #t(double)}. */
+    public static synchronized double t(double df, double confidence) {
         // Welch df are fractional and nearly all distinct; rounding them down to 0.1 lets the cache
         // work (a 1,000-row report would otherwise invert the t CDF ~2,000 times) and only ever
         // widens an interval, by a negligible amount. Integer df (plain Student t) are exact.
@@ -29,7 +34,8 @@ public final class Stats {
         // distribution is undefined there, and NaN makes the interval absent instead of failing the report.
         if (!(key > 0)) return Double.NaN;
         // null RandomGenerator: we never sample, and building the default generator is costly.
-        return T_QUANTILES.computeIfAbsent(key, d -> new TDistribution(null, d).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2));
+        return T_QUANTILES.computeIfAbsent(List.of(key, confidence),
+                k -> new TDistribution(null, key).inverseCumulativeProbability(1 - (1 - confidence) / 2));
     }
 
     /** The arithmetic mean, summed in order; NaN for none. */

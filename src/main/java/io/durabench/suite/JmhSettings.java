@@ -86,10 +86,6 @@ public final class JmhSettings {
         return forks() == 0 ? 0 : 1;
     }
 
-    public Profile profile() {
-        return profile;
-    }
-
     /** The values the user passed with -p NAME=..., if any. */
     public Optional<List<String>> userParam(String name) {
         var v = user.getParameter(name);
@@ -151,15 +147,12 @@ public final class JmhSettings {
         return user.getBenchModes().isEmpty() ? profile.modes : List.copyOf(user.getBenchModes());
     }
 
-    /** @param cellModes modes a benchmark needs (group commit: throughput + latency); empty = the run's */
-    public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes) {
-        applyTo(b, cellModes, List.of());
-    }
-
     /**
-     * As {@link #applyTo(ChainedOptionsBuilder, List)}, with {@code jvmFlags} placed ahead of the
-     * user's own JVM options (JMH's builder replaces a list on each call, so they are merged here;
-     * the user's options come later on the command line and win).
+     * The run's settings on a cell's options, with {@code jvmFlags} placed ahead of the user's own JVM
+     * options (JMH's builder replaces a list on each call, so they are merged here; the user's options
+     * come later on the command line and win).
+     *
+     * @param cellModes modes a benchmark needs (group commit: throughput + latency); empty = the run's
      */
     public void applyTo(ChainedOptionsBuilder b, List<Mode> cellModes, List<String> jvmFlags) {
         b.forks(forksPerRound());

@@ -86,12 +86,7 @@ public final class LockStepSuite {
 
     private static final String REFUSED = "n/a: lock-step refused: ";
 
-    /** Every planned cell paired or left out with the reason, before anything is written; nothing here throws for a cell. */
-    public PairedCells pairing() {
-        return pairing(plan());
-    }
-
-    /** The same for cells already planned ({@link #plan}). */
+    /** The planned cells ({@link #plan}) paired or left out with the reason, before anything is written; nothing here throws for a cell. */
     public PairedCells pairing(List<Cell> planned) {
         List<ForkPair.CellPair> pairs = new ArrayList<>();
         Map<Cell, String> leftOut = new LinkedHashMap<>();

@@ -17,14 +17,7 @@ import java.util.Objects;
  * and the check that the machine is still the one it measured (a resumed run must not mix two
  * environments in one table). Only cells without an outcome are measured; what is there stays.
  */
-public final class Resume {
-    private final Path folder;
-    private final RunManifest manifest;
-
-    private Resume(Path folder, RunManifest manifest) {
-        this.folder = folder;
-        this.manifest = manifest;
-    }
+public record Resume(Path folder, RunManifest manifest) {
 
     public static Resume of(Path folder) {
         Path file = folder.resolve(ResultsFolder.RUN_MANIFEST);
@@ -37,10 +30,6 @@ public final class Resume {
         }
         if (m.profile() == null || m.targets().isEmpty()) throw new ResultsFileException(file + ": no profile or targets to resume");
         return new Resume(folder, m);
-    }
-
-    public RunManifest manifest() {
-        return manifest;
     }
 
     public Profile profile() {

@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * A run's record as it goes: run.json rewritten after every cell, the results of every target and
@@ -23,7 +22,6 @@ final class RunState {
     private RunManifest manifest;
     private volatile boolean stopping;
     private Thread hook;
-    private Supplier<List<String>> labAudit = List::of;
 
     RunState(ResultsFolder folder, RunManifest manifest, PrintWriter err) {
         this.folder = folder;
@@ -33,15 +31,6 @@ final class RunState {
 
     ResultsFolder folder() {
         return folder;
-    }
-
-    /** What the lab says about its images after a target (holes the guest punched). */
-    void labAudit(Supplier<List<String>> audit) {
-        this.labAudit = audit;
-    }
-
-    List<String> labAudit() {
-        return labAudit.get();
     }
 
     synchronized void start() {

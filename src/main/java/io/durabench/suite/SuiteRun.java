@@ -235,7 +235,6 @@ public final class SuiteRun {
             pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), out,
                     state::stopping);
         }
-        if (target.lab() != null) state.labAudit().forEach(w -> out.println("WARNING (lab): " + w));
         boolean failed = pairsFailed;
         for (JvmSlot slot : slots) {
             SlotResults r = results.get(slot);

@@ -21,12 +21,11 @@ final class SyscallVerification {
     private SyscallVerification() {
     }
 
-    /** The cells that failed the witness, with why; the witness's own account goes to jmh-log.txt. */
-    static Map<Cell, String> verify(Path dir, JvmSlot slot, List<Cell> cells, JmhOutput log, PrintWriter out) {
-        return verify(SyscallWitness::in, dir, slot, cells, log, out);
-    }
-
-    /** @param witnesses makes the witness for a directory (tests: one whose workloads lie) */
+    /**
+     * The cells that failed the witness, with why; the witness's own account goes to jmh-log.txt.
+     *
+     * @param witnesses makes the witness for a directory (tests: one whose workloads lie)
+     */
     static Map<Cell, String> verify(Function<Path, SyscallWitness> witnesses, Path dir, JvmSlot slot, List<Cell> cells,
                                     JmhOutput log, PrintWriter out) {
         Map<Cell, String> failed = new LinkedHashMap<>();

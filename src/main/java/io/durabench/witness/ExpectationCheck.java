@@ -17,7 +17,7 @@ import java.util.TreeSet;
  * make the expectation; the witness decides what is compared, and where:
  *
  * <p><b>The window.</b> A call counts when its entry lies strictly between the cell's BEGIN and END
- * markers ({@link WitnessMarkers}) and it touched the target directory or a file in it. Setup and
+ * markers ({@link io.durabench.nativeio.TraceMarkers}) and it touched the target directory or a file in it. Setup and
  * warmup happen before BEGIN and are not counted, but what they decide is still checked: every
  * counted call is classified by the flags of the open that made its fd.
  *

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -37,12 +36,18 @@ import java.util.function.Function;
  * so one cannot disturb another's tally; one whose workload fails is reported as not witnessed.
  *
  * <p>The witnessed JVM is a {@link ChildProcess} with strace as its command prefix: its output and
- * trace go to its private folder, deleted afterwards ({@link #withTraceCopy} keeps the trace), its
+ * trace go to its private folder, deleted afterwards, its
  * whole process tree is killed when it outlives the timeout (strace detaches from what it traces
  * rather than killing it), and any {@code durabench-*} file it left in
  * the target directory is deleted and reported. No other file is touched.
+ *
+ * @param layer            the witnessed JVM's native layer; null: the one it gets by default on its classpath
+ * @param timeout          the whole witnessed run's time limit; null: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell
+ * @param main             the main class of the witnessed JVM and any arguments of its own before WitnessMain's
+ * @param straceSearchPath where to look for the strace binary (a PATH value)
  */
-public final class SyscallWitness {
+public record SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, String classpath, int ops, int warmupOps, Duration timeout,
+                             List<String> main, String straceSearchPath) {
     public static final int DEFAULT_OPS = 100;
     public static final int DEFAULT_WARMUP_OPS = 10;
     /** Default time allowed per cell: 100 fsyncs on a slow disk take a second, pg_test_fsync's setup writes 16 MiB. */
@@ -54,81 +59,37 @@ public final class SyscallWitness {
     /** strace's output file, in the child's private folder. */
     private static final String TRACE = "trace.txt";
 
-    private final Path dir;
-    private final JvmFacts jvm;
-    /** The witnessed JVM's native layer; null: the one it gets by default on its classpath. */
-    private final NativeLayer.Kind layer;
-    private final String classpath;
-    private final int ops;
-    private final int warmupOps;
-    private final Duration timeout;
-    /** The main class of the witnessed JVM and any arguments of its own before WitnessMain's. */
-    private final List<String> main;
-    private final String straceSearchPath;
-    private final Path traceCopy;
-
-    private SyscallWitness(Path dir, JvmFacts jvm, NativeLayer.Kind layer, String classpath, int ops, int warmupOps, Duration timeout,
-                           List<String> main, String straceSearchPath, Path traceCopy) {
-        this.dir = dir;
-        this.jvm = jvm;
-        this.layer = layer;
-        this.classpath = classpath;
-        this.ops = ops;
-        this.warmupOps = warmupOps;
-        this.timeout = timeout;
-        this.main = main;
-        this.straceSearchPath = straceSearchPath;
-        this.traceCopy = traceCopy;
-    }
-
     /** A witness for workloads in {@code dir}, run by this JVM's java on this JVM's classpath. */
     public static SyscallWitness in(Path dir) {
         return new SyscallWitness(dir, JvmFacts.current(), null,
                 System.getProperty("java.class.path"), DEFAULT_OPS, DEFAULT_WARMUP_OPS, null,
-                List.of(WitnessMain.class.getName()), System.getenv().getOrDefault("PATH", ""), null);
+                List.of(WitnessMain.class.getName()), System.getenv().getOrDefault("PATH", ""));
     }
 
     /** Another JVM for the workloads (e.g. a JDK under test); its release and layer decide its flags ({@link JvmFlags}). */
     public SyscallWitness withJvm(JvmFacts other) {
-        return new SyscallWitness(dir, other, layer, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, other, layer, classpath, ops, warmupOps, timeout, main, straceSearchPath);
     }
 
     /** The witnessed JVM on {@code kind}, whatever its default (the layer matrix of the witness tests, a run's slot). */
     public SyscallWitness withLayer(NativeLayer.Kind kind) {
-        return new SyscallWitness(dir, jvm, kind, classpath, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, kind, classpath, ops, warmupOps, timeout, main, straceSearchPath);
     }
 
     /** The classpath of the witnessed JVM (must hold durabench and its dependencies, e.g. benchmarks.jar). */
     public SyscallWitness withClasspath(String cp) {
-        return new SyscallWitness(dir, jvm, layer, cp, ops, warmupOps, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, cp, ops, warmupOps, timeout, main, straceSearchPath);
     }
 
     /** Measured operations per cell (between the markers), and unmeasured ones before them. */
     public SyscallWitness withOps(int measured, int warmup) {
         if (measured < 1 || warmup < 0) throw new IllegalArgumentException("need at least 1 measured and 0+ warmup operations");
-        return new SyscallWitness(dir, jvm, layer, classpath, measured, warmup, timeout, main, straceSearchPath, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, measured, warmup, timeout, main, straceSearchPath);
     }
 
     /** The whole witnessed run's time limit (default: {@link #DEFAULT_TIMEOUT_JVM} + {@link #DEFAULT_TIMEOUT_PER_CELL} per cell). */
     public SyscallWitness withTimeout(Duration t) {
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, t, main, straceSearchPath, traceCopy);
-    }
-
-    /** Also keep the raw strace output in {@code file} (for a failing verdict, it is the evidence). */
-    public SyscallWitness withTraceCopy(Path file) {
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, main, straceSearchPath, file);
-    }
-
-    /** Tests only: run another main class (a deliberately lying workload) on the test classpath, with its own leading arguments. */
-    SyscallWitness withMainClass(String name, String... args) {
-        List<String> m = new ArrayList<>(List.of(name));
-        m.addAll(List.of(args));
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, List.copyOf(m), straceSearchPath, traceCopy);
-    }
-
-    /** Tests only: where to look for the strace binary (the PATH value). */
-    SyscallWitness withStraceSearchPath(String path) {
-        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, timeout, main, path, traceCopy);
+        return new SyscallWitness(dir, jvm, layer, classpath, ops, warmupOps, t, main, straceSearchPath);
     }
 
     public WitnessReport verify(SizedCell... cells) {
@@ -167,12 +128,10 @@ public final class SyscallWitness {
             try {
                 exit = p.await(limit);
             } catch (ChildFailedException e) {
-                // Timed out or interrupted, and killed: the trace so far is still the evidence, and shows what it left behind.
-                copyTrace(trace);
+                // Timed out or interrupted, and killed: the trace so far shows what it left behind.
                 throw unavailable(e.getMessage(), trace, realDir);
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-            copyTrace(trace);
             if (exit.code() != 0) {
                 String tail = exit.stderrTail();
                 throw unavailable("the witnessed JVM (under strace) exited with " + exit.code() + (tail.isEmpty() ? "" : ": " + tail), trace, realDir);
@@ -195,15 +154,6 @@ public final class SyscallWitness {
             return ChildProcess.start(command, "the witnessed JVM", false);
         } catch (ChildFailedException e) {
             throw new WitnessUnavailableException(e.getMessage(), e);
-        }
-    }
-
-    private void copyTrace(Path trace) {
-        if (traceCopy == null || !Files.exists(trace)) return;
-        try {
-            Files.copy(trace, traceCopy, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy the trace to " + traceCopy + ": " + e.getMessage(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import io.durabench.catalogue.SyscallRules;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildStatus;
 import io.durabench.expectation.SyscallExpectation;
+import io.durabench.nativeio.TraceMarkers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,7 @@ final class WitnessJudge {
         this.token = token;
         this.dir = dir;
         this.ops = ops;
-        String prefix = WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN).replace("/cell-0/begin", "/");
+        String prefix = TraceMarkers.path(token, 0, TraceMarkers.BEGIN).replace("/cell-0/begin", "/");
         for (int i = 0; i < calls.size(); i++) {
             FileCall c = calls.get(i);
             if (c.call().equals("openat") && c.path() != null && c.path().startsWith(prefix)) {
@@ -55,8 +56,8 @@ final class WitnessJudge {
         if (ChildStatus.of(result) != ChildStatus.OK) return notWitnessed(cell, "its workload failed: " + ChildStatus.reason(result));
         Map<String, Long> counters = new LinkedHashMap<>();
         result.getAsJsonObject(WitnessMain.COUNTERS).entrySet().forEach(e -> counters.put(e.getKey(), e.getValue().getAsLong()));
-        Integer begin = onlyMarker(index, WitnessMarkers.BEGIN);
-        Integer end = onlyMarker(index, WitnessMarkers.END);
+        Integer begin = onlyMarker(index, TraceMarkers.BEGIN);
+        Integer end = onlyMarker(index, TraceMarkers.END);
         if (begin == null || end == null || begin > end) {
             return new CellVerdict(cell, counters, List.of(), "the trace does not hold exactly one BEGIN and then one END marker for it");
         }
@@ -86,7 +87,7 @@ final class WitnessJudge {
     }
 
     private Integer onlyMarker(int cell, String which) {
-        List<Integer> at = markers.getOrDefault(WitnessMarkers.path(token, cell, which), List.of());
+        List<Integer> at = markers.getOrDefault(TraceMarkers.path(token, cell, which), List.of());
         return at.size() == 1 ? at.get(0) : null;
     }
 

@@ -2,14 +2,15 @@ package io.durabench.witness;
 
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.CellSpec;
+import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
 import io.durabench.nativeio.NativeLayers;
+import io.durabench.nativeio.TraceMarkers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,7 +71,7 @@ public final class WitnessMain {
             if (dir == null || token == null || ops < 1 || cells.isEmpty()) {
                 throw new IllegalArgumentException("usage: WitnessMain --dir DIR --token TOKEN --ops N [--warmup W] [--size REGION:CHUNK] CELL...");
             }
-            WitnessMarkers.path(token, 0, WitnessMarkers.BEGIN); // validates the token before anything runs
+            TraceMarkers.path(token, 0, TraceMarkers.BEGIN); // validates the token before anything runs
         } catch (IllegalArgumentException e) {
             err.println("witness: " + e.getMessage());
             return 2;
@@ -99,12 +100,12 @@ public final class WitnessMain {
             workload = opener.open(cell, dir);
             for (int i = 0; i < warmup; i++) workload.operate();
             Map<String, Long> before = workload.counters();
-            WitnessMarkers.emit(token, index, WitnessMarkers.BEGIN);
+            TraceMarkers.emit(token, index, TraceMarkers.BEGIN);
             for (int i = 0; i < ops; i++) workload.operate();
-            WitnessMarkers.emit(token, index, WitnessMarkers.END);
+            TraceMarkers.emit(token, index, TraceMarkers.END);
             Map<String, Long> after = workload.counters();
             JsonObject counters = new JsonObject();
-            difference(after, before).forEach(counters::addProperty);
+            OperationLoop.difference(after, before).forEach(counters::addProperty);
             result = ChildStatus.OK.answer();
             result.add(COUNTERS, counters);
         } catch (RuntimeException e) {
@@ -120,18 +121,11 @@ public final class WitnessMain {
                     }
                 }
             }
-            WitnessMarkers.emit(token, index, WitnessMarkers.CLOSED);
+            TraceMarkers.emit(token, index, TraceMarkers.CLOSED);
         }
         result.addProperty(CELL, index);
         result.addProperty(SPEC, cell.spec());
         return result;
-    }
-
-    /** What the workload counted between the markers. */
-    static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
-        Map<String, Long> d = new LinkedHashMap<>();
-        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
-        return d;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -42,7 +42,8 @@ public final class CallLatencies implements CallLatencySink {
         syncs.recordValue(clamp(nanos));
     }
 
-    private static long clamp(long nanos) {
+    /** A latency as the histograms take it: at least 1 ns, at most {@link #HIGHEST_NANOS}. */
+    public static long clamp(long nanos) {
         return Math.max(1, Math.min(nanos, HIGHEST_NANOS));
     }
 

@@ -1,7 +1,6 @@
 package io.durabench.workload;
 
 import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.nativeio.NativeFile;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
 import java.nio.ByteBuffer;
@@ -17,7 +16,7 @@ import java.nio.file.Path;
  * fail with EINVAL, which the caller reports as n/a (pg_test_fsync itself stops there with "write
  * failed: Invalid argument" and never prints its last two sections).
  */
-public final class PgOpenSyncLoop implements AutoCloseable {
+public final class PgOpenSyncLoop extends PgDescriptorLoop {
     /** The write sizes of pg_test_fsync's section, in its order. */
     public enum Size {
         ONE_16K(" 1 * 16kB open_sync write", 16),
@@ -51,13 +50,7 @@ public final class PgOpenSyncLoop implements AutoCloseable {
     }
 
     private final Size size;
-    private final PgTestFile owned;
-    private final Path path;
-    private final NativeFile file;
     private final ByteBuffer buffer = AlignedBuffers.patterned(Size.OPERATION_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-    private final WriteCounters counters = new WriteCounters();
-    private final WriteRetries retries;
-    private final FailClosed state;
 
     /** Alone (a JMH trial, the probe, the witness): its own test file. */
     public PgOpenSyncLoop(Syscalls sys, Path dir, Size size) {
@@ -70,44 +63,12 @@ public final class PgOpenSyncLoop implements AutoCloseable {
     }
 
     private PgOpenSyncLoop(PgTestFile testFile, Size size, boolean owns) {
+        super("the open_sync loop", testFile, owns, false, OpenFlags.O_SYNC | OpenFlags.O_DIRECT);
         this.size = size;
-        this.owned = owns ? testFile : null;
-        this.path = testFile.path();
-        this.state = new FailClosed("the open_sync loop on " + path, "is failed and closed");
-        try {
-            this.file = testFile.open(OpenFlags.O_SYNC | OpenFlags.O_DIRECT);
-        } catch (RuntimeException | Error e) {
-            if (owns) testFile.close();
-            throw e;
-        }
-        this.retries = new WriteRetries(file);
     }
 
     /** 16 KiB as 16/k synchronous direct writes of k KiB. */
     public void writeSixteenKiB() {
-        state.ensureUsable();
-        int bytes = size.writeBytes();
-        try {
-            for (int w = 0; w < size.writesPerOperation(); w++) {
-                file.pwrite(buffer, bytes, (long) w * bytes);
-                counters.writes++;
-                counters.bytes += bytes;
-                counters.syncedWrites++;
-            }
-            counters.operations++;
-            retries.addTo(counters);
-        } catch (RuntimeException | Error e) {
-            if (state.failed(e)) PgTestFile.discardAfterFailure(e, file, owned);
-            throw e;
-        }
-    }
-
-    public WriteCounters counters() {
-        return counters;
-    }
-
-    @Override
-    public void close() {
-        if (state.closeOnce()) PgTestFile.closeAll(file, owned);
+        operate(buffer, size.writesPerOperation(), size.writeBytes(), true, null);
     }
 }

@@ -6,6 +6,7 @@ import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * pg_test_fsync's "Compare file sync methods using one 8kB write" and "... two 8kB writes" tables and
@@ -20,39 +21,35 @@ import java.nio.file.Path;
  * one file: that evicts the range from the page cache, so the buffered tests after it rewrite a small
  * freshly instantiated page, not the large folio the 16 MiB write left, which on ext4 costs several
  * times as much (docs/pg.md).
- *
- * <p>Fails closed like {@link DurableWriteLoop}: a failing operation closes and deletes the file
- * before its exception leaves, and later calls are refused.
  */
-public final class PgTestFsyncLoop implements AutoCloseable {
+public final class PgTestFsyncLoop extends PgDescriptorLoop {
     public static final int BLOCK_BYTES = PgTestFile.BLOCK_BYTES;
     public static final int FILE_BYTES = PgTestFile.FILE_BYTES;
 
     /** pg_test_fsync's labels, in its order. */
     public enum Method {
-        OPEN_DATASYNC("open_datasync", OpenFlags.O_DSYNC | OpenFlags.O_DIRECT, true),
-        FDATASYNC("fdatasync", 0, true),
-        FSYNC("fsync", 0, true),
-        OPEN_SYNC("open_sync", OpenFlags.O_SYNC | OpenFlags.O_DIRECT, true),
+        OPEN_DATASYNC("open_datasync", OpenFlags.O_DSYNC | OpenFlags.O_DIRECT, true, null),
+        FDATASYNC("fdatasync", 0, true, NativeFile::fdatasync),
+        FSYNC("fsync", 0, true, NativeFile::fsync),
+        OPEN_SYNC("open_sync", OpenFlags.O_SYNC | OpenFlags.O_DIRECT, true, null),
         /** "Non-sync'ed 8kB writes": pwrite only. */
-        WRITE("write", 0, false);
+        WRITE("write", 0, false, null);
 
         private final String label;
         private final int openFlags;
         private final boolean durable;
+        /** The sync after the writes; null where they sync themselves, or nothing does. */
+        private final Consumer<NativeFile> sync;
 
-        Method(String label, int openFlags, boolean durable) {
+        Method(String label, int openFlags, boolean durable, Consumer<NativeFile> sync) {
             this.label = label;
             this.openFlags = openFlags;
             this.durable = durable;
+            this.sync = sync;
         }
 
         public String label() {
             return label;
-        }
-
-        public boolean durable() {
-            return durable;
         }
 
         /** True for the methods pg_test_fsync opens with O_DIRECT (open_datasync, open_sync). */
@@ -67,14 +64,7 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     }
 
     private final Method method;
-    /** Null when the test file is shared (`durabench pg`): its maker deletes it. */
-    private final PgTestFile owned;
-    private final Path path;
-    private final NativeFile file;
-    private final ByteBuffer block;
-    private final WriteCounters counters = new WriteCounters();
-    private final WriteRetries retries;
-    private final FailClosed state;
+    private final ByteBuffer block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
 
     /** Alone (a JMH trial, the probe, the witness): its own test file, in the state pg_test_fsync's first test leaves it. */
     public PgTestFsyncLoop(Syscalls sys, Path dir, Method method) {
@@ -87,19 +77,8 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     }
 
     private PgTestFsyncLoop(PgTestFile testFile, Method method, boolean owns) {
+        super("the pg_test_fsync loop", testFile, owns, true, method.openFlags);
         this.method = method;
-        this.owned = owns ? testFile : null;
-        this.path = testFile.path();
-        this.state = new FailClosed("the pg_test_fsync loop on " + path, "is failed and closed");
-        this.block = AlignedBuffers.patterned(BLOCK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-        try {
-            if (owns) testFile.asAfterTheFirstTest();
-            this.file = testFile.open(method.openFlags);
-        } catch (RuntimeException | Error e) {
-            if (owns) testFile.close();
-            throw e;
-        }
-        this.retries = new WriteRetries(file);
     }
 
     /** pg_test_fsync's one-8kB-write test: rewrite 8 KiB at offset 0, then sync per the method. */
@@ -113,40 +92,6 @@ public final class PgTestFsyncLoop implements AutoCloseable {
     }
 
     private void write(int blocks) {
-        state.ensureUsable();
-        try {
-            for (int b = 0; b < blocks; b++) {
-                file.pwrite(block, BLOCK_BYTES, (long) b * BLOCK_BYTES);
-                counters.writes++;
-                counters.bytes += BLOCK_BYTES;
-                if (method.openFlags != 0) counters.syncedWrites++;
-            }
-            counters.operations++;
-            retries.addTo(counters);
-            switch (method) {
-                case FDATASYNC -> {
-                    file.fdatasync();
-                    counters.syncCalls++;
-                }
-                case FSYNC -> {
-                    file.fsync();
-                    counters.syncCalls++;
-                }
-                case OPEN_DATASYNC, OPEN_SYNC, WRITE -> { }
-            }
-        } catch (RuntimeException | Error e) {
-            if (state.failed(e)) PgTestFile.discardAfterFailure(e, file, owned);
-            throw e;
-        }
-    }
-
-    public WriteCounters counters() {
-        return counters;
-    }
-
-    /** Closes the descriptor, and deletes the file when this loop made it; idempotent, a no-op after a failure. */
-    @Override
-    public void close() {
-        if (state.closeOnce()) PgTestFile.closeAll(file, owned);
+        operate(block, blocks, BLOCK_BYTES, method.openFlags != 0, method.sync);
     }
 }

@@ -18,19 +18,19 @@ public final class Cells {
     }
 
     public static Cell pgTestFsync(PgTestFsyncLoop.Method m) {
-        return Cell.of(Catalogue.PG_TEST_FSYNC.rewriteFirstBlock()).with(PgTestFsyncFamily.PG_METHOD, m);
+        return Cell.of(Catalogue.PG_TEST_FSYNC.benchmark()).with(PgTestFsyncFamily.PG_METHOD, m);
     }
 
     public static Cell pgTwoWrites(PgTestFsyncLoop.Method m) {
-        return Cell.of(Catalogue.PG_TWO_WRITES.rewriteTwoBlocks()).with(PgTestFsyncFamily.PG_METHOD, m);
+        return Cell.of(Catalogue.PG_TWO_WRITES.benchmark()).with(PgTestFsyncFamily.PG_METHOD, m);
     }
 
     public static Cell pgOpenSyncSizes(io.durabench.workload.PgOpenSyncLoop.Size z) {
-        return Cell.of(Catalogue.PG_OPEN_SYNC_SIZES.write16k()).with(PgOpenSyncSizesFamily.WRITES, z);
+        return Cell.of(Catalogue.PG_OPEN_SYNC_SIZES.benchmark()).with(PgOpenSyncSizesFamily.WRITES, z);
     }
 
     public static Cell pgFsyncDescriptor(io.durabench.workload.PgFdSyncLoop.Descriptor d) {
-        return Cell.of(Catalogue.PG_FSYNC_DESCRIPTOR.writeAndSync()).with(PgFsyncDescriptorFamily.FSYNC_THROUGH, d);
+        return Cell.of(Catalogue.PG_FSYNC_DESCRIPTOR.benchmark()).with(PgFsyncDescriptorFamily.FSYNC_THROUGH, d);
     }
 
     public static Cell fileCreate(boolean syncDirectory, int blockSizeBytes) {

@@ -84,7 +84,7 @@ class InjectedFaultsTest {
             }
         }
         for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) {
-            Cell cell = Cell.of(Catalogue.PG_TEST_FSYNC.rewriteFirstBlock()).with(PgTestFsyncFamily.PG_METHOD, m);
+            Cell cell = Cell.of(Catalogue.PG_TEST_FSYNC.benchmark()).with(PgTestFsyncFamily.PG_METHOD, m);
             cases.add(new Case("PgTestFsyncEquivalent " + m, cell, m.usesDirectIo() ? DIRECT_IO : Medium.SHM, 3, "the 16 MiB prewrite and its fsync",
                     calls -> calls.get(1).call() == Call.PWRITE && calls.get(1).length() == PgTestFsyncLoop.FILE_BYTES && calls.get(2).call() == Call.FSYNC));
         }

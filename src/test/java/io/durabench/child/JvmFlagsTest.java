@@ -30,7 +30,9 @@ class JvmFlagsTest {
     @Test
     void aChildsCommandCarriesItsFlagsBeforeTheCallersOptionsSoTheCallersWin() {
         JvmFacts jvm = new JvmFacts(Path.of("/jdk25/bin/java"), "25.0.3", "v", "vm", "25.0.3+9", "/jdk25", 25);
-        ChildJvm child = ChildJvm.of(jvm, JvmFlagsTest.class).withClasspath("cp").withLayer(Kind.FFM).withJvmArgs(List.of("-Xmx64m"));
+        ChildJvm mine = ChildJvm.of(jvm, JvmFlagsTest.class);
+        ChildJvm child = new ChildJvm(mine.prefix(), mine.java(), mine.flags(), mine.jvmArgs(), "cp", mine.mainClass(), mine.args())
+                .withLayer(Kind.FFM).withJvmArgs(List.of("-Xmx64m"));
         assertEquals(List.of("/jdk25/bin/java", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=deny",
                 "-Ddurabench.native=ffm", "-Xmx64m", "-Ddurabench.parent=" + ProcessHandle.current().pid(), "-cp", "cp",
                 JvmFlagsTest.class.getName()), child.command(), "the parent is named so that the child ends with it (ParentWatch)");

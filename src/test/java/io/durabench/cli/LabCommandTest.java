@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.lab.Hosts;
 import io.durabench.lab.LabHost;
 import io.durabench.lab.LabSandbox;
 import io.durabench.lab.Tools;
@@ -31,7 +32,7 @@ class LabCommandTest {
     }
 
     private static LabHost notRoot() {
-        return LabHost.system().withRoot(() -> false);
+        return Hosts.withRoot(false);
     }
 
     @Test
@@ -59,7 +60,7 @@ class LabCommandTest {
 
     @Test
     void anUnknownVariantIsOneLineWithTheValidNames(@TempDir Path tmp) {
-        assertEquals(2, execute(LabHost.system().withRoot(() -> true), "up", "ext5", "--dir", tmp.resolve("lab").toString()));
+        assertEquals(2, execute(Hosts.withRoot(true), "up", "ext5", "--dir", tmp.resolve("lab").toString()));
         assertEquals("durabench: unknown lab variant 'ext5': use ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs", err.toString().strip());
         assertFalse(Files.exists(tmp.resolve("lab")));
     }
@@ -70,7 +71,7 @@ class LabCommandTest {
         for (String tool : List.of("losetup", "mount", "umount", "sync", "filefrag", "stat", "mkfs.ext4")) {
             Files.createSymbolicLink(bin.resolve(tool), Tools.system().require(tool));
         }
-        LabHost rootWithoutXfsprogs = LabHost.system().withRoot(() -> true).withTools(new Tools(List.of(bin)));
+        LabHost rootWithoutXfsprogs = Hosts.withTools(new Tools(List.of(bin)), () -> true);
         assertEquals(2, execute(rootWithoutXfsprogs, "up", "ext4", "xfs", "--dir", tmp.resolve("lab").toString()));
         assertEquals("durabench: mkfs.xfs not found: apt-get install -y xfsprogs (durabench lab needs it)", err.toString().strip());
         assertFalse(Files.exists(tmp.resolve("lab")));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.stats.DetectableChange;
 import io.durabench.stats.Numbers;
+import io.durabench.stats.StallPool;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class ComparisonSummaryTest {
         // detectable change is the one for the pooled sd of BASE with itself.
         // The 7% floor is above the 5% threshold, so the estimate must pass 7%: that sets every row's figure.
         double expected = DetectableChange.ofData(DetectableChange.Design.unpaired(12, 12), 0.05, 5, BASE, BASE, 7,
-                "the row's A/A noise of 7.0%").changePercent();
+                "the row's A/A noise of 7.0%", StallPool.NONE).changePercent();
         assertEquals(expected, s.typicalDetectablePercent(), 1e-9);
         assertEquals("2 regressions, 1 improvement, 2 unchanged (1 ~, 1 inside the A/A noise); smallest change flagged with 80% power " + Numbers.percent(expected)
                 + " for a typical row; the largest change inside the A/A noise was 6.0% (A/A changes reached 7.0%)", s.sentence());
@@ -71,8 +72,8 @@ class ComparisonSummaryTest {
                 new RowInput("noisy", noisy, noisy, Direction.LOWER_IS_BETTER));
         ComparisonSummary s = SweepComparison.of(rows, CompareSettings.defaults()).summary();
         var design = DetectableChange.Design.unpaired(12, 12);
-        double quiet = DetectableChange.ofData(design, 0.05, 2, BASE, BASE, 5, "the 5% threshold").changePercent();
-        double loud = DetectableChange.ofData(design, 0.05, 2, noisy, noisy, 5, "the 5% threshold").changePercent();
+        double quiet = DetectableChange.ofData(design, 0.05, 2, BASE, BASE, 5, "the 5% threshold", StallPool.NONE).changePercent();
+        double loud = DetectableChange.ofData(design, 0.05, 2, noisy, noisy, 5, "the 5% threshold", StallPool.NONE).changePercent();
         assertEquals((quiet + loud) / 2, s.typicalDetectablePercent(), 1e-9);
         assertTrue(s.sentence().contains(" for a typical row (" + Numbers.percent(quiet) + " to " + Numbers.percent(loud) + " across rows)"),
                 s.sentence());

@@ -76,7 +76,7 @@ class PowerSimulationTest {
         // Every row's trials in one batch, so no core idles at the end of a row.
         List<Slowed> trials = new ArrayList<>();
         for (RealRowNoise r : ROWS) {
-            if (DetectableChange.of(FORKS, FORKS, 0.05, 41, r.logSd()).changePercent() > 8) continue;
+            if (DetectableChange.of(DetectableChange.Design.unpaired(FORKS, FORKS), 0.05, 41, r.logSd(), 0, "").changePercent() > 8) continue;
             rows++;
             trials.addAll(draw(10, () -> new Slowed(r.name(), RealRowNoise.sweep(ROWS, random, FORKS, r.name(), 1.10))));
         }

@@ -34,7 +34,7 @@ public final class LabHolder {
             if (hang.equals("after-losetup") && isAttach) hangForever();
             return r;
         };
-        Lab lab = Lab.create(config, line -> { }, LabHost.system().withShell(shell));
+        Lab lab = Lab.create(config, line -> { }, Hosts.withShell(shell));
         if (hang.startsWith("hook")) lab.installShutdownHook();
         lab.up(variants);
         System.out.println("READY");

@@ -32,21 +32,21 @@ class LabKilledOwnerTest {
     void aKilledOwnersLabIsTornDownFromItsStateFile() throws Exception {
         Process owner = startHolder("ext4,tmpfs", "none", "READY");
         try {
-            LabStatus alive = Lab.status(sandbox.labDir()).orElseThrow();
+            LabStatus alive = Lab.status(sandbox.labDir(), LabHost.system()).orElseThrow();
             assertTrue(alive.ownerAlive());
             assertEquals(owner.pid(), alive.ownerPid());
-            LabRefusal inUse = assertThrows(LabRefusal.class, () -> Lab.down(sandbox.labDir(), false, progress::add));
+            LabRefusal inUse = assertThrows(LabRefusal.class, () -> Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
             assertTrue(inUse.getMessage().contains("in use by its owner, pid " + owner.pid()), inUse.getMessage());
             assertEquals(2, sandbox.mountsInside().size(), "refusing must not touch anything");
         } finally {
             owner.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no cleanup by the owner
         }
-        LabStatus gone = Lab.status(sandbox.labDir()).orElseThrow();
+        LabStatus gone = Lab.status(sandbox.labDir(), LabHost.system()).orElseThrow();
         assertFalse(gone.ownerAlive());
         assertTrue(gone.lines().get(0).contains("gone"), gone.lines().get(0));
         assertEquals(2, sandbox.mountsInside().size());
 
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertNothingLeft();
     }
 
@@ -60,7 +60,7 @@ class LabKilledOwnerTest {
         assertTrue(t.mountAttempted && t.createdMountPoint, "the intent to mount was recorded before mount ran");
         assertTrue(Files.isDirectory(Path.of(t.mountPoint)));
 
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertNothingLeft();
     }
 
@@ -72,7 +72,7 @@ class LabKilledOwnerTest {
         assertNull(t.loopDevice, "killed before the device was recorded");
         assertEquals(1, sandbox.loopsInside().size(), "but it is attached");
 
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertNothingLeft();
     }
 
@@ -93,7 +93,8 @@ class LabKilledOwnerTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // SIGINT and SIGTERM at their default action, as in a terminal: a run started in the background
         // (nohup, `&` in a script) passes them on ignored, and an ignored SIGINT never reaches the hooks.
-        Process p = new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"), LabHolder.class.getName(),
+        Process p = new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"),
+                LabHolder.class.getName(),
                 sandbox.labDir().toString(), sandbox.mountRoot().toString(), "64", variants, hang)
                 .redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

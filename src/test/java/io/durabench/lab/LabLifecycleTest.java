@@ -70,7 +70,7 @@ class LabLifecycleTest {
             assertNull(tmpfs.image());
             assertNull(tmpfs.loopDevice());
 
-            LabStatus status = Lab.status(sandbox.labDir()).orElseThrow();
+            LabStatus status = Lab.status(sandbox.labDir(), LabHost.system()).orElseThrow();
             assertTrue(status.ownerAlive());
             assertTrue(status.lines().get(1).startsWith("ext4"), status.lines().toString());
             assertTrue(status.lines().get(1).contains("mounted ext4") && status.lines().get(1).contains("loop attached"), status.lines().get(1));
@@ -128,7 +128,7 @@ class LabLifecycleTest {
     void aSecondLabInTheSameFolderIsRefusedAndTheFirstIsUntouched() {
         try (Lab lab = Lab.create(sandbox.config(64), progress::add)) {
             LabTarget first = lab.up(List.of(Variant.TMPFS)).get(0);
-            Lab second = Lab.create(sandbox.config(64).withMountRoot(sandbox.root().resolve("mnt2")), progress::add);
+            Lab second = Lab.create(new LabConfig(sandbox.labDir(), sandbox.root().resolve("mnt2"), 64), progress::add);
             LabRefusal e = assertThrows(LabRefusal.class, () -> second.up(List.of(Variant.EXT4)));
             assertTrue(e.getMessage().startsWith("a lab is already up in " + sandbox.labDir()), e.getMessage());
             assertTrue(Mounts.at(first.mountPoint()).isPresent());
@@ -147,7 +147,7 @@ class LabLifecycleTest {
         lab.down();
         lab.close();
         assertNothingLeft();
-        assertFalse(Lab.down(sandbox.labDir(), false, progress::add), "no state file: nothing to tear down");
+        assertFalse(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()), "no state file: nothing to tear down");
     }
 
     @Test
@@ -157,7 +157,7 @@ class LabLifecycleTest {
         lab.release();
         lab.close(); // released: close must not tear it down
         assertTrue(Mounts.at(t.mountPoint()).isPresent());
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add)); // owner is this (alive) process: allowed
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system())); // owner is this (alive) process: allowed
         assertNothingLeft();
     }
 

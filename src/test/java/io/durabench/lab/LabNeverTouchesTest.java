@@ -54,7 +54,7 @@ class LabNeverTouchesTest {
         sandbox.sh("umount", t.mountPoint().toString());
         sandbox.sh("mount", "-t", "tmpfs", "-o", "size=1m", "users-tmpfs", t.mountPoint().toString());
 
-        LabFailure e = assertThrows(LabFailure.class, () -> Lab.down(sandbox.labDir(), false, progress::add));
+        LabFailure e = assertThrows(LabFailure.class, () -> Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertTrue(e.getMessage().startsWith("not unmounting " + t.mountPoint() + ": it is mounted from users-tmpfs (tmpfs)"), e.getMessage());
         assertEquals("users-tmpfs", Mounts.at(t.mountPoint()).orElseThrow().source());
         assertFalse(Files.exists(t.image()), "the lab's own image, which the foreign mount does not use, is gone");
@@ -62,7 +62,7 @@ class LabNeverTouchesTest {
         assertTrue(new StateFile(sandbox.labDir()).exists(), "the mount point is still listed, to be removed later");
 
         sandbox.sh("umount", t.mountPoint().toString());
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertFalse(Files.exists(t.mountPoint()));
         assertFalse(Files.exists(sandbox.labDir()));
     }
@@ -77,7 +77,7 @@ class LabNeverTouchesTest {
         Path other = userImage("other.img", 16);
         sandbox.sh("losetup", t.loopDevice(), other.toString()); // the same /dev/loopN, now the user's
 
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertEquals(other.toString(), new LoopDevices(LabHost.system().shell()).backingFile(t.loopDevice()).orElseThrow());
         assertTrue(progress.contains("lab: " + t.loopDevice() + " no longer backs " + t.image() + ": not touching it"), progress.toString());
         assertFalse(Files.exists(t.image()));
@@ -94,12 +94,12 @@ class LabNeverTouchesTest {
         Files.delete(t.image());
         Files.writeString(t.image(), "a user's file that happens to have the image's name");
 
-        LabFailure e = assertThrows(LabFailure.class, () -> Lab.down(sandbox.labDir(), false, progress::add));
+        LabFailure e = assertThrows(LabFailure.class, () -> Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertTrue(e.getMessage().startsWith("not deleting " + t.image() + ": it is not the file the lab created"), e.getMessage());
         assertEquals("a user's file that happens to have the image's name", Files.readString(t.image()));
 
         Files.delete(t.image());
-        assertTrue(Lab.down(sandbox.labDir(), false, progress::add));
+        assertTrue(Lab.down(sandbox.labDir(), false, progress::add, LabHost.system()));
         assertFalse(Files.exists(sandbox.labDir()));
     }
 

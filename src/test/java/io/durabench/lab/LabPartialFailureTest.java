@@ -60,7 +60,7 @@ class LabPartialFailureTest {
             }
             return real.run(cmd);
         };
-        Lab lab = Lab.create(sandbox.config(64), progress::add, LabHost.system().withShell(slowMount));
+        Lab lab = Lab.create(sandbox.config(64), progress::add, Hosts.withShell(slowMount));
         CompletableFuture<List<LabTarget>> up = new CompletableFuture<>();
         Thread upThread = new Thread(() -> {
             try {
@@ -99,7 +99,7 @@ class LabPartialFailureTest {
     void aLabFolderOnTmpfsIsRefused() {
         Path shmDir = Path.of("/dev/shm", "durabench-lab-test-" + ProcessHandle.current().pid());
         LabRefusal e = assertThrows(LabRefusal.class,
-                () -> Lab.create(sandbox.config(64).withLabDir(shmDir), progress::add).up(List.of(Variant.EXT4)));
+                () -> Lab.create(new LabConfig(shmDir, sandbox.mountRoot(), 64), progress::add).up(List.of(Variant.EXT4)));
         assertTrue(e.getMessage().contains("is on tmpfs: its images would live in RAM"), e.getMessage());
         assertFalse(Files.exists(shmDir));
     }
@@ -110,7 +110,7 @@ class LabPartialFailureTest {
         for (String tool : List.of("losetup", "mount", "umount", "sync", "filefrag", "stat", "mkfs.ext4")) {
             Files.createSymbolicLink(bin.resolve(tool), Tools.system().require(tool));
         }
-        LabHost noXfs = LabHost.system().withTools(new Tools(List.of(bin)));
+        LabHost noXfs = Hosts.withTools(new Tools(List.of(bin)), LabHost.system().isRoot());
         LabRefusal e = assertThrows(LabRefusal.class, () -> Lab.create(sandbox.config(512), progress::add, noXfs).up(List.of(Variant.EXT4, Variant.XFS)));
         assertEquals("mkfs.xfs not found: apt-get install -y xfsprogs (durabench lab needs it)", e.getMessage());
         assertFalse(Files.exists(sandbox.labDir()));
@@ -118,7 +118,7 @@ class LabPartialFailureTest {
 
     private static LabHost failing(Predicate<List<String>> which) {
         Shell real = LabHost.system().shell();
-        return LabHost.system().withShell(cmd -> which.test(cmd) ? new Shell.Result(cmd, 32, "", "mount: injected failure\n") : real.run(cmd));
+        return Hosts.withShell(cmd -> which.test(cmd) ? new Shell.Result(cmd, 32, "", "mount: injected failure\n") : real.run(cmd));
     }
 
     private static void await(CountDownLatch latch) {

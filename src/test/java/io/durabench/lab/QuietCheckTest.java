@@ -62,8 +62,9 @@ class QuietCheckTest {
                     assertEquals(before, afterSecond, "a zero-filled image has nothing left to allocate");
                     assertEquals(List.of(), lab.audit());
                 }
-                LabStatus status = Lab.status(sandbox.labDir()).orElseThrow();
-                assertTrue(status.lines().get(1).startsWith("(bare image)") && status.lines().get(1).contains("no filesystem"), status.lines().get(1));
+                LabStatus status = Lab.status(sandbox.labDir(), LabHost.system()).orElseThrow();
+                assertTrue(status.lines().get(1).startsWith("(bare image)") && status.lines().get(1).contains("no filesystem"),
+                        status.lines().get(1));
                 assertEquals(List.of(), lab.targets(), "a bare image is nothing to benchmark on");
             }
             assertEquals(List.of(), sandbox.loopsInside());
@@ -72,7 +73,8 @@ class QuietCheckTest {
 
     @Test
     void misfitPassesAreRefusedBeforeAnythingIsMade() {
-        LabRefusal big = assertThrows(LabRefusal.class, () -> QuietCheck.check(sandbox.config(64), false, 8192, 8192, progress::add, LabHost.system()));
+        LabRefusal big = assertThrows(LabRefusal.class, () -> QuietCheck.check(sandbox.config(64), false, 8192, 8192, progress::add,
+                LabHost.system()));
         assertTrue(big.getMessage().contains("do not fit in a 64 MiB image"), big.getMessage());
         LabRefusal odd = assertThrows(LabRefusal.class, () -> QuietCheck.check(sandbox.config(64), false, 512, 64, progress::add, LabHost.system()));
         assertTrue(odd.getMessage().startsWith("--block-size must be a positive multiple of 4096"), odd.getMessage());

@@ -33,9 +33,9 @@ class HandOffSocketPathTest {
                     + " at most 107)"), problem);
             ForkPair.CellPair c = new ForkPair.CellPair(Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE),
                     Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE), 1, WorkloadSize.DEFAULT);
-            ForkPair.SideSetup side = ForkPair.SideSetup.of(JvmFacts.current(), Path.of("/dev/shm"));
+            ForkPair.SideSetup side = ForkPair.SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), Path.of("/dev/shm"));
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> ForkPair.run(side, side, List.of(c), LockStepSettings.REFERENCE_PAIRS, Placement.lastCpu(), "a pair"));
+                    () -> ForkPair.run(side, side, Side.A, List.of(c), LockStepSettings.REFERENCE_PAIRS, Placement.lastCpu(), "a pair"));
             assertEquals(problem, e.getMessage());
         } finally {
             System.setProperty("java.io.tmpdir", before);

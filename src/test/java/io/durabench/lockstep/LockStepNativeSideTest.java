@@ -34,7 +34,7 @@ class LockStepNativeSideTest {
         List<ForkPair.CellPair> cells = List.of(new ForkPair.CellPair(c, c, 6, new WorkloadSize(65536, 16384)));
         LockStepSettings s = new LockStepSettings(4, 0, 25, 2, Order.B_FIRST, 3, 50, 6);
         Path twin = Path.of("/opt/durabench-twin"), socket = Path.of("/tmp/x/hand-off");
-        ForkPair.SideSetup twinSide = ForkPair.SideSetup.of(new ForkPair.Program.Twin(twin), Path.of("/data")).withBusyWaitNanos(500);
+        ForkPair.SideSetup twinSide = new ForkPair.SideSetup(new ForkPair.Program.Twin(twin), Path.of("/data"), List.of(), 500, null);
         List<String> cmd = ForkPair.command(Side.B, Side.A, twinSide, 300, cells, s, new Placement("1"), socket);
         List<String> jvm = ForkPair.command(Side.B, Side.A, new ForkPair.SideSetup(new ForkPair.Program.Jvm(JvmFacts.current()), Path.of("/data"),
                 List.of(), 500, null), 300, cells, s, new Placement("1"), socket);

@@ -130,7 +130,7 @@ class SideCellProtocolTest {
             for (int k : failAt) {
                 SideCell.UnitWork work = new SideCell.UnitWork(() -> new Recording(me.name(), opsPerUnit, k), true,
                         me == Side.B ? spinB : 0, me == Side.A ? padA : 0);
-                out.add(new SideCell(line, me, s, work).run());
+                out.add(new SideCell(line, me, Side.A, s, work, SideCell.Marks.NONE).run());
             }
             return out;
         }

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.Tables;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
@@ -38,7 +36,7 @@ class CommittedQuickRunTest {
     @Test
     void findingsComeFirstAndSayWhatDurabilityCostsPerFilesystem() {
         Report report = report();
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         int firstTable = text.indexOf("\n  method ");
         String opening = text.substring(0, firstTable);
         assertTrue(opening.indexOf("DECISION: SyncWriteCost") < opening.indexOf("FINDINGS"), opening);
@@ -65,7 +63,7 @@ class CommittedQuickRunTest {
         assertEquals(measured, oneFork.rows());
         long othersBefore = report.findings().stream().limit(report.findings().indexOf(oneFork)).filter(f -> f.kind() != Finding.Kind.TRAP).count();
         assertEquals(0, othersBefore, "said with the traps, before any other finding");
-        String opening = TextRenderer.render(report).split("\n  method ")[0];
+        String opening = Rendered.text(report).split("\n  method ")[0];
         assertTrue(opening.contains("measured each cell in one fork"), opening);
 
         for (Finding f : report.findings()) {
@@ -96,7 +94,7 @@ class CommittedQuickRunTest {
 
     @Test
     void theWarningsBeforeTheFirstTableAreAFewLines() {
-        String text = TextRenderer.render(report());
+        String text = Rendered.text(report());
         List<String> lines = text.lines().toList();
         int start = lines.indexOf(lines.stream().filter(l -> l.startsWith("WARNINGS")).findFirst().orElseThrow());
         int end = start + 1;
@@ -116,13 +114,13 @@ class CommittedQuickRunTest {
                 assertTrue(r.cost().low() > 0, "a cost whose interval reaches zero is not resolved: " + r.method() + " " + r.cost());
             }
         }
-        String all = TextRenderer.render(report, true) + MarkdownRenderer.render(report, List.of());
+        String all = Rendered.text(report, true) + Rendered.markdown(report, List.of());
         assertFalse(all.contains("baseline false") || all.contains("baseline true"), "a yes/no baseline is named by its axis");
     }
 
     @Test
     void theTextFits120Columns() {
-        List<String> lines = TextRenderer.render(report()).lines().toList();
+        List<String> lines = Rendered.text(report()).lines().toList();
         long within = lines.stream().filter(l -> l.length() <= 120).count();
         assertTrue(within >= 0.95 * lines.size(), within + " of " + lines.size());
     }

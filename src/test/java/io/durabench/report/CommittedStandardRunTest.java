@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.testing.Evidence;
 import io.durabench.workload.SyncMethod;
@@ -27,7 +26,7 @@ class CommittedStandardRunTest {
     void theDecisionTableOpensThePageAndTheOpeningFitsOneScreenWide() {
         assumeTrue(Files.isDirectory(RUN), "the committed standard run is not in this checkout");
         Report report = ReportBuilder.build(ResultsLoader.load(List.of(RUN)), SyncMethod.NONE);
-        List<String> lines = Arrays.asList(MarkdownRenderer.render(report, List.of()).split("\n", -1));
+        List<String> lines = Arrays.asList(Rendered.markdown(report, List.of()).split("\n", -1));
         int decisionTable = index(lines, l -> l.startsWith("| Method |"));
         assertTrue(decisionTable >= 0 && decisionTable < 40, "decision table at line " + (decisionTable + 1));
         assertTrue(lines.get(decisionTable - 4).startsWith("### SyncWriteCost at 8 KiB"), lines.get(decisionTable - 4));

@@ -9,7 +9,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
 import io.durabench.workload.SyncMethod;
@@ -79,10 +78,10 @@ class CostModelTest {
         assertTrue(f.message().contains("off the line: 512 B measured 400 µs ["), f.message());
         assertTrue(f.message().contains("above the line (241 µs)"), f.message());
 
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.contains("== Cost model: time per write = fixed + per KiB x block size =="), text);
         assertTrue(text.lines().anyMatch(l -> l.startsWith("  FDATASYNC ") && l.endsWith("  512 B")), text);
-        String md = io.durabench.report.render.MarkdownRenderer.render(report, List.of());
+        String md = io.durabench.report.Rendered.markdown(report, List.of());
         assertTrue(md.contains(" | 512 B |") && md.contains("* FDATASYNC off the line (measured vs line, µs): 512 B 400.0 vs 241.0"), md);
 
         JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject().getAsJsonArray("costModel")

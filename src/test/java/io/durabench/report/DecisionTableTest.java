@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.analysis.Decisions;
 import io.durabench.report.analysis.Recommendations;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.MarkdownRenderer;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -70,6 +68,33 @@ class DecisionTableTest {
         assertEquals("5 forks x 5 iterations", t.replication());
     }
 
+    /** Each figure is quoted at 95% with the disk's level; a target whose figures are wider than ±25% is told why and what would help. */
+    @Test
+    void theLinesUnderTheTableSayWhatAFigureIsAndWhyATargetsFiguresAreWide() {
+        Report report = report(new SyntheticRun(dir.resolve("forks")));
+        DecisionTable t = Decisions.of(report.rows(), report.contexts()).get(0);
+        String md = Rendered.markdown(report, List.of()).replaceAll("\\s+", " ");
+        assertTrue(md.contains("Each figure alone: a 95% interval over its forks that counts how far the disk's level moved between this run's"
+                + " rounds (±"), md);
+        ReportRow xfs = t.durable().get(0).on(t.targets().get(1));
+        assertTrue(xfs.absolute().halfWidthShare() > 0.25, "the xfs rows spread ±16% a fork: " + xfs.figure());
+        assertTrue(md.contains("On xfs the figures are ±"), md);
+        assertTrue(!md.contains("On ext4 the figures are"), "ext4's are narrow: " + md);
+    }
+
+    /** A one-cell run: its figure stands on its own forks, and the line says the disk's level was not seen. */
+    @Test
+    void aOneCellRunSaysItCannotSeeTheDisksLevel() {
+        SyntheticRun run = new SyntheticRun(dir.resolve("one-cell"));
+        run.target("/data", "ext4", "vda", 1, "write back").write("FDATASYNC", 8192, 1, "NONE", 232.0, 10.0);
+        Report report = ReportBuilder.build(ResultsLoader.load(List.of(run.save())), SyncMethod.NONE);
+        ReportRow r = report.rows().get(0);
+        assertTrue(Double.isNaN(r.absolute().levelMoved()), "one row: no level");
+        String md = Rendered.markdown(report, List.of()).replaceAll("\\s+", " ");
+        assertTrue(md.contains("(not seen on ext4, a run of fewer than 3 cells or one round)"), md);
+        assertTrue(md.contains("| FDATASYNC | 232 [" + io.durabench.format.Fmt.usRounded(r.figure().low()) + ", "), md);
+    }
+
     @Test
     void recommendsOnlyWhatTheIntervalsResolve() {
         Report report = report(new SyntheticRun(dir.resolve("forks")));
@@ -89,7 +114,7 @@ class DecisionTableTest {
         assertTrue(!t.betweenForks());
         String ext4 = Recommendations.of(t, report.rows(), report.contextNames()).get(t.targets().get(0));
         assertTrue(ext4.startsWith("ext4: no recommendation: intervals within one fork (1 fork x 5 iterations)"), ext4);
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.contains("No fastest set marked: these intervals are within one fork"), md);
         assertTrue(!md.contains("★"), md);
     }
@@ -97,14 +122,14 @@ class DecisionTableTest {
     @Test
     void theReportOpensWithTheDecisionThenFindingsThenWarningsThenTheDetail() {
         Report report = report(new SyntheticRun(dir.resolve("forks")));
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         int decision = md.indexOf("## Decision"), recommendation = md.indexOf("**Recommendation**"),
                 findings = md.indexOf("## Findings"), warnings = md.indexOf("## Warnings"), detail = md.indexOf("## ext4 ");
         assertTrue(0 < decision && decision < recommendation && recommendation < findings && findings < warnings && warnings < detail,
                 md);
         assertTrue(md.substring(decision, recommendation).contains("| FDATASYNC | 200 ["), md);
         assertTrue(md.substring(decision, recommendation).contains("] ★ |"), "the fastest set is marked: " + md);
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.indexOf("DECISION: SyncWriteCost") < text.indexOf("RECOMMENDATION"), text);
         assertTrue(text.indexOf("RECOMMENDATION") < text.indexOf("\n== ext4"), text);
     }

@@ -10,8 +10,6 @@ import com.google.gson.JsonParser;
 import io.durabench.report.render.CsvTable;
 import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.MarkdownRenderer;
-import io.durabench.report.render.TextRenderer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,15 +32,15 @@ class FailedAndNotApplicableTest {
     @Test
     void everyFormatSaysFailedWithTheError() {
         Report report = Fixtures.report("failed-cell");
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.lines().anyMatch(l -> l.matches(".*\\bFSYNC\\s+FAILED: " + java.util.regex.Pattern.quote(ERROR) + "\\s*")), text);
         // Markdown: a mark in the row, the error whole in the note under its table.
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         java.util.regex.Matcher mark = java.util.regex.Pattern.compile("\\| FSYNC \\| FAILED(\\p{No}+) \\|").matcher(md);
         assertTrue(mark.find(), md);
         assertTrue(md.contains("* " + mark.group(1) + " FAILED: " + ERROR + "\n"), md);
         assertFalse(md.contains("n/a: " + ERROR), md);
-        assertFalse(TextRenderer.render(report).contains("n/a: " + ERROR));
+        assertFalse(Rendered.text(report).contains("n/a: " + ERROR));
 
         List<String> csv = CsvTables.render(report, CsvTable.SYNC_WRITE).lines().toList();
         List<String> header = List.of(csv.get(0).split(","));

@@ -9,9 +9,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.report.render.Tables;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.stats.Estimate;
 import io.durabench.workload.SyncMethod;
@@ -99,13 +97,13 @@ class FindingsTest {
         assertTrue(batching.contains("one sync per 100 writes: " + Fmt.usWithInterval(hundred.time()) + " per write (20x less)"), batching);
         assertTrue(batching.contains("against " + Fmt.usWithInterval(one.time()) + " with one sync per write"), batching);
 
-        String ext4 = finding(Finding.Kind.PREALLOCATION, "ext4").message();
+        String ext4 = finding(Finding.Kind.PREALLOC, "ext4").message();
         ReportRow zero = row("ext4", "FDATASYNC", "ZERO_FILL", 1);
         assertEquals(130.0, zero.cost().mean(), 1e-9);
         assertTrue(ext4.contains("ZERO_FILL " + Fmt.usWithInterval(zero.cost()) + ", 170 µs ["), ext4);
         assertTrue(ext4.contains(" less"), ext4);
 
-        String xfs = finding(Finding.Kind.PREALLOCATION, "xfs").message();
+        String xfs = finding(Finding.Kind.PREALLOC, "xfs").message();
         assertTrue(xfs.contains("ZERO_FILL 200 µs [") && xfs.contains("no difference resolved"), xfs);
         assertFalse(xfs.contains(" less") || xfs.contains("MORE"), xfs);
     }
@@ -192,11 +190,11 @@ class FindingsTest {
 
     @Test
     void everyFormatOpensWithTheFindings() {
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         int findings = text.indexOf("FINDINGS"), firstTable = text.indexOf("\n  method ");
         assertTrue(findings > 0 && firstTable > findings, text);
         assertTrue(text.indexOf("WARNINGS") < 0 || text.indexOf("WARNINGS") < firstTable, text);
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.indexOf("## Decision") < md.indexOf("## Findings"), md);
         assertTrue(md.indexOf("## Findings") < md.indexOf("## ext4 "), "run-wide findings before the first target's section: " + md);
         JsonObject json = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject();

@@ -45,7 +45,7 @@ class GoldenReportTest {
         assertTrue(m.contains("1,312x NONE on /app and 4.2x on /m"), m);
         assertTrue(m.contains("518 µs vs 94 µs"), m);
         assertTrue(EnvironmentFacts.lines(report.contexts().get(0).environment()).get(0).startsWith("Environment: unknown"));
-        assertTrue(TextRenderer.render(report).contains("Environment: unknown"));
+        assertTrue(Rendered.text(report).contains("Environment: unknown"));
     }
 
     @Test
@@ -71,7 +71,7 @@ class GoldenReportTest {
         assertEquals(1, w.size());
         assertTrue(w.get(0).message().contains("tmpfs /dev/shm has no stable storage"), w.get(0).message());
         assertTrue(w.get(0).message().contains("FDATASYNC's 1.30 µs per write there is the cost of a syscall"), w.get(0).message());
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.contains("n/a: EINVAL: tmpfs refuses O_DIRECT"), text);
         // Said once, in the findings, instead of "no durable method measured here" under every group.
         assertTrue(report.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.TRAP
@@ -91,7 +91,7 @@ class GoldenReportTest {
         assertTrue(w.get(0).message().startsWith("O_DIRECT (3.10 µs per write on ext4 /data"), w.get(0).message());
         assertTrue(w.get(0).message().contains("but it is NOT durable"), w.get(0).message());
         assertFalse(report.rows().stream().filter(r -> r.method().equals("O_DIRECT")).findFirst().orElseThrow().durable());
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.contains("lowest durable mean: FDATASYNC"), md);
         assertFalse(md.contains("fastest durable method is"), md);
         assertTrue(report.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.TRAP

@@ -173,7 +173,7 @@ class GroupCommitReportTest {
     @Test
     void everyFormatCarriesTheSectionAndTheChart() throws IOException {
         Report report = Fixtures.report(FIXTURE);
-        List<Path> written = ReportWriter.writeAll(report, out);
+        List<Path> written = Rendered.writeAll(report, out);
         for (String name : List.of("report.md", "report-group-commit.csv", "report.json", "chart-group-commit.png", "chart-group-commit.svg")) {
             assertTrue(written.contains(out.resolve(name)), name);
         }
@@ -201,7 +201,7 @@ class GroupCommitReportTest {
         assertEquals(4, alone.get("committers").getAsInt());
         assertEquals(8192, alone.get("recordSizeBytes").getAsInt());
 
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.startsWith("durabench report\nMeasured on ") && text.contains("; 0 measured rows and 9 group-commit rows (n = "), text);
         assertTrue(text.contains("each syncs alone: most commits/s at 4 committers (10,095/s, 1.6x 1 committer)"), text);
 
@@ -222,7 +222,7 @@ class GroupCommitReportTest {
             assertFalse(r.durable());
             assertEquals("tmpfs /dev/shm has no stable storage", r.notDurableBecause());
         }
-        assertTrue(TextRenderer.render(report).contains("NO = FDATASYNC: tmpfs /dev/shm has no stable storage"));
+        assertTrue(Rendered.text(report).contains("NO = FDATASYNC: tmpfs /dev/shm has no stable storage"));
     }
 
     @Test

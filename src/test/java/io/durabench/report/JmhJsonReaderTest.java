@@ -58,9 +58,9 @@ class JmhJsonReaderTest {
             Report report = ReportBuilder.build(ResultsLoader.load(List.of(f)), io.durabench.workload.SyncMethod.NONE);
             assertFalse(report.plainRows().isEmpty(), f.toString());
             assertTrue(report.rows().isEmpty(), "samples are not durabench rows: " + f);
-            String text = TextRenderer.render(report);
+            String text = Rendered.text(report);
             assertTrue(text.contains("org.openjdk.jmh.samples."), f.toString());
-            MarkdownRenderer.render(report, List.of());
+            Rendered.markdown(report, List.of());
             for (CsvTable t : CsvTables.present(report)) CsvTables.render(report, t);
             JsonRenderer.render(report);
         }

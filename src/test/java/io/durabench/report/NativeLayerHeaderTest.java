@@ -27,7 +27,7 @@ class NativeLayerHeaderTest {
         Environment env = Environment.fromJson(json);
         String jdkLine = EnvironmentFacts.lines(env).stream().filter(l -> l.startsWith("JDK: ")).findFirst().orElseThrow();
         assertTrue(jdkLine.endsWith("; native layer ffm"), jdkLine);
-        Context c = Context.of(env, null, "JDK 25.0.3");
+        Context c = Context.of(env, null, "JDK 25.0.3", null);
         assertEquals("JDK 25.0.3 (ffm)", c.jdk());
         assertTrue(c.label().endsWith(", JDK 25.0.3 (ffm)"), c.label());
     }
@@ -37,6 +37,6 @@ class NativeLayerHeaderTest {
         Environment env = Environment.fromJson(fixture());
         String jdkLine = EnvironmentFacts.lines(env).stream().filter(l -> l.startsWith("JDK: ")).findFirst().orElseThrow();
         assertTrue(!jdkLine.contains("native layer"), jdkLine);
-        assertEquals("JDK 17.0.15", Context.of(env, null, "JDK 17.0.15").jdk());
+        assertEquals("JDK 17.0.15", Context.of(env, null, "JDK 17.0.15", null).jdk());
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.ReportWarning.Kind;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.render.MarkdownRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -80,7 +79,7 @@ class NotSteadyWarningTest {
         assertEquals(1, lines.size());
         assertEquals(2, lines.get(0).count());
         assertTrue(lines.get(0).text().startsWith("2 ext4; worst: "), lines.get(0).text());
-        String md = MarkdownRenderer.render(report, List.of());
+        String md = Rendered.markdown(report, List.of());
         assertTrue(md.contains("* **not-steady** 2 ext4; worst: "), md);
         for (ReportWarning w : Fixtures.warnings(report, Kind.NOT_STEADY)) assertTrue(md.contains("* **not-steady**: " + w.message()), w.message());
     }

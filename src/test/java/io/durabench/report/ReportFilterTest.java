@@ -32,7 +32,7 @@ class ReportFilterTest {
     }
 
     private static Selection methods(String... m) {
-        return new Selection(List.of(), List.of(m), List.of());
+        return new Selection(List.of(), List.of(m), List.of(), List.of());
     }
 
     @Test
@@ -59,13 +59,13 @@ class ReportFilterTest {
     void globsListsAndCaseAreAccepted() {
         Report shown = ReportFilter.apply(full, methods("none", "o_direct*"));
         assertEquals(List.of("NONE", "O_DIRECT", "O_DIRECT_DSYNC"), shown.rows().stream().map(ReportRow::method).distinct().sorted().toList());
-        Report xfs = ReportFilter.apply(full, new Selection(List.of("xfs"), List.of(), List.of()));
+        Report xfs = ReportFilter.apply(full, new Selection(List.of("xfs"), List.of(), List.of(), List.of()));
         assertTrue(xfs.rows().stream().allMatch(r -> r.context().filesystem().equals("xfs")));
         assertEquals(1, xfs.contexts().size());
         assertTrue(xfs.findings().stream().noneMatch(f -> f.kind() == Finding.Kind.ACROSS_CONTEXTS), "one context: nothing to compare");
-        Report byDir = ReportFilter.apply(full, new Selection(List.of("/dev/*"), List.of(), List.of()));
+        Report byDir = ReportFilter.apply(full, new Selection(List.of("/dev/*"), List.of(), List.of(), List.of()));
         assertEquals(List.of("tmpfs"), byDir.contexts().stream().map(Context::filesystem).toList());
-        Report bench = ReportFilter.apply(full, new Selection(List.of(), List.of(), List.of("SyncWriteCost")));
+        Report bench = ReportFilter.apply(full, new Selection(List.of(), List.of(), List.of("SyncWriteCost"), List.of()));
         assertEquals(full.rows().size(), bench.rows().size());
     }
 
@@ -81,10 +81,11 @@ class ReportFilterTest {
     void aPatternThatMatchesNothingSaysWhatThereIs() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportFilter.apply(full, methods("FSYNCC")));
         assertTrue(e.getMessage().startsWith("--method FSYNCC matches nothing in the results; try one of: NONE, FDATASYNC"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> ReportFilter.apply(full, new Selection(List.of("zfs"), List.of(), List.of())));
+        e = assertThrows(IllegalArgumentException.class, () -> ReportFilter.apply(full, new Selection(List.of("zfs"), List.of(), List.of(),
+                List.of())));
         assertTrue(e.getMessage().contains("try one of: ext4, tmpfs, xfs"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
-                () -> ReportFilter.apply(full, new Selection(List.of("tmpfs"), List.of("O_DIRECT"), List.of())));
+                () -> ReportFilter.apply(full, new Selection(List.of("tmpfs"), List.of("O_DIRECT"), List.of(), List.of())));
         assertTrue(e.getMessage().startsWith("the filters select no row together (--context tmpfs --method O_DIRECT)"), e.getMessage());
     }
 }

@@ -12,8 +12,6 @@ import io.durabench.report.render.CsvTables;
 import io.durabench.report.render.CsvText;
 import io.durabench.output.HtmlRenderer;
 import io.durabench.report.render.JsonRenderer;
-import io.durabench.report.render.MarkdownRenderer;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -64,26 +62,26 @@ class StalledMeanTest {
 
     @Test
     void textSaysWithoutStallsAndCountsThem() {
-        String text = TextRenderer.render(report());
+        String text = Rendered.text(report());
         String decision = text.substring(text.indexOf("DECISION: SyncWriteCost"), text.indexOf("RECOMMENDATION"));
-        assertTrue(decision.contains("mean without stalls [99.9% interval]"), decision);
+        assertTrue(decision.replaceAll("\\s+", " ").contains("mean without stalls [95% interval, the disk's level counted]"), decision);
         assertTrue(line(decision, "FDATASYNC").contains("1 stall"), decision);
         assertFalse(line(decision, "O_DSYNC").contains("stall"), decision);
         assertTrue(decision.contains("FDATASYNC on ext4: 1, the worst 2,000 µs (9.9x the row's median)"), decision);
         String tables = text.substring(text.indexOf("  method "));
-        assertTrue(line(tables, "  method ").contains("µs/op w/o stalls [99.9% CI]") && line(tables, "  method ").contains("stalls"), tables);
+        assertTrue(line(tables, "  method ").contains("µs/op w/o stalls [95% CI]") && line(tables, "  method ").contains("stalls"), tables);
         assertTrue(line(tables, "  FDATASYNC ").matches(".*202\\.0 \\[[^]]+]\\s+1\\s.*"), "the count beside the figure:\n" + tables);
     }
 
     @Test
     void markdownAndHtmlSayWithoutStallsAndCountThem() {
-        String md = MarkdownRenderer.render(report(), List.of());
-        assertTrue(md.contains("_µs per write: mean without stalls [99.9% interval]"), md);
-        assertTrue(md.contains("| Method | µs/op w/o stalls [99.9% CI] | Stalls | ops/s |"), md);
+        String md = Rendered.markdown(report(), List.of());
+        assertTrue(md.contains("_µs per write: mean without stalls [95% interval, the disk's level counted]"), md);
+        assertTrue(md.contains("| Method | µs/op w/o stalls [95% CI] | Stalls | ops/s |"), md);
         assertTrue(line(md, "| FDATASYNC | 202.0 ").contains(" | 1 | "), md);
         assertTrue(md.contains("FDATASYNC on ext4: 1, the worst 2,000 µs (9.9x the row's median)"), md);
         String html = HtmlRenderer.fromMarkdown(md, List.of());
-        assertTrue(html.contains("µs/op w/o stalls [99.9% CI]") && html.contains("mean without stalls [99.9% interval]"), "HTML is made from it");
+        assertTrue(html.contains("µs/op w/o stalls [95% CI]") && html.contains("mean without stalls [95% interval, the disk"), "HTML is made from it");
     }
 
     @Test
@@ -106,15 +104,15 @@ class StalledMeanTest {
         assertEquals(WITH_STALLS, row.get("meanWithStallsUs").getAsDouble(), 1e-9);
         assertEquals(1, row.get("stalledIterations").getAsInt());
         assertTrue(json.get("statistics").getAsString().contains("meanUs is the mean without them"), json.get("statistics").getAsString());
-        assertEquals("mean without stalls [99.9% interval]", json.getAsJsonArray("decisions").get(0).getAsJsonObject().get("figure").getAsString());
+        assertEquals("mean without stalls [95% interval, the disk's level counted]", json.getAsJsonArray("decisions").get(0).getAsJsonObject().get("figure").getAsString());
     }
 
     /** Group commit's commits/s leaves stalled Throughput iterations out the same way, and says so. */
     @Test
     void groupCommitSaysSoToo() {
         Report report = Fixtures.report("group-commit");
-        assertTrue(MarkdownRenderer.render(report, List.of()).contains("| Commits/s without stalls [99.9% CI] |"));
-        assertTrue(TextRenderer.render(report).contains("commits/s w/o stalls [99.9% CI]"));
+        assertTrue(Rendered.markdown(report, List.of()).contains("| Commits/s without stalls [99.9% CI] |"));
+        assertTrue(Rendered.text(report).contains("commits/s w/o stalls [99.9% CI]"));
         JsonObject row = JsonParser.parseString(JsonRenderer.render(report)).getAsJsonObject().getAsJsonArray("groupCommit").get(0).getAsJsonObject();
         assertEquals(0, row.get("stalledIterations").getAsInt());
         assertEquals(row.get("commitsPerSec").getAsDouble(), row.get("commitsPerSecWithStalls").getAsDouble(), 0, "no stall: the same figure");

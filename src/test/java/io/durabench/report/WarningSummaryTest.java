@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.report.ReportWarning.Kind;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.report.analysis.WarningSummary;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
@@ -81,16 +80,16 @@ class WarningSummaryTest {
         assertTrue(noisyWarnings >= 2, report.warnings().toString());
         assertEquals(noisyWarnings, noisy.count());
         assertTrue(noisy.text().startsWith(noisyWarnings + " ext4; worst: syncDirectory=false (FileCreateCost), CI "), noisy.text());
-        String text = TextRenderer.render(report);
+        String text = Rendered.text(report);
         assertTrue(text.contains("[noisy-baseline] " + noisy.text()), text);
         assertFalse(text.contains("The baseline syncDirectory=false"), "the full message only with --all-warnings");
-        assertTrue(TextRenderer.render(report, true).contains("The baseline syncDirectory=false"), "and then it is there");
+        assertTrue(Rendered.text(report, true).contains("The baseline syncDirectory=false"), "and then it is there");
     }
 
     @Test
     void aYesNoBaselineIsNamedByItsAxis() {
         Report report = report();
-        String all = report.warnings().toString() + report.findings() + TextRenderer.render(report, true);
+        String all = report.warnings().toString() + report.findings() + Rendered.text(report, true);
         assertFalse(all.contains("baseline false") || all.contains("baseline true"), all);
         assertTrue(all.contains("syncDirectory=false (baseline)"), "the table names it too");
         assertTrue(all.contains("syncDirectory=true adds 200 µs ["), report.findings().toString());

@@ -3,6 +3,7 @@ package io.durabench.soak;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.workload.CallLatencies;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
 import io.durabench.workload.WorkloadConfig;
@@ -21,13 +22,13 @@ class SoakTextTest {
     private static SoakResult completed() {
         SoakSettings settings = new SoakSettings(WorkloadConfig.of(Path.of("/tmp/soak-data"), SyncMethod.FDATASYNC, 8192, 1, Preallocation.NONE),
                 Duration.ofSeconds(30), 0, OUT);
-        Histogram ops = SoakRecorders.newHistogram(), syncs = SoakRecorders.newHistogram();
+        Histogram ops = CallLatencies.newHistogram(), syncs = CallLatencies.newHistogram();
         for (int i = 0; i < 1000; i++) {
             ops.recordValue(400_000 + i * 100L);
             syncs.recordValue(350_000 + i * 100L);
         }
         return SoakAnalysis.of(settings, null, Instant.parse("2026-12-01T12:00:00Z"), SoakResult.Ending.COMPLETED, null,
-                SoakSteadyStateTest.seconds(30, 0, 1, 7), ops, syncs, SoakRecorders.newHistogram(), 0, 40);
+                SoakSteadyStateTest.seconds(30, 0, 1, 7), ops, syncs, CallLatencies.newHistogram(), 0, 40);
     }
 
     /** Its last two lines said the same thing ("files: ..." and "written to ..."): the files are named once, with their folder. */

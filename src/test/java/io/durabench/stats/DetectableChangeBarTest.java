@@ -38,7 +38,7 @@ class DetectableChangeBarTest {
                 candidate[i] = 500 * Math.exp(0.001 * random.nextGaussian() + (i < 7 ? skew : 0));
             }
             for (DetectableChange.Design design : java.util.List.of(DetectableChange.Design.unpaired(15, 15), DetectableChange.Design.pairs(15))) {
-                DetectableChange d = DetectableChange.ofData(design, 0.05, 30, base, candidate, 5, "the 5% threshold");
+                DetectableChange d = DetectableChange.ofData(design, 0.05, 30, base, candidate, 5, "the 5% threshold", StallPool.NONE);
                 assertTrue(d.changePercent() >= 5, "skew " + skew + ", " + design + ": " + d.explanation());
             }
         }

@@ -28,7 +28,7 @@ class DetectableChangeOneRoundTest {
     }
 
     private static DetectableChange figure(double[] base, double[] candidate) {
-        return DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, candidate, 5, "the 5% threshold");
+        return DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, candidate, 5, "the 5% threshold", StallPool.NONE);
     }
 
     @Test

@@ -14,7 +14,7 @@ class DetectableChangeTest {
 
     @Test
     void fiveVersusFiveOverFortyOneRowsCannotDetectAnything() {
-        DetectableChange d = DetectableChange.of(5, 5, 0.05, 41, 0.03);
+        DetectableChange d = DetectableChange.of(DetectableChange.Design.unpaired(5, 5), 0.05, 41, 0.03, 0, "");
         assertFalse(d.anyChangeDetectable());
         assertEquals(Double.POSITIVE_INFINITY, d.changePercent());
         assertEquals(2.0 / 252, d.smallestPossibleP(), 1e-15);
@@ -24,12 +24,13 @@ class DetectableChangeTest {
 
     @Test
     void sevenPerSideIsTheLeastThatCanFlagAnythingAcrossFortyOneRows() {
-        assertFalse(DetectableChange.of(6, 6, 0.05, 41, 0.03).anyChangeDetectable()); // 2/924 = 0.0022 > 0.0012
-        DetectableChange seven = DetectableChange.of(7, 7, 0.05, 41, 0.03); // 2/3432 = 0.00058 ≤ 0.0012
+        assertFalse(DetectableChange.of(DetectableChange.Design.unpaired(6, 6), 0.05, 41, 0.03, 0,
+                "").anyChangeDetectable()); // 2/924 = 0.0022 > 0.0012
+        DetectableChange seven = DetectableChange.of(DetectableChange.Design.unpaired(7, 7), 0.05, 41, 0.03, 0, ""); // 2/3432 = 0.00058 ≤ 0.0012
         assertTrue(seven.anyChangeDetectable());
         assertTrue(seven.changePercent() > 0 && seven.changePercent() < 20, seven.explanation());
         // One row alone at 5 vs 5 can: 2/252 ≤ 0.05.
-        assertTrue(DetectableChange.of(5, 5, 0.05, 1, 0.03).anyChangeDetectable());
+        assertTrue(DetectableChange.of(DetectableChange.Design.unpaired(5, 5), 0.05, 1, 0.03, 0, "").anyChangeDetectable());
     }
 
     /**
@@ -39,7 +40,7 @@ class DetectableChangeTest {
      */
     @Test
     void fourVersusFourPowerAtTheReturnedShiftIsEightyPercentByIntegration() {
-        double delta = DetectableChange.standardizedShift(4, 4, 0.05);
+        double delta = DetectableChange.standardizedShift(DetectableChange.Design.unpaired(4, 4), 0.05, 0);
         SimpsonIntegrator simpson = new SimpsonIntegrator(1e-9, 1e-9, 3, 30);
         double power = simpson.integrate(1_000_000, x -> 4 * Z.density(x) * Math.pow(Z.cumulativeProbability(x), 3)
                 * Math.pow(1 - Z.cumulativeProbability(x - delta), 4), -8, 8 + delta);
@@ -55,13 +56,14 @@ class DetectableChangeTest {
         assertEquals(1.248, simulated, 0.02);
         assertTrue(noether > simulated && noether < 1.12 * simulated, "Noether " + noether + ", simulated " + simulated);
         // Beyond 50 values the formula is used as such.
-        assertEquals(DetectableChange.noether(40, 40, level), DetectableChange.standardizedShift(40, 40, level), 0);
+        assertEquals(DetectableChange.noether(40, 40, level), DetectableChange.standardizedShift(DetectableChange.Design.unpaired(40, 40),
+                level, 0), 0);
     }
 
     @Test
     void theChangeIsTheStandardizedShiftTimesTheNoise() {
-        double k = DetectableChange.standardizedShift(12, 12, 0.05 / 41);
-        DetectableChange d = DetectableChange.of(12, 12, 0.05, 41, 0.037);
+        double k = DetectableChange.standardizedShift(DetectableChange.Design.unpaired(12, 12), 0.05 / 41, 0);
+        DetectableChange d = DetectableChange.of(DetectableChange.Design.unpaired(12, 12), 0.05, 41, 0.037, 0, "");
         assertEquals((Math.exp(0.037 * k) - 1) * 100, d.changePercent(), 1e-9);
         assertTrue(d.explanation().startsWith("a slowdown of " + Numbers.percent(d.changePercent()) + " would be flagged with 80% power"),
                 d.explanation());
@@ -71,7 +73,7 @@ class DetectableChangeTest {
     @Test
     void theRealTestFlagsThePredictedChangeWithEightyPercentPower() {
         double sd = 0.04, level = 0.05 / 41;
-        DetectableChange d = DetectableChange.of(8, 8, 0.05, 41, sd);
+        DetectableChange d = DetectableChange.of(DetectableChange.Design.unpaired(8, 8), 0.05, 41, sd, 0, "");
         double factor = 1 + d.changePercent() / 100;
         Random random = new Random(99);
         int flagged = 0, trials = 1500;
@@ -97,7 +99,7 @@ class DetectableChangeTest {
 
     @Test
     void unknownNoiseSaysSo() {
-        DetectableChange d = DetectableChange.of(7, 7, 0.05, 1, Double.NaN);
+        DetectableChange d = DetectableChange.of(DetectableChange.Design.unpaired(7, 7), 0.05, 1, Double.NaN, 0, "");
         assertTrue(Double.isNaN(d.changePercent()));
         assertTrue(d.explanation().startsWith("unknown"), d.explanation());
     }

@@ -10,7 +10,7 @@ class GeometricMeanTest {
     @Test
     void twoRowsByHand() {
         // ln 1.1 = 0.09531, ln 1.21 = 0.19062: mean 0.142966, s = 0.067397, s/√2 = 0.047657; t(0.975, 1) = 12.7062 (t table).
-        GeometricMean g = GeometricMean.of(new double[] {1.1, 1.21});
+        GeometricMean g = GeometricMean.of(new double[] {1.1, 1.21}, ShiftEstimate.DEFAULT_LEVEL);
         assertEquals(1.1 * Math.sqrt(1.1), g.value(), 1e-12);
         double mean = Math.log(1.1) * 1.5, se = Math.log(1.1) / Math.sqrt(2) / Math.sqrt(2);
         assertEquals(Math.exp(mean - 12.7062 * se), g.interval().low(), 1e-4);
@@ -27,7 +27,7 @@ class GeometricMeanTest {
         double mean = (l[0] + l[1] + l[2] + l[3]) / 4, ss = 0;
         for (double v : l) ss += (v - mean) * (v - mean);
         double se = Math.sqrt(ss / 3 / 4);
-        GeometricMean g = GeometricMean.of(r);
+        GeometricMean g = GeometricMean.of(r, ShiftEstimate.DEFAULT_LEVEL);
         assertEquals(Math.pow(0.9 * 1.05 * 1.2, 0.25), g.value(), 1e-12);
         assertEquals(Math.exp(mean - 3.1824 * se), g.interval().low(), 1e-4);
         assertEquals(Math.exp(mean + 3.1824 * se), g.interval().high(), 1e-4);
@@ -35,7 +35,7 @@ class GeometricMeanTest {
 
     @Test
     void oneRowHasNoInterval() {
-        GeometricMean g = GeometricMean.of(new double[] {1.3});
+        GeometricMean g = GeometricMean.of(new double[] {1.3}, ShiftEstimate.DEFAULT_LEVEL);
         assertEquals(1.3, g.value(), 1e-12);
         assertFalse(g.interval().isAvailable());
     }

@@ -52,12 +52,12 @@ class StallPoolTest {
         stalled[3] = -1.25;
         StallPool pool = StallPool.of(List.of(ratios(1), stalled, ratios(4), ratios(5)));
         double[] base = ones(), quiet = times(base, ratios(1));
-        DetectableChange alone = DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, quiet, 5, "the 5% threshold");
+        DetectableChange alone = DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, quiet, 5, "the 5% threshold", StallPool.NONE);
         DetectableChange met = DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, quiet, 5, "the 5% threshold", pool);
         assertTrue(met.changePercent() > alone.changePercent(), alone.changePercent() + " -> " + met.changePercent());
         assertTrue(met.explanation().contains("with the stalls the comparison's other rows had (" + pool.standardized().length + " in 48 row-rounds)"), met.explanation());
         double[] own = times(base, stalled);
-        assertEquals(DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, own, 5, "the 5% threshold").changePercent(),
+        assertEquals(DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, own, 5, "the 5% threshold", StallPool.NONE).changePercent(),
                 DetectableChange.ofData(TWELVE_ROUNDS, 0.05, 29, base, own, 5, "the 5% threshold", pool).changePercent());
     }
 }

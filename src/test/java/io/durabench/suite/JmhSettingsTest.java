@@ -115,7 +115,7 @@ class JmhSettingsTest {
 
     private static Options applied(JmhSettings s, Cell cell, List<Mode> cellModes) {
         ChainedOptionsBuilder b = new OptionsBuilder();
-        s.applyTo(b, cellModes);
+        s.applyTo(b, cellModes, List.of());
         s.applyUserParams(b, cell);
         return b.build();
     }

@@ -49,7 +49,7 @@ class LockStepPairingTest {
         LockStepSuite suite = new LockStepSuite(request, NativeLayers.current(), new PrintWriter(new StringWriter()));
 
         List<Cell> planned = suite.plan();
-        LockStepSuite.PairedCells pairing = suite.pairing();
+        LockStepSuite.PairedCells pairing = suite.pairing(suite.plan());
 
         assertFalse(planned.isEmpty(), "the profile plans cells");
         if (grain == 1) assertFalse(pairing.pairs().isEmpty(), "a whole profile has cells that pair at grain 1: " + pairing.leftOut());

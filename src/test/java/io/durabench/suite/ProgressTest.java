@@ -82,7 +82,7 @@ class ProgressTest {
      * order it ran, each line held against the report of the folder as it was after that fork (the run rewrites it after
      * every fork). The run's last fork shows what the run's final report prints for its cell. (Another cell's last fork
      * may differ from the final report: its interval borrows from the other rows' variances, and the forks still to come
-     * move them; on the whole run by up to a factor 2.6 at an end, median 1.36: docs/run.md.)
+     * move them: docs/run.md says by how much on the whole run.)
      */
     @Test
     void fromItsSecondForkACellsLineShowsItsIntervalAsTheReportPrintsIt() throws java.io.IOException {
@@ -163,7 +163,7 @@ class ProgressTest {
     /** The cell's figure as the report's tables print it, with the unit the progress line gives it. */
     private static String printed(Report report, Cell cell) {
         ReportRow r = report.rows().stream().filter(x -> x.cell().equals(cell)).findFirst().orElseThrow(() -> new AssertionError(cell.toString()));
-        return Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.time()) + " µs/op";
+        return Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.figure()) + " µs/op";
     }
 
     @Test

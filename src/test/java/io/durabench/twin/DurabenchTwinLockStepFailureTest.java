@@ -13,6 +13,7 @@ import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.ForkPair.CellPair;
 import io.durabench.lockstep.ForkPair.SideSetup;
+import io.durabench.lockstep.Side;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
@@ -54,8 +55,8 @@ class DurabenchTwinLockStepFailureTest {
                     new CellPair(needsRoom, needsRoom, 6, WorkloadSize.DEFAULT), new CellPair(fits, fits, 6, WorkloadSize.DEFAULT));
             // At least 3 warmup blocks and 4 measured ones of 6 units: the twin's 21st file comes whatever the warmup's length.
             LockStepSettings s = new LockStepSettings(4, 0, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
-            ForkPair.Outcome o = ForkPair.run(SideSetup.of(JvmFacts.current(), javaDir.path()),
-                    SideSetup.of(new ForkPair.Program.Twin(binary), tiny), cells, s, Placement.lastCpu(), "java A, twin B on a tiny tmpfs");
+            ForkPair.Outcome o = ForkPair.run(SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), javaDir.path()),
+                    SideSetup.of(new ForkPair.Program.Twin(binary), tiny), Side.A, cells, s, Placement.lastCpu(), "java A, twin B on a tiny tmpfs");
 
             SideRecord twin = o.b().get(0), java = o.a().get(0);
             assertTrue(twin.error() != null && twin.error().startsWith("pwrite failed: ENOSPC (No space left on device) on " + tiny),

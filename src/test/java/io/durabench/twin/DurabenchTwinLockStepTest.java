@@ -47,8 +47,8 @@ class DurabenchTwinLockStepTest {
                 new CellPair(dsync, dsync, 6, SMALL));
         LockStepSettings s = new LockStepSettings(BLOCKS, 0, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
         try (ScratchDir dirA = ScratchDir.on(Medium.DISK); ScratchDir dirB = ScratchDir.on(Medium.DISK)) {
-            ForkPair.Outcome o = ForkPair.run(SideSetup.of(JvmFacts.current(), dirA.path()), twinSide(dirB), cells, s, Placement.lastCpu(),
-                    "java A, twin B");
+            ForkPair.Outcome o = ForkPair.run(SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), dirA.path()), twinSide(dirB),
+                    Side.A, cells, s, Placement.lastCpu(), "java A, twin B");
             for (int i = 0; i < cells.size(); i++) {
                 assertMeasured(o.a().get(i), o.b().get(i), 6, "cell " + i);
                 assertEquals(6, o.units().get(i));
@@ -83,7 +83,7 @@ class DurabenchTwinLockStepTest {
         // Units 0: sized from the warmup (the 8-byte swap); grain 2; B opens the cell and every block.
         LockStepSettings s = new LockStepSettings(BLOCKS, 0, 5, 2, Order.B_FIRST, LockStepSettings.QUIET_BLOCKS, 50, 6);
         try (ScratchDir dirA = ScratchDir.on(Medium.DISK); ScratchDir dirB = ScratchDir.on(Medium.DISK)) {
-            ForkPair.Outcome o = ForkPair.run(twinSide(dirA), SideSetup.of(JvmFacts.current(), dirB.path()), Side.B,
+            ForkPair.Outcome o = ForkPair.run(twinSide(dirA), SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), dirB.path()), Side.B,
                     List.of(new CellPair(append, append, 0, SMALL)), s, Placement.lastCpu(), "twin A, java B");
             int units = o.units().get(0);
             assertTrue(units >= LockStepSettings.MIN_UNITS && units <= LockStepSettings.MAX_UNITS && units % 2 == 0, "units " + units);

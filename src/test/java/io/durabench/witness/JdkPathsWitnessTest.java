@@ -94,7 +94,7 @@ class JdkPathsWitnessTest {
                     SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_FORCE_ALL_PLATFORM, 4096, 1, Preallocation.NONE)),
                     SizedCell.of(Cells.syncWrite(SyncMethod.MMAP_FORCE, 4096, 10, Preallocation.NONE)),
                     SizedCell.of(Cells.syncWrite(SyncMethod.RAF_RWS, 4096, 1, Preallocation.NONE)));
-            WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(),
+            WitnessReport report = LyingWitnesses.running(SyscallWitness.in(dir.path()).withOps(OPS, 10), LyingWitnessMain.class.getName(),
                     "--lie", "0=drop-jdk-sync:60",       // 10 warmup syncs, then the 50th measured one is not made
                     "--lie", "1=strip-jdk-sync-options",
                     "--lie", "2=strip-jdk-sync-options",

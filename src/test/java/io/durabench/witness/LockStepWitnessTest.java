@@ -16,6 +16,7 @@ import io.durabench.env.JvmFacts;
 import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.NativeSide;
+import io.durabench.lockstep.Side;
 import io.durabench.lockstep.Order;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.LockStepFile.SideRecord;
@@ -67,10 +68,10 @@ class LockStepWitnessTest {
             try {
                 List<ForkPair.CellPair> pairs = cells.stream().map(c -> new ForkPair.CellPair(c, c, 6, SMALL)).toList();
                 LockStepSettings s = new LockStepSettings(4, 6, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS, 50, 6);
-                ForkPair.SideSetup a = ForkPair.SideSetup.of(programA, dir.path())
-                        .underWitness(SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token);
-                ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(JvmFacts.current(), dir.path()), pairs, s, Placement.lastCpu(),
-                        "the witnessed pair");
+                ForkPair.SideSetup a = new ForkPair.SideSetup(programA, dir.path(), List.of(), 0, new ForkPair.Witnessed(
+                        SyscallWitness.tracer(SyscallWitness.findStrace(System.getenv().getOrDefault("PATH", "")), trace), token));
+                ForkPair.Outcome o = ForkPair.run(a, ForkPair.SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), dir.path()),
+                        Side.A, pairs, s, Placement.lastCpu(), "the witnessed pair");
                 List<FileCall> calls = FileCalls.of(StraceTrace.read(trace));
                 List<SizedCell> sized = cells.stream().map(c -> new SizedCell(c, SMALL)).toList();
                 WitnessReport alone = SyscallWitness.in(dir.path()).withOps(24, 6).verify(sized);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** Test code's door to a witness whose workloads lie ({@link LyingWitnessMain}), for tests outside this package. */
+/** Test code's door to a witness whose workloads lie ({@link LyingWitnessMain}) or hang, or that finds no strace. */
 public final class LyingWitnesses {
     private LyingWitnesses() {
     }
@@ -18,6 +18,18 @@ public final class LyingWitnesses {
             args.add("--lie");
             args.add(cell + "=" + lie);
         });
-        return dir -> SyscallWitness.in(dir).withMainClass(LyingWitnessMain.class.getName(), args.toArray(String[]::new));
+        return dir -> running(SyscallWitness.in(dir), LyingWitnessMain.class.getName(), args.toArray(String[]::new));
+    }
+
+    /** {@code w} running another main class (a lying or hanging workload) on the test classpath, with its own leading arguments. */
+    static SyscallWitness running(SyscallWitness w, String mainClass, String... args) {
+        List<String> main = new ArrayList<>(List.of(mainClass));
+        main.addAll(List.of(args));
+        return new SyscallWitness(w.dir(), w.jvm(), w.layer(), w.classpath(), w.ops(), w.warmupOps(), w.timeout(), List.copyOf(main), w.straceSearchPath());
+    }
+
+    /** {@code w} looking for the strace binary on {@code path} (a PATH value) only. */
+    static SyscallWitness searchingStraceIn(SyscallWitness w, String path) {
+        return new SyscallWitness(w.dir(), w.jvm(), w.layer(), w.classpath(), w.ops(), w.warmupOps(), w.timeout(), w.main(), path);
     }
 }

@@ -75,7 +75,7 @@ class SyscallWitnessTest {
                     SizedCell.of(Cells.syncWrite(SyncMethod.CHANNEL_DSYNC, 4096, 1, Preallocation.NONE)),
                     WitnessedCells.small(Cells.syncWrite(SyncMethod.FDATASYNC, 4096, 1, Preallocation.ZERO_FILL)),
                     SizedCell.of(Cells.syncWrite(SyncMethod.O_DIRECT, 100, 1, Preallocation.NONE)));
-            WitnessReport report = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(),
+            WitnessReport report = LyingWitnesses.running(SyscallWitness.in(dir.path()).withOps(OPS, 10), LyingWitnessMain.class.getName(),
                     "--lie", "0=drop-fdatasync:60",        // 10 warmup fdatasyncs, then the 50th measured one is not made
                     "--lie", "1=count-one-more:syncCalls",
                     "--lie", "2=strip-o_dsync",
@@ -147,7 +147,8 @@ class SyscallWitnessTest {
         // Spelled out: the regex above cannot say that "saw" is exactly one less than "say".
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            WitnessReport r = SyscallWitness.in(dir.path()).withOps(OPS, 10).withMainClass(LyingWitnessMain.class.getName(), "--lie", "0=drop-fdatasync:61")
+            WitnessReport r = LyingWitnesses.running(SyscallWitness.in(dir.path()).withOps(OPS, 10), LyingWitnessMain.class.getName(),
+                    "--lie", "0=drop-fdatasync:61")
                     .verify(WitnessedCells.small(Cells.groupCommit(SyncMethod.FDATASYNC, Preallocation.ZERO_FILL, 1000, CommitMode.ALONE)));
             CellVerdict v = r.verdicts().get(0);
             long zeroFills = v.counters().get("zeroFillSyncs");
@@ -161,7 +162,7 @@ class SyscallWitnessTest {
     void aHungWitnessedJvmIsKilledAndItsLeftoverRemoved() throws Exception {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            SyscallWitness w = SyscallWitness.in(dir.path()).withMainClass(HangingWitnessMain.class.getName())
+            SyscallWitness w = LyingWitnesses.running(SyscallWitness.in(dir.path()), HangingWitnessMain.class.getName())
                     .withTimeout(Duration.ofSeconds(8));
             WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class,
                     () -> w.verify(SizedCell.of(Cells.fileCreate(false, 4096))));
@@ -179,8 +180,8 @@ class SyscallWitnessTest {
     void aWitnessedJvmThatCannotStartIsNamedWithItsOwnWords() throws Exception {
         assumeStrace();
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> SyscallWitness.in(dir.path())
-                    .withMainClass("io.durabench.witness.NoSuchMain").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
+            WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> LyingWitnesses.running(
+                    SyscallWitness.in(dir.path()), "io.durabench.witness.NoSuchMain").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
             assertTrue(e.getMessage().startsWith("the witnessed JVM (under strace) exited with 1: "
                     + "Error: Could not find or load main class io.durabench.witness.NoSuchMain"), e.getMessage());
         }
@@ -190,8 +191,8 @@ class SyscallWitnessTest {
     void withoutStraceItSaysHowToInstallIt() throws Exception {
         Path empty = Files.createTempDirectory("no-strace-here");
         try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> SyscallWitness.in(dir.path())
-                    .withStraceSearchPath(empty + File.pathSeparator + "/nonexistent").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
+            WitnessUnavailableException e = assertThrows(WitnessUnavailableException.class, () -> LyingWitnesses.searchingStraceIn(
+                    SyscallWitness.in(dir.path()), empty + File.pathSeparator + "/nonexistent").verify(SizedCell.of(Cells.fileCreate(false, 4096))));
             assertEquals("strace not found: apt-get install strace", e.getMessage());
         } finally {
             Files.delete(empty);

@@ -51,7 +51,6 @@ class SyncMethodTest {
         }
         for (SyncMethod m : separateSync) {
             assertTrue(m.hasExplicitSync() && !m.syncsInWrite(), m.toString());
-            assertTrue(SyncWriteCostFamily.acceptsBatching(m), m.toString());
         }
         assertFalse(SyncMethod.CHANNEL_DIRECT.hasExplicitSync() || SyncMethod.CHANNEL_DIRECT.syncsInWrite());
         assertEquals(SyncMethod.Sync.FD_SYNC, SyncMethod.STREAM_FD_SYNC.sync());
@@ -88,7 +87,7 @@ class SyncMethodTest {
         assertEquals(Optional.empty(), platform.family().unavailableOn(platform, JDK17));
         Cell group = Cell.of(Catalogue.GROUP_COMMIT.groupCommit()).with(GroupCommitFamily.SYNC_METHOD, SyncMethod.STREAM_FD_SYNC);
         assertEquals(Optional.empty(), group.family().unavailableOn(group, JDK17));
-        Cell pg = Cell.of(Catalogue.PG_TEST_FSYNC.rewriteFirstBlock());
+        Cell pg = Cell.of(Catalogue.PG_TEST_FSYNC.benchmark());
         assertEquals(Optional.empty(), pg.family().unavailableOn(pg, JDK17), "a family without a sync method has no JVM rule");
     }
 

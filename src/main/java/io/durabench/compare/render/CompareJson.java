@@ -8,9 +8,9 @@ import io.durabench.compare.Comparison;
 import io.durabench.compare.FingerprintCheck;
 import io.durabench.compare.FingerprintKey;
 import io.durabench.compare.Verdict;
+import io.durabench.env.JsonFields;
 import io.durabench.output.CsvRenderer;
 import io.durabench.output.JsonRows;
-import java.util.Map;
 
 /**
  * compare.json and compare.csv. The rows of both come from {@link CompareFields#ROWS}; the JSON
@@ -39,15 +39,9 @@ public final class CompareJson {
         settings.addProperty("confidence", c.settings().confidence());
         settings.addProperty("correction", "Holm");
         root.add("settings", settings);
-        JsonArray fingerprints = new JsonArray();
-        for (Map.Entry<String, FingerprintCheck> e : c.checks().entrySet()) fingerprints.add(fingerprint(e.getKey(), e.getValue()));
-        root.add("fingerprint", fingerprints);
-        JsonArray notes = new JsonArray();
-        c.notes().forEach(notes::add);
-        root.add("notes", notes);
-        JsonArray aa = new JsonArray();
-        c.aaPairs().forEach(aa::add);
-        root.add("aaPairs", aa);
+        root.add("fingerprint", JsonFields.arrayOf(c.checks().entrySet().stream().map(e -> fingerprint(e.getKey(), e.getValue())).toList()));
+        root.add("notes", JsonFields.arrayOf(c.notes()));
+        root.add("aaPairs", JsonFields.arrayOf(c.aaPairs()));
         root.addProperty("replication", c.replication());
         root.add("summary", summary(c));
         root.add("rows", JsonRows.of(CompareFields.ROWS, c.rows()));
@@ -71,9 +65,7 @@ public final class CompareJson {
         JsonObject same = new JsonObject();
         for (FingerprintKey k : check.same()) same.addProperty(k.key(), check.base().text(k));
         o.add("same", same);
-        JsonArray unknown = new JsonArray();
-        check.unknown().forEach(k -> unknown.add(k.key()));
-        o.add("unknown", unknown);
+        o.add("unknown", JsonFields.arrayOf(check.unknown().stream().map(k -> k.key()).toList()));
         return o;
     }
 

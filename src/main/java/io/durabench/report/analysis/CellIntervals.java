@@ -29,7 +29,7 @@ public final class CellIntervals {
     }
 
     /**
-     * @param interval the cell's figure with its 99.9% interval between forks
+     * @param interval the cell's figure with the interval the report's tables print (ReportRow.figure)
      * @param text     as the report's tables print it: "130.2 [98.1, 172.8] µs/op", "1,204 [1,150, 1,260] commits/s"
      */
     public record IntervalFigure(Estimate interval, String text) {
@@ -41,7 +41,7 @@ public final class CellIntervals {
         Map<Cell, IntervalFigure> out = new LinkedHashMap<>();
         for (ReportRow r : figures.rows()) {
             if (r.measured() && r.time().betweenForks()) {
-                out.put(r.cell(), new IntervalFigure(r.time(), Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.time()) + " µs/op"));
+                out.put(r.cell(), new IntervalFigure(r.figure(), Fmt.usCompact(r.meanUs()) + " " + Fmt.usCompactInterval(r.figure()) + " µs/op"));
             }
         }
         for (GroupCommitRow r : figures.groupCommitRows()) {

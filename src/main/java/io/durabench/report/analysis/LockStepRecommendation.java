@@ -42,7 +42,7 @@ final class LockStepRecommendation {
         ReferenceComparison.Entry e = col.byMethod().get(col.best());
         if (e == null) {
             sb.append(col.best()).append(" is the reference, and every durable method resolved slower than it is listed below it, ")
-                    .append(Fmt.usRounded(best.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(best.time()));
+                    .append(Fmt.usRounded(best.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(best.figure()));
         } else {
             sb.append(saving(col.best(), e.estimate(), col.reference()));
         }

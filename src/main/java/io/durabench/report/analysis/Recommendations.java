@@ -47,7 +47,7 @@ public final class Recommendations {
         if (durable.isEmpty()) return "no recommendation: no durable method was measured here";
         if (table.decidedInLockStep(target)) return LockStepRecommendation.line(table, target, allRows);
         ReportRow best = fastest.stream().map(l -> l.on(target)).min(Comparator.comparingDouble(ReportRow::meanUs)).orElseThrow();
-        String bestFigure = best.methodLabel() + " " + Fmt.usRounded(best.meanUs()) + " µs " + Fmt.usRoundedInterval(best.time());
+        String bestFigure = best.methodLabel() + " " + Fmt.usRounded(best.meanUs()) + " µs " + Fmt.usRoundedInterval(best.figure());
         if (!table.betweenForks()) {
             return "no recommendation: intervals within one fork (" + table.replication() + ") cannot tell methods apart; "
                     + "fastest mean " + bestFigure;
@@ -63,7 +63,7 @@ public final class Recommendations {
         StringBuilder sb = new StringBuilder("durable ").append(what(best)).append(": use ")
                 .append(String.join(" or ", fastest.stream().map(Line::method).toList()))
                 .append(fastest.size() > 1 ? " (not resolved apart), " : ", ")
-                .append(Fmt.usRounded(best.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(best.time()));
+                .append(Fmt.usRounded(best.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(best.figure()));
         return sb.append(addOns(best, allRows)).toString();
     }
 
@@ -71,9 +71,9 @@ public final class Recommendations {
     static String addOns(ReportRow best, List<ReportRow> allRows) {
         StringBuilder sb = new StringBuilder();
         cheaperVariant(best, allRows, true).ifPresent(r -> sb.append("; with prealloc ").append(r.cell().get(SyncWriteCostFamily.PREALLOCATION))
-                .append(": ").append(Fmt.usRounded(r.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(r.time())));
+                .append(": ").append(Fmt.usRounded(r.meanUs())).append(" µs ").append(Fmt.usRoundedInterval(r.figure())));
         cheaperVariant(best, allRows, false).ifPresent(r -> sb.append("; batching ").append(r.cell().get(SyncWriteCostFamily.WRITES_PER_SYNC))
-                .append(" writes per sync: ").append(Fmt.usRounded(r.meanUs())).append(" µs per write ").append(Fmt.usRoundedInterval(r.time())));
+                .append(" writes per sync: ").append(Fmt.usRounded(r.meanUs())).append(" µs per write ").append(Fmt.usRoundedInterval(r.figure())));
         return sb.toString();
     }
 

@@ -14,6 +14,7 @@ import io.durabench.results.LockStepFile;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsFileException;
 import io.durabench.results.Units;
+import io.durabench.stats.AbsoluteFigure;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.Stats;
 import io.durabench.workload.SyncMethod;
@@ -207,6 +208,7 @@ public final class ReportBuilder {
                 .thenComparingInt(p -> isBaseline(p) ? 0 : 1));
 
         Map<Pending, Estimate> fromForks = forkIntervals(ordered);
+        Map<Pending, AbsoluteFigure> absolute = contextIntervals(ordered, p -> RowFigures.forkMeansUs(p.byMode), AbsoluteFigure::of);
         Percentiles percentiles = new Percentiles(new ArrayList<>(), new ArrayList<>());
         for (double q : ReportRow.PERCENTILES) {
             percentiles.op.add(contextIntervals(ordered, x -> RowFigures.percentileForksUs(x.byMode, q)));
@@ -215,7 +217,7 @@ public final class ReportBuilder {
         Map<Pending, RowFigures> figures = new LinkedHashMap<>();
         Map<String, Pending> baselines = new LinkedHashMap<>();
         for (Pending p : ordered) {
-            RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters(), fromForks.get(p)) : null;
+            RowFigures f = p.notMeasured == null ? RowFigures.of(p.byMode, p.cell.family().counters(), fromForks.get(p), absolute.get(p)) : null;
             figures.put(p, f);
             if (isBaseline(p) && f != null && f.time() != null) baselines.put(p.groupKey, p);
         }
@@ -273,7 +275,8 @@ public final class ReportBuilder {
                 baselineUs, ratio, cost, f == null ? Double.NaN : f.syncsPerOp(), why == null, why, na, failed,
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles),
-                ReportRow.PERCENTILES.stream().map(q -> RowFigures.percentileForksUs(p.byMode, q)).toList());
+                ReportRow.PERCENTILES.stream().map(q -> RowFigures.percentileForksUs(p.byMode, q)).toList(),
+                f == null ? null : f.absolute());
     }
 
     /** The row's sync-call latency; null when none was timed. */
@@ -309,8 +312,13 @@ public final class ReportBuilder {
 
     /** Per row, the interval over forks of {@code perFork}'s values, the rows of each context pooled (ForkIntervals). */
     private static Map<Pending, Estimate> contextIntervals(List<Pending> rows, java.util.function.Function<Pending, double[]> perFork) {
+        return contextIntervals(rows, perFork, io.durabench.stats.ForkIntervals::of);
+    }
+
+    private static <E> Map<Pending, E> contextIntervals(List<Pending> rows, java.util.function.Function<Pending, double[]> perFork,
+                                                        java.util.function.Function<List<double[]>, List<E>> intervals) {
         List<Pending> measured = rows.stream().filter(p -> p.notMeasured == null && !p.byMode.isEmpty()).toList();
-        return ContextIntervals.of(measured, p -> p.context.label(), perFork);
+        return ContextIntervals.of(measured, p -> p.context.label(), perFork, intervals);
     }
 
     private boolean isBaseline(Pending p) {

@@ -45,11 +45,10 @@ public final class ReportFilter {
                 full.groupCommitRows().stream().map(GroupCommitRow::cell)).toList();
         where.forEach(w -> w.checkAgainst(cells));
 
-        List<ReportRow> rows = full.rows().stream().filter(r -> shown(s, names, r.context(), methodNamesOf(r), benchmarkNamesOf(r))
+        List<ReportRow> rows = full.rows().stream().filter(r -> shown(s, names, r.context(), methodNamesOf(r), benchmarkNamesOf(r.cell()))
                 && meets(where, r.cell())).toList();
-        List<GroupCommitRow> commits = full.groupCommitRows().stream()
-                .filter(r -> shown(s, names, r.context(), List.of(r.method(), r.variant()), benchmarkNames(r.cell().benchmark().jmhName(),
-                        r.cell().benchmark().shortName(), r.cell().family().simpleName())) && meets(where, r.cell())).toList();
+        List<GroupCommitRow> commits = full.groupCommitRows().stream().filter(r -> shown(s, names, r.context(), methodNamesOf(r),
+                benchmarkNamesOf(r.cell())) && meets(where, r.cell())).toList();
         // Other JMH rows have no catalogue parameters, so no --where condition holds for them.
         List<PlainRow> plain = s.contexts().isEmpty() && s.methods().isEmpty() && where.isEmpty()
                 ? full.plainRows().stream().filter(r -> Selection.any(s.benchmarks(), plainNames(r))).toList() : List.of();
@@ -122,22 +121,19 @@ public final class ReportFilter {
         return List.of(r.method(), r.methodLabel());
     }
 
+    private static List<String> methodNamesOf(GroupCommitRow r) {
+        return List.of(r.method(), r.variant());
+    }
+
     private static Set<String> methodNames(Report full) {
         Set<String> out = new LinkedHashSet<>();
         full.rows().forEach(r -> out.addAll(methodNamesOf(r)));
-        full.groupCommitRows().forEach(r -> {
-            out.add(r.method());
-            out.add(r.variant());
-        });
+        full.groupCommitRows().forEach(r -> out.addAll(methodNamesOf(r)));
         return out;
     }
 
-    private static List<String> benchmarkNamesOf(ReportRow r) {
-        return benchmarkNames(r.cell().benchmark().jmhName(), r.cell().benchmark().shortName(), r.cell().family().simpleName());
-    }
-
-    private static List<String> benchmarkNames(String... names) {
-        return List.of(names);
+    private static List<String> benchmarkNamesOf(Cell c) {
+        return List.of(c.benchmark().jmhName(), c.benchmark().shortName(), c.family().simpleName());
     }
 
     private static List<String> plainNames(PlainRow r) {
@@ -148,9 +144,8 @@ public final class ReportFilter {
 
     private static Set<String> benchmarkNames(Report full) {
         Set<String> out = new LinkedHashSet<>();
-        full.rows().forEach(r -> out.addAll(benchmarkNamesOf(r)));
-        full.groupCommitRows().forEach(r -> out.addAll(List.of(r.cell().benchmark().jmhName(), r.cell().benchmark().shortName(),
-                r.cell().family().simpleName())));
+        full.rows().forEach(r -> out.addAll(benchmarkNamesOf(r.cell())));
+        full.groupCommitRows().forEach(r -> out.addAll(benchmarkNamesOf(r.cell())));
         full.plainRows().forEach(r -> out.addAll(plainNames(r)));
         return out;
     }

@@ -4,6 +4,7 @@ import io.durabench.catalogue.Counters;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.results.Metric;
 import io.durabench.results.Units;
+import io.durabench.stats.AbsoluteFigure;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.Stats;
@@ -20,7 +21,7 @@ import java.util.function.DoubleUnaryOperator;
  * its forks' iterations (in run order) are steady.
  */
 record RowFigures(Estimate time, String source, String replication, double p50, double p99, double p999, double syncsPerOp, double[] replicateUs,
-                  OutlierIterations stalls, SteadyState steadyState) {
+                  OutlierIterations stalls, SteadyState steadyState, AbsoluteFigure absolute) {
     private static final List<String> MEAN_PREFERENCE = List.of("avgt", "sample", "thrpt", "ss");
 
     /** The result the mean comes from: AverageTime, else SampleTime, Throughput, SingleShot. */
@@ -46,8 +47,9 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
     /**
      * @param fromForks the row's mean with its interval between forks ({@link io.durabench.stats.ForkIntervals}),
      *                  or null when it has one fork: then the iterations of that fork, marked as such
+     * @param absolute  the row's mean as a figure quoted alone (one fork: its iterations', made here)
      */
-    static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters, Estimate fromForks) {
+    static RowFigures of(Map<String, BenchmarkResult> byMode, Counters counters, Estimate fromForks, AbsoluteFigure absolute) {
         BenchmarkResult meanFrom = meanSource(byMode);
         Metric primary = meanFrom.primary();
         double[] iterations = iterationValues(primary, v -> Units.toMicrosPerOp(v, primary.unit()));
@@ -75,7 +77,8 @@ record RowFigures(Estimate time, String source, String replication, double p50, 
                 : forksUs.isEmpty() ? new double[0] : OutlierIterations.keptIterations(forksUs);
         if (!outliers.leftOut().isEmpty()) source += "; " + outliers.leftOut().size() + " stalled iteration(s) left out";
         return new RowFigures(time, source, replication, p50, p99, p999, flushesPerOp(byMode.values(), counters), replicates,
-                outliers, SteadyState.of(forksUs));
+                outliers, SteadyState.of(forksUs), fromForks != null ? absolute
+                        : forksUs.isEmpty() ? null : AbsoluteFigure.ofIterations(OutlierIterations.keptIterations(forksUs)));
     }
 
     /** JMH's own p-th percentile of each round (each one fork in a run in rounds), in µs/op; empty without SampleTime. */

@@ -71,7 +71,7 @@ final class SweepFindings {
         String message = String.format("preallocation, %s's durability cost (%s, %s): %s; against %s with %s.", ref.methodLabel(),
                 centre.describe(true, false, false), centre.describe(false, true, false), String.join("; ", parts),
                 Fmt.usWithInterval(ref.cost()), SyncWriteCostFamily.PREALLOCATION.label(centre.prealloc()));
-        return Optional.of(new Finding(context, Kind.PREALLOCATION, message, List.copyOf(ids)));
+        return Optional.of(new Finding(context, Kind.PREALLOC, message, List.copyOf(ids)));
     }
 
     /** " (0.41x)": the factor, said only where the difference itself is resolved. */

@@ -92,11 +92,8 @@ public final class WarningRules {
                     high.methodLabel(), Fmt.ratio(high.ratio().mean()), base, where(high, low), Fmt.ratio(low.ratio().mean()),
                     where(low, high), high.groupLabel(), base, Fmt.ratio(baseSpread(high, low)), Fmt.us(high.baselineUs()),
                     Fmt.us(low.baselineUs()), Fmt.usRounded(high.cost().mean()), Fmt.usRounded(low.cost().mean()));
-            String brief = String.format("%s: %sx %s on %s, %sx on %s, but costs %s vs %s µs", high.methodLabel(),
-                    Fmt.ratio(high.ratio().mean()), base, names.of(high.context()), Fmt.ratio(low.ratio().mean()),
-                    names.of(low.context()), Fmt.usRounded(high.cost().mean()), Fmt.usRounded(low.cost().mean()));
             out.add(new ReportWarning(Kind.RATIO_MISLEADS, message, ids(groupMembers(rows, high), groupMembers(rows, low)),
-                    ACROSS_CONTEXTS, worst, brief));
+                    ACROSS_CONTEXTS, worst, ratioBrief(high, low, base, names)));
         }
         return out;
     }
@@ -133,11 +130,15 @@ public final class WarningRules {
                 String.join(" > ", byRatio.stream().map(r -> names.of(r.context()) + " " + Fmt.ratio(r.ratio().mean()) + "x").toList()),
                 String.join(" < ", byCost.stream().map(r -> names.of(r.context()) + " " + Fmt.usRounded(r.cost().mean()) + " µs").toList()),
                 names.of(a.context()), names.of(b.context()), base, Fmt.us(a.baselineUs()), Fmt.us(b.baselineUs()));
-        String brief = String.format("%s: %sx %s on %s, %sx on %s, but costs %s vs %s µs", a.methodLabel(), Fmt.ratio(a.ratio().mean()),
-                base, names.of(a.context()), Fmt.ratio(b.ratio().mean()), names.of(b.context()), Fmt.usRounded(a.cost().mean()),
-                Fmt.usRounded(b.cost().mean()));
         return java.util.Optional.of(new ReportWarning(Kind.RATIO_MISLEADS, message, ids(groupMembers(rows, a), groupMembers(rows, b)),
-                ACROSS_CONTEXTS, worst, brief));
+                ACROSS_CONTEXTS, worst, ratioBrief(a, b, base, names)));
+    }
+
+    /** A ratio-misleads warning's one line: both ratios to the baseline {@code base}, then both costs. */
+    private static String ratioBrief(ReportRow a, ReportRow b, String base, ContextNames names) {
+        return String.format("%s: %sx %s on %s, %sx on %s, but costs %s vs %s µs", a.methodLabel(), Fmt.ratio(a.ratio().mean()), base,
+                names.of(a.context()), Fmt.ratio(b.ratio().mean()), names.of(b.context()), Fmt.usRounded(a.cost().mean()),
+                Fmt.usRounded(b.cost().mean()));
     }
 
     private static double baseSpread(ReportRow a, ReportRow b) {

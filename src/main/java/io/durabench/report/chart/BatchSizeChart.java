@@ -74,7 +74,8 @@ final class BatchSizeChart {
                     Palette.DARK, Marker.NONE, true, true));
         }
         List<Context> left = everyTarget.all.stream().filter(c -> !shown.contains(c)).toList();
-        String note = "dot = mean without stalls, bar = 99.9% interval; hollow = not durable; dashed = the baseline's time per write"
+        String note = "dot = mean without stalls, bar = 95% interval (the disk's level counted); hollow = not durable; "
+                + "dashed = the baseline's time per write"
                 + (targets.single() ? "" : ", in its target's colour")
                 + (left.isEmpty() ? "." : "; left out, no stable storage: " + String.join(", ", left.stream().map(everyTarget::bareName).toList()) + ".");
         Figure f = new Figure(TITLE + " (" + centre.describe(true, false, true) + ")", panels, targets.single() ? 1 : 2, legend,

@@ -39,11 +39,12 @@ public final class ChartParts {
         return List.copyOf(new LinkedHashSet<>(values));
     }
 
+    /** The lower end of the row's figure's interval (ReportRow.figure: what the tables print). */
     static double low(ReportRow r) {
-        return r.time().hasInterval() ? Math.max(0, r.time().low()) : Double.NaN;
+        return r.figure().hasInterval() ? Math.max(0, r.figure().low()) : Double.NaN;
     }
 
     static double high(ReportRow r) {
-        return r.time().hasInterval() ? r.time().high() : Double.NaN;
+        return r.figure().hasInterval() ? r.figure().high() : Double.NaN;
     }
 }

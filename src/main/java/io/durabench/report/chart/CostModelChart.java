@@ -5,12 +5,12 @@ import io.durabench.chart.Figure;
 import io.durabench.chart.Look;
 import io.durabench.chart.Marker;
 import io.durabench.chart.PanelAxes;
-import io.durabench.report.Context;
 import io.durabench.report.CostFit;
 import io.durabench.report.Report;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 
 /**
@@ -38,19 +38,12 @@ final class CostModelChart {
         List<CostFit> fits = report.costModel();
         if (fits.isEmpty()) return ChartSpec.skipped(NAME, TITLE, "no durable method was measured at three block sizes or more "
                 + "(the standard profile sweeps 512 B to 64 KiB)");
-        double lo = Double.POSITIVE_INFINITY, hi = 0;
-        for (CostFit f : fits) {
-            for (CostFit.Point p : f.points()) {
-                lo = Math.min(lo, p.blockBytes() / 1024.0);
-                hi = Math.max(hi, p.blockBytes() / 1024.0);
-            }
-        }
+        DoubleSummaryStatistics kib = fits.stream().flatMap(f -> f.points().stream()).mapToDouble(p -> p.blockBytes() / 1024.0).summaryStatistics();
+        double lo = kib.getMin(), hi = Math.max(0, kib.getMax());
         Axis.Log x = Axis.Log.around(lo, hi);
         Targets targets = new Targets(report, fits.stream().map(CostFit::context).toList());
-        List<Figure.Panel> panels = new ArrayList<>();
-        List<Boolean> own = new ArrayList<>();
         List<String> drawn = new ArrayList<>(), sameCall = new ArrayList<>(), overflow = new ArrayList<>();
-        for (Context c : targets.all) {
+        List<Figure.Panel> panels = targets.panels(x, c -> {
             List<CostFit> here = fits.stream().filter(f -> f.context().equals(c))
                     .sorted(Comparator.comparingInt(f -> MethodLooks.order(f.method()))).toList();
             List<Figure.Series> series = new ArrayList<>();
@@ -67,12 +60,10 @@ final class CostModelChart {
                 series.add(new Figure.Series(f.method(), look, false, measured(f), null));
                 series.add(new Figure.Series(f.method() + " fit", look.colour(), Marker.NONE, true, false, line(f, lo, hi)));
             }
-            panels.add(new Figure.Panel(targets.panelTitle(c), x, null, series));
-            own.add(targets.ownScale(c));
-        }
+            return series;
+        }, PanelAxes::linearRange);
         sameCall.removeAll(drawn);
         overflow.removeAll(drawn);
-        panels = PanelAxes.sharedY(panels, own, PanelAxes::linearRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         drawn.sort(Comparator.comparingInt(MethodLooks::order));
         for (String m : drawn) legend.add(new Figure.LegendEntry(m, MethodLooks.of(m).colour(), MethodLooks.of(m).marker(), true));

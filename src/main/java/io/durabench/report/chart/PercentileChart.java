@@ -6,7 +6,6 @@ import io.durabench.chart.Look;
 import io.durabench.chart.Marker;
 import io.durabench.chart.PanelAxes;
 import io.durabench.chart.Palette;
-import io.durabench.report.Context;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
@@ -40,9 +39,7 @@ final class PercentileChart {
         Targets targets = new Targets(report, rows.stream().map(ReportRow::context).toList());
         List<String> methods = ChartParts.methodsInOrder(rows.stream().map(ReportRow::methodLabel).toList());
         Axis.Category x = new Axis.Category(methods);
-        List<Figure.Panel> panels = new ArrayList<>();
-        List<Boolean> own = new ArrayList<>();
-        for (Context c : targets.all) {
+        List<Figure.Panel> panels = targets.panels(x, c -> {
             List<Figure.Series> series = new ArrayList<>();
             for (ReportRow r : rows) {
                 if (!r.context().equals(c)) continue;
@@ -57,10 +54,8 @@ final class PercentileChart {
                 if (Double.isFinite(p999)) series.add(new Figure.Series(r.methodLabel() + " p99.9", look.colour(), Marker.SQUARE,
                         false, false, List.of(new Figure.Point(slot, p999, Double.NaN, Double.NaN, !r.durable())), ""));
             }
-            panels.add(new Figure.Panel(targets.panelTitle(c), x, null, series));
-            own.add(targets.ownScale(c));
-        }
-        panels = PanelAxes.sharedY(panels, own, PanelAxes::logRange);
+            return series;
+        }, PanelAxes::logRange);
         List<Figure.LegendEntry> legend = List.of(
                 new Figure.LegendEntry("p50", Palette.DARK, Marker.CIRCLE, false),
                 new Figure.LegendEntry("p99", Palette.DARK, Marker.DIAMOND, false),

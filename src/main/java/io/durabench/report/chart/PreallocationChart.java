@@ -6,7 +6,6 @@ import io.durabench.chart.Marker;
 import io.durabench.chart.PanelAxes;
 import io.durabench.chart.Palette;
 import io.durabench.catalogue.SyncWriteCostFamily;
-import io.durabench.report.Context;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.Headline;
@@ -38,9 +37,7 @@ final class PreallocationChart {
         List<String> methods = ChartParts.methodsInOrder(compared.stream().map(ChartParts::methodSlot).toList());
         Axis x = new Axis.Category(methods);
         Targets targets = new Targets(report, compared.stream().map(ReportRow::context).toList());
-        List<Figure.Panel> panels = new ArrayList<>();
-        List<Boolean> own = new ArrayList<>();
-        for (Context c : targets.all) {
+        List<Figure.Panel> panels = targets.panels(x, c -> {
             List<Figure.Series> series = new ArrayList<>();
             for (Preallocation p : strategies) {
                 Marker mark = MARKS[strategies.indexOf(p) % MARKS.length];
@@ -52,10 +49,8 @@ final class PreallocationChart {
                             r.meanUs(), ChartParts.low(r), ChartParts.high(r), !r.durable())), p.name()));
                 }
             }
-            panels.add(new Figure.Panel(targets.panelTitle(c), x, null, series));
-            own.add(targets.ownScale(c));
-        }
-        panels = PanelAxes.sharedY(panels, own, PanelAxes::logRange);
+            return series;
+        }, PanelAxes::logRange);
         List<Figure.LegendEntry> legend = new ArrayList<>();
         for (Preallocation p : strategies) {
             legend.add(new Figure.LegendEntry(SyncWriteCostFamily.PREALLOCATION.label(p), Palette.DARK,
@@ -64,7 +59,8 @@ final class PreallocationChart {
         // Side by side only while each method's marks keep room for themselves (about 12 px each) in half the width.
         int columns = methods.size() * strategies.size() * 12 > 380 ? 1 : 2;
         Figure f = new Figure(TITLE + " (" + centre.describe(true, true, false) + ")", panels, columns, legend, "sync method",
-                "time per write (µs, log)", "mark = mean without stalls, bar = 99.9% interval, left to right in the legend's order; hollow = not durable; "
+                "time per write (µs, log)", "mark = mean without stalls, bar = 95% interval (the disk's level counted), left to right in "
+                + "the legend's order; hollow = not durable; "
                 + "* = the method does not reach stable storage; colour = the " + (targets.single() ? "method" : "target") + ".");
         return ChartSpec.of(NAME, TITLE, f);
     }

@@ -1,8 +1,10 @@
 package io.durabench.report.chart;
 
+import io.durabench.chart.Axis;
 import io.durabench.chart.Figure;
 import io.durabench.chart.Look;
 import io.durabench.chart.Marker;
+import io.durabench.chart.PanelAxes;
 import io.durabench.chart.Palette;
 import io.durabench.report.Context;
 import io.durabench.report.Report;
@@ -11,6 +13,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The targets one chart shows, in a fixed order (ext4, xfs, btrfs, then the others by name, the
@@ -79,6 +82,12 @@ final class Targets {
     /** True for a target whose panels get axes of their own: no stable storage, beside targets that have it. */
     boolean ownScale(Context c) {
         return c.hasNoStableStorage() && !disks().isEmpty();
+    }
+
+    /** A panel per target ({@link #panelTitle}), the series {@code series} gives it, on y axes shared as {@link #ownScale} says. */
+    List<Figure.Panel> panels(Axis x, Function<Context, List<Figure.Series>> series, Function<List<Figure.Panel>, Axis> range) {
+        List<Figure.Panel> panels = all.stream().map(c -> new Figure.Panel(panelTitle(c), x, null, series.apply(c))).toList();
+        return PanelAxes.sharedY(panels, all.stream().map(this::ownScale).toList(), range);
     }
 
     Look look(Context c) {

@@ -3,6 +3,7 @@ package io.durabench.report.render;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.env.JsonFields;
 import io.durabench.report.CostFit;
 import io.durabench.stats.Estimate;
 import java.util.List;
@@ -39,9 +40,7 @@ final class CostModelJson {
                 points.add(q);
             }
             o.add("points", points);
-            JsonArray ids = new JsonArray();
-            f.rows().forEach(ids::add);
-            o.add("rows", ids);
+            o.add("rows", JsonFields.arrayOf(f.rows()));
             out.add(o);
         }
         return out;

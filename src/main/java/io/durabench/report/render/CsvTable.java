@@ -2,6 +2,7 @@ package io.durabench.report.render;
 
 import io.durabench.catalogue.BenchmarkFamily;
 import io.durabench.catalogue.Catalogue;
+import io.durabench.format.Fmt;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -14,30 +15,28 @@ import java.util.stream.Collectors;
  * bug that CsvTablesTest names. OTHER holds the rows JMH reported without durabench meaning.
  */
 public enum CsvTable {
-    SYNC_WRITE("sync-write", Catalogue.SYNC_WRITE_COST),
-    PG("pg", Catalogue.PG_TEST_FSYNC, Catalogue.PG_TWO_WRITES, Catalogue.PG_OPEN_SYNC_SIZES, Catalogue.PG_FSYNC_DESCRIPTOR),
-    FILE_CREATE("file-create", Catalogue.FILE_CREATE),
-    GROUP_COMMIT("group-commit", Catalogue.GROUP_COMMIT),
-    OTHER("other"),
+    SYNC_WRITE(Catalogue.SYNC_WRITE_COST),
+    PG(Catalogue.PG_TEST_FSYNC, Catalogue.PG_TWO_WRITES, Catalogue.PG_OPEN_SYNC_SIZES, Catalogue.PG_FSYNC_DESCRIPTOR),
+    FILE_CREATE(Catalogue.FILE_CREATE),
+    GROUP_COMMIT(Catalogue.GROUP_COMMIT),
+    OTHER,
     /** The run's methods against its reference in lock-step, per target (not a family's rows: {@link LockStepFields}). */
-    LOCK_STEP("lock-step");
+    LOCK_STEP;
 
-    private final String id;
     private final List<BenchmarkFamily> families;
 
-    CsvTable(String id, BenchmarkFamily... families) {
-        this.id = id;
+    CsvTable(BenchmarkFamily... families) {
         this.families = List.of(families);
     }
 
     /** The name `--table` takes and the file name carries: "sync-write". */
     public String id() {
-        return id;
+        return Fmt.id(this);
     }
 
     /** report-sync-write.csv, ... report-other.csv. */
     public String fileName() {
-        return "report-" + id + ".csv";
+        return "report-" + id() + ".csv";
     }
 
     public List<BenchmarkFamily> families() {
@@ -56,7 +55,7 @@ public enum CsvTable {
     /** The table named {@code id} (case-insensitive); an unknown name lists the known ones. */
     public static CsvTable parse(String id) {
         for (CsvTable t : values()) {
-            if (t.id.equals(id.trim().toLowerCase(Locale.ROOT))) return t;
+            if (t.id().equals(id.trim().toLowerCase(Locale.ROOT))) return t;
         }
         throw new IllegalArgumentException("--table " + id + ": no such table; use one of " + ids(Arrays.asList(values()), ", "));
     }

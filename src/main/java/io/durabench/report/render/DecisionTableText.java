@@ -9,6 +9,7 @@ import io.durabench.report.ReferenceComparison;
 import io.durabench.report.DecisionTable.Line;
 import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
+import io.durabench.stats.AbsoluteFigure;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +24,11 @@ final class DecisionTableText {
     /** Marks a cell whose row is not durable on that target although the method is elsewhere. */
     static final String NOT_DURABLE_HERE = "†";
 
+    /** A figure's half-width a design review can act on; a target whose figures are wider gets a line saying why. */
+    static final double QUOTABLE = 0.25;
+
     /** What each figure is: the row's mean without its stalls (their count beside it), with its interval. */
-    static final String FIGURE = "mean without stalls [99.9% interval]";
+    static final String FIGURE = "mean without stalls [95% interval, the disk's level counted]";
 
     private DecisionTableText() {
     }
@@ -104,7 +108,7 @@ final class DecisionTableText {
         if (r.failed() != null) return "FAILED";
         if (r.na() != null) return "n/a";
         if (!r.measured()) return "—";
-        String interval = Fmt.usRoundedInterval(r.time());
+        String interval = Fmt.usRoundedInterval(r.figure());
         String s = Fmt.usRounded(r.meanUs()) + (interval.isEmpty() ? "" : " " + interval);
         if (fastest && (lockStep || r.time().betweenForks())) s += " " + FASTEST;
         boolean durableMethod = r.cell().family().notDurableBecause(r.cell().methodValue()).isEmpty();
@@ -130,6 +134,38 @@ final class DecisionTableText {
         if (each.isEmpty()) return java.util.Optional.empty();
         return java.util.Optional.of("Stalls, iterations more than 3x off their row's median, left out of these means (a cost paid as a"
                 + " stall is still a cost; the outlier-iteration warning names each): " + String.join("; ", each) + ".");
+    }
+
+    /**
+     * What each figure's interval holds, the disk's level each target's run saw, and per target whose figures are wider
+     * than {@link #QUOTABLE} (median over its durable methods) why, and how many forks would narrow them.
+     */
+    private static List<String> precision(DecisionTable t, ContextNames names) {
+        List<String> levels = new ArrayList<>(), wide = new ArrayList<>();
+        if (!t.betweenForks()) return levels; // within one fork: the line above says what those intervals are
+        for (Context c : t.targets()) {
+            List<AbsoluteFigure> figures = t.durableOn(c).stream().map(l -> l.on(c).absolute()).filter(java.util.Objects::nonNull).toList();
+            if (figures.isEmpty()) continue;
+            AbsoluteFigure.Spread s = AbsoluteFigure.Spread.of(figures, QUOTABLE);
+            boolean seen = !Double.isNaN(s.levelMoved());
+            levels.add(seen ? "±" + percent(s.levelMoved()) + " on " + names.of(c)
+                    : "not seen on " + names.of(c) + ", a run of fewer than 3 cells or one round");
+            if (s.medianHalfWidth() <= QUOTABLE) continue;
+            wide.add("On " + names.of(c) + " the figures are ±" + percent(s.medianHalfWidth()) + " (median): its forks spread ±"
+                    + percent(s.medianForkSpread()) + (seen ? " and the disk's level moved ±" + percent(s.levelMoved()) + " between rounds" : "")
+                    + (s.forksFor() > 0 ? "; about " + s.forksFor() + " forks per cell would bring them to ±" + percent(QUOTABLE) + "."
+                    : "; no number of forks brings them to ±" + percent(QUOTABLE) + ": the disk's level alone moves more between minutes."));
+        }
+        if (levels.isEmpty()) return List.of();
+        List<String> out = new ArrayList<>(List.of("Each figure alone: a " + AbsoluteFigure.CONFIDENCE_PERCENT + "% interval over its forks "
+                + "that counts how far the disk's level moved between this run's rounds (" + String.join(", ", levels) + "); the "
+                + FASTEST + " and the differences are decided at 99.9% between forks or in lock-step, where the level cancels."));
+        out.addAll(wide);
+        return out;
+    }
+
+    private static String percent(double share) {
+        return Fmt.percentBound(share * 100) + "%";
     }
 
     /** The lines under the table, unwrapped: the renderers wrap them to their width. */
@@ -175,6 +211,7 @@ final class DecisionTableText {
         byReason.forEach((why, where) -> out.add(why.substring(0, why.indexOf(':')) + ": " + String.join(", ", where) + ":"
                 + why.substring(why.indexOf(':') + 1) + "."));
         stalls(lines, names).ifPresent(out::add);
+        out.addAll(precision(t, names));
         for (Context c : t.leftOut()) {
             out.add("Not a column: " + names.of(c) + " (" + c.directory() + ") has no stable storage, so nothing is durable there; "
                     + "its rows are in its own section.");

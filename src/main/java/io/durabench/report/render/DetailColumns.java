@@ -4,7 +4,6 @@ import io.durabench.output.Column;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.format.Fmt;
 import io.durabench.report.GroupCommitRow;
-import io.durabench.report.ReportRow;
 import io.durabench.report.render.BaselineRows.Labelled;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +22,8 @@ final class DetailColumns {
         List<Column<Labelled>> c = new ArrayList<>();
         c.add(Column.text("method", "Method", Labelled::label));
         // The figure leaves a row's stalls out (intervals.md), so it says so, and how many there were beside it.
-        c.add(Column.number("µs/op w/o stalls [99.9% CI]", "µs/op w/o stalls [99.9% CI]", l -> Fmt.usCompact(l.row().meanUs())));
-        c.add(Column.joined("99.9% CI (µs)", l -> Fmt.usCompactInterval(l.row().time())));
+        c.add(Column.number("µs/op w/o stalls [95% CI]", "µs/op w/o stalls [95% CI]", l -> Fmt.usCompact(l.row().meanUs())));
+        c.add(Column.joined("95% CI (µs)", l -> Fmt.usCompactInterval(l.row().figure())));
         c.add(Column.<Labelled>number("stalls", "Stalls", l -> stalls(l.row().stalledIterations())).hiddenWhenEmpty());
         c.add(Column.number("ops/s", "ops/s", l -> l.row().measured() ? Fmt.ops(l.row().opsPerSec()) : ""));
         percentiles(c, choice, l -> l.row().p50Us(), l -> l.row().p99Us(), l -> l.row().p999Us());

@@ -1,5 +1,6 @@
 package io.durabench.report.render;
 
+import io.durabench.env.JsonFields;
 import io.durabench.slo.SloJson;
 import io.durabench.output.JsonRows;
 import com.google.gson.GsonBuilder;
@@ -9,7 +10,6 @@ import io.durabench.report.Context;
 import io.durabench.env.EnvironmentFacts;
 import io.durabench.report.Finding;
 import io.durabench.report.Report;
-import io.durabench.report.ReportWarning;
 import io.durabench.slo.SloVerdict;
 import java.util.List;
 
@@ -45,22 +45,17 @@ public final class JsonRenderer {
             o.addProperty("directory", c.directory());
             o.addProperty("filesystem", c.filesystem());
             o.addProperty("jdk", c.jdk());
-            JsonArray facts = new JsonArray();
-            EnvironmentFacts.lines(c.environment()).forEach(facts::add);
-            o.add("environment", facts);
+            o.add("environment", JsonFields.arrayOf(EnvironmentFacts.lines(c.environment())));
             contexts.add(o);
         }
         root.add("contexts", contexts);
         if (!slo.isEmpty()) root.add("slo", SloJson.of(slo));
         Opening opening = Opening.of(report);
         root.add("decisions", DecisionJson.of(opening.tables()));
-        JsonArray recommendations = new JsonArray();
-        opening.recommendations().forEach(recommendations::add);
-        root.add("recommendations", recommendations);
+        root.add("recommendations", JsonFields.arrayOf(opening.recommendations()));
         root.add("rows", JsonRows.of(RowFields.DURABENCH, report.rows()));
-        JsonArray warnings = new JsonArray();
-        for (ReportWarning w : report.warnings()) warnings.add(said(new JsonObject(), w.kind().id(), w.message(), w.rows()));
-        root.add("warnings", warnings);
+        root.add("warnings", JsonFields.arrayOf(report.warnings().stream().map(w -> said(new JsonObject(), w.kind().id(), w.message(),
+                w.rows())).toList()));
         root.add("findings", findings(report));
         root.add("costModel", CostModelJson.of(report.costModel()));
         root.add("groupCommit", JsonRows.of(RowFields.GROUP_COMMIT, report.groupCommitRows()));
@@ -84,9 +79,7 @@ public final class JsonRenderer {
     private static JsonObject said(JsonObject o, String kind, String message, List<Integer> rows) {
         o.addProperty("kind", kind);
         o.addProperty("message", message);
-        JsonArray ids = new JsonArray();
-        rows.forEach(ids::add);
-        o.add("rows", ids);
+        o.add("rows", JsonFields.arrayOf(rows));
         return o;
     }
 }

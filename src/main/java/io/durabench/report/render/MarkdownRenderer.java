@@ -26,16 +26,10 @@ public final class MarkdownRenderer {
     private MarkdownRenderer() {
     }
 
-    public static String render(Report report, List<ChartFile> charts) {
-        return render(report, charts, TableColumns.DEFAULT);
-    }
-
-    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
-    public static String render(Report report, List<ChartFile> charts, TableColumns columns) {
-        return render(report, charts, columns, List.of());
-    }
-
-    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    /**
+     * @param columns the optional columns of the detail tables ({@code report --columns})
+     * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables
+     */
     public static String render(Report report, List<ChartFile> charts, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder("# durabench report\n\n");
         Opening opening = Opening.of(report);
@@ -69,8 +63,8 @@ public final class MarkdownRenderer {
             List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("## ").append(c.label()).append("\n\n");
-            String n = Opening.n(rows, commits);
-            if (!n.isEmpty()) sb.append("_Intervals: 99.9%, ").append(n).append("._\n\n");
+            String n = Opening.intervals(rows, commits);
+            if (!n.isEmpty()) sb.append("_").append(n).append("._\n\n");
             sb.append("**Environment**\n\n");
             EnvironmentFacts.lines(c.environment()).forEach(f -> sb.append("* ").append(f).append('\n'));
             sb.append('\n');

@@ -44,6 +44,13 @@ record Opening(String context, List<DecisionTable> tables, List<String> recommen
         return forms.isEmpty() ? "" : "n = " + forms + " per cell";
     }
 
+    /** A section's "Intervals: ..." line: the level of each kind of figure and {@link #n}; "" when no row says. */
+    static String intervals(List<ReportRow> rows, List<io.durabench.report.GroupCommitRow> commits) {
+        String n = n(rows, commits);
+        return n.isEmpty() ? "" : "Intervals: " + io.durabench.stats.AbsoluteFigure.CONFIDENCE_PERCENT + "% for a time alone (the disk's level"
+                + " between rounds counted), 99.9% for costs, ratios and commits/s, " + n;
+    }
+
     /** "btrfs, ext4, tmpfs and xfs (vda: write back cache, rotational 1); JDK 17.0.15; 460 rows; baseline NONE." */
     private static String context(Report report, ContextNames names) {
         Set<String> devices = new LinkedHashSet<>(), jdks = new LinkedHashSet<>();

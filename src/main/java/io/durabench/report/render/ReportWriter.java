@@ -16,17 +16,12 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes everything and returns the paths written, charts included. */
-    public static List<Path> writeAll(Report report, Path dir) {
-        return writeAll(report, dir, TableColumns.DEFAULT);
-    }
-
-    /** @param columns the optional columns of report.md's tables ({@code report --columns}) */
-    public static List<Path> writeAll(Report report, Path dir, TableColumns columns) {
-        return writeAll(report, dir, columns, List.of());
-    }
-
-    /** @param slo the verdicts of {@code report --slo}: report.md (so report.html) and report.json carry them */
+    /**
+     * Writes everything and returns the paths written, charts included.
+     *
+     * @param columns the optional columns of report.md's tables ({@code report --columns})
+     * @param slo     the verdicts of {@code report --slo}: report.md (so report.html) and report.json carry them
+     */
     public static List<Path> writeAll(Report report, Path dir, TableColumns columns, List<SloVerdict> slo) {
         List<ChartFile> charts = Charts.write(report, dir);
         List<Path> written = new ArrayList<>();

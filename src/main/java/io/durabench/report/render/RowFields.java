@@ -33,8 +33,8 @@ public final class RowFields {
             Field.text("method", ReportRow::method),
             Field.bool("isBaseline", ReportRow::baseline),
             Field.number("meanUs", r -> mean(r.time())),
-            Field.number("ciLowUs", r -> low(r.time())),
-            Field.number("ciHighUs", r -> high(r.time())),
+            Field.number("ciLowUs", r -> low(r.figure())),
+            Field.number("ciHighUs", r -> high(r.figure())),
             Field.whole("n", r -> r.time() == null ? null : r.time().n()),
             // meanUs (and every interval, cost and ratio) leaves the row's stalls out: how many, the worst, and the mean with them.
             Field.whole("stalledIterations", r -> r.measured() ? r.stalledIterations() : null),

@@ -26,10 +26,6 @@ public final class Tables {
     private Tables() {
     }
 
-    static GroupedTable<Labelled> durabench(List<ReportRow> rows) {
-        return durabench(rows, TableColumns.DEFAULT);
-    }
-
     /** One table per group; a group whose ratios are over another group's baseline shows that row first (BaselineRows). */
     static GroupedTable<Labelled> durabench(List<ReportRow> rows, TableColumns choice) {
         GroupedTable<Labelled> table = new GroupedTable<>(DetailColumns.perOperation(choice),
@@ -91,11 +87,6 @@ public final class Tables {
             l.append("; MMAP_FORCE maps a file sized when it opens (as FTRUNCATE does), so its writes are not appends");
         }
         return l.toString();
-    }
-
-    /** Group commit: one row per committer count, per variant, under its group (record size, sync method, prealloc). */
-    static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows) {
-        return groupCommit(rows, TableColumns.DEFAULT);
     }
 
     static GroupedTable<GroupCommitRow> groupCommit(List<GroupCommitRow> rows, TableColumns choice) {

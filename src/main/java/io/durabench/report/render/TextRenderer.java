@@ -30,20 +30,10 @@ public final class TextRenderer {
     private TextRenderer() {
     }
 
-    public static String render(Report report) {
-        return render(report, false);
-    }
-
-    public static String render(Report report, boolean allWarnings) {
-        return render(report, allWarnings, TableColumns.DEFAULT);
-    }
-
-    /** @param columns the optional columns of the detail tables ({@code report --columns}) */
-    public static String render(Report report, boolean allWarnings, TableColumns columns) {
-        return render(report, allWarnings, columns, List.of());
-    }
-
-    /** @param slo the verdicts of {@code report --slo}, printed between the context line and the decision tables */
+    /**
+     * @param columns the optional columns of the detail tables ({@code report --columns})
+     * @param slo     the verdicts of {@code report --slo}, printed between the context line and the decision tables
+     */
     public static String render(Report report, boolean allWarnings, TableColumns columns, List<SloVerdict> slo) {
         StringBuilder sb = new StringBuilder();
         Opening opening = Opening.of(report);
@@ -58,8 +48,8 @@ public final class TextRenderer {
             List<GroupCommitRow> commits = report.groupCommitRowsOf(c);
             if (rows.isEmpty() && commits.isEmpty()) continue;
             sb.append("\n== ").append(c.label()).append(" ==\n");
-            String n = Opening.n(rows, commits);
-            if (!n.isEmpty()) sb.append("  Intervals: 99.9%, ").append(n).append('\n');
+            String n = Opening.intervals(rows, commits);
+            if (!n.isEmpty()) Wrap.append(sb, n, "  ", "    ");
             EnvironmentFacts.lines(c.environment()).forEach(f -> Wrap.append(sb, f, "  ", "      "));
             List<String> own = FindingsText.of(report, c);
             if (!own.isEmpty()) {

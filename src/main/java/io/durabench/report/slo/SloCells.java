@@ -20,14 +20,7 @@ import java.util.TreeSet;
  * the table they speak of); with some, the rows that have them, and on the axes the SLO leaves
  * open the one closest to the centre.
  */
-final class SloCells {
-    private final String methodLabel;
-    private final List<ReportRow> rows;
-
-    private SloCells(String methodLabel, List<ReportRow> rows) {
-        this.methodLabel = methodLabel;
-        this.rows = rows;
-    }
+record SloCells(String methodLabel, List<ReportRow> rows) {
 
     /** The SLO's rows; a method the results do not hold, or a cell none of its rows has, is an {@link IllegalArgumentException}. */
     static SloCells of(List<ReportRow> all, Slo slo) {
@@ -61,10 +54,6 @@ final class SloCells {
             else if (agreement(r.cell(), reference) > agreement(same.cell(), reference)) chosen.set(chosen.indexOf(same), r);
         }
         return new SloCells(mine.get(0).methodLabel(), chosen);
-    }
-
-    String methodLabel() {
-        return methodLabel;
     }
 
     /** The target's row, null when it did not measure the cell. */

@@ -7,8 +7,4 @@ package io.durabench.workload.groupcommit;
  */
 public record GroupCommitCounters(long commits, long syncs, long bytes, long delays, long zeroFillSyncs, long recycles,
                                   long shortWrites, long interruptedWrites) {
-    /** Payload syncs per commit: 1 without group commit, well below 1 when it works. */
-    public double syncsPerCommit() {
-        return commits == 0 ? 0 : (double) syncs / commits;
-    }
 }

@@ -49,7 +49,6 @@ public final class GroupCommitLog implements AutoCloseable {
     private final ZeroFiller zeroFiller;
     private final Publication publication;
     private final WriteRetries retries;
-    private long shortWritesAtReset, interruptedWritesAtReset;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -343,25 +342,10 @@ public final class GroupCommitLog implements AutoCloseable {
         lock.lock();
         try {
             return new GroupCommitCounters(commits, syncs, bytes, delays, zeroFillSyncs, recycles,
-                    retries.shortWrites() - shortWritesAtReset, retries.interruptedWrites() - interruptedWritesAtReset);
+                    retries.shortWrites(), retries.interruptedWrites());
         } finally {
             lock.unlock();
         }
-    }
-
-    public void resetCounters() {
-        lock.lock();
-        try {
-            commits = syncs = bytes = delays = zeroFillSyncs = recycles = 0;
-            shortWritesAtReset = retries.shortWrites();
-            interruptedWritesAtReset = retries.interruptedWrites();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    public GroupCommitConfig config() {
-        return cfg;
     }
 
     public Path path() {

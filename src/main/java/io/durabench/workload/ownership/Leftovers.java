@@ -66,10 +66,6 @@ public record Leftovers(Path dir, List<Leftover> files) {
         return new Leftovers(dir, left);
     }
 
-    public boolean isEmpty() {
-        return files.isEmpty();
-    }
-
     /**
      * For the run's output: "WARNING: durabench left N files in DIR that it could not delete (WHY);
      * the next run in that directory removes them once it can:", then "  PATH (SIZE)" for each; no

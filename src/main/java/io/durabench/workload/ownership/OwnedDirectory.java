@@ -18,10 +18,6 @@ public final class OwnedDirectory {
         this.dir = dir;
     }
 
-    public Path path() {
-        return dir;
-    }
-
     /** Creates a new empty file of {@code kind} (e.g. {@code fdatasync}, {@code pg}) with {@code suffix} (e.g. {@code .log}). */
     public Path newFile(String kind, String suffix) {
         while (true) {

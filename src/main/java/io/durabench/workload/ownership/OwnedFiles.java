@@ -88,15 +88,6 @@ public final class OwnedFiles {
         }
     }
 
-    /** True when this JVM holds its owner lock in {@code dir}. */
-    public static boolean claimed(Path dir) {
-        try {
-            return CLAIMS.containsKey(dir.toRealPath());
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /**
      * Deletes this JVM's owner lock in {@code dir} and lets it go (the JVM's end does it otherwise).
      * Empty when done; otherwise why the lock could not be deleted (a filesystem turned read-only):

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.catalogue.SyncWriteCostFamily;
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.SyntheticRun;
 import io.durabench.report.analysis.ReportBuilder;
-import io.durabench.report.render.TextRenderer;
 import io.durabench.results.ResultsLoader;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
+import io.durabench.workload.WorkloadConfig;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
@@ -63,7 +63,7 @@ class ChartLayoutTest {
                     for (int batch : new int[] {10, 100}) t.write(m.name(), 8192, batch, "NONE", mean(m, 8192, scale) / batch + 5, 0.2);
                 }
                 for (Preallocation p : Preallocation.values()) {
-                    if (p == Preallocation.NONE || !SyncWriteCostFamily.acceptsPreallocation(m, p)) continue;
+                    if (p == Preallocation.NONE || !WorkloadConfig.acceptsPreallocation(m, p)) continue;
                     double mean = mean(m, 8192, scale) * (p == Preallocation.ZERO_FILL ? 0.5 : 1.05);
                     t.write(m.name(), 8192, 1, p.name(), mean, mean * 0.02);
                 }
@@ -202,7 +202,7 @@ class ChartLayoutTest {
 
     @Test
     void theTextReportOfTheSameRunFits120Columns() {
-        List<String> lines = TextRenderer.render(report).lines().toList();
+        List<String> lines = Rendered.text(report).lines().toList();
         long within = lines.stream().filter(s -> s.length() <= 120).count();
         assertTrue(within >= 0.95 * lines.size(), within + " of " + lines.size() + " lines within 120 columns");
         assertTrue(lines.stream().filter(s -> s.startsWith("  method ")).allMatch(s -> s.length() <= 120),

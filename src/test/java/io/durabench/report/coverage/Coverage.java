@@ -1,6 +1,7 @@
 package io.durabench.report.coverage;
 
 import io.durabench.report.Difference;
+import io.durabench.stats.AbsoluteFigure;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
@@ -35,6 +36,11 @@ final class Coverage {
 
         /** Per row, the interval this design prints for the window starting at round {@code from}. */
         List<Estimate> intervals(LongRun run, int from);
+
+        /** Per row, the interval the report's decisions use for the window: by default the one the design prints. */
+        default List<Estimate> decisionIntervals(LongRun run, int from) {
+            return intervals(run, from);
+        }
 
         /** Whether the design leaves stalled iterations out (as the report does): then so does the long-run mean it is held against. */
         default boolean stallsLeftOut() {
@@ -74,6 +80,31 @@ final class Coverage {
 
             public List<Estimate> intervals(LongRun run, int from) {
                 return ForkIntervals.of(run.rows().stream().map(r -> r.forkMeans(from, k)).toList());
+            }
+        };
+    }
+
+    /**
+     * k forks per cell, each row's mean as the report quotes it alone (AbsoluteFigure: 95%, the disk's level between the
+     * window's rounds counted once); the differences are decided as the report decides them, on ForkIntervals.
+     */
+    static Design absolute(int k) {
+        return new Design() {
+            public String name() {
+                return k + " forks, absolute figure (" + AbsoluteFigure.CONFIDENCE_PERCENT + "%, the level counted)";
+            }
+
+            public int forks() {
+                return k;
+            }
+
+            public List<Estimate> intervals(LongRun run, int from) {
+                return AbsoluteFigure.of(run.rows().stream().map(r -> r.forkMeans(from, k)).toList()).stream()
+                        .map(AbsoluteFigure::interval).toList();
+            }
+
+            public List<Estimate> decisionIntervals(LongRun run, int from) {
+                return Coverage.forks(k).intervals(run, from);
             }
         };
     }
@@ -176,7 +207,8 @@ final class Coverage {
             if (ref < 0) continue;
             List<Integer> others = new ArrayList<>();
             for (int i = 0; i < n; i++) if (i != ref && run.rows().get(i).centreDurable()) others.add(i);
-            List<Difference> ds = decide(design, others.stream().map(e::get).toList(), e.get(ref));
+            List<Estimate> forDecisions = design.decisionIntervals(run, from);
+            List<Difference> ds = decide(design, others.stream().map(forDecisions::get).toList(), forDecisions.get(ref));
             for (int j = 0; j < others.size(); j++) {
                 Difference d = ds.get(j);
                 if (!d.resolved()) continue;

@@ -9,6 +9,7 @@ import io.durabench.report.Context;
 import io.durabench.report.ContextNames;
 import io.durabench.format.Fmt;
 import io.durabench.report.PlainRow;
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
 import io.durabench.report.analysis.ReportBuilder;
@@ -44,10 +45,10 @@ class CommittedTablesFitTest {
     @ValueSource(strings = {"reference-standard", "reference-quick"})
     void everyTableLineFitsByDefault(String run) {
         Report report = report(run);
-        List<String> md = MarkdownRenderer.render(report, List.of()).lines().filter(l -> l.startsWith("|")).toList();
+        List<String> md = Rendered.markdown(report, List.of()).lines().filter(l -> l.startsWith("|")).toList();
         assertFalse(md.isEmpty());
         assertEquals(List.of(), md.stream().filter(l -> l.length() > WIDTH).toList(), "Markdown table lines over " + WIDTH);
-        List<String> text = TextRenderer.render(report).lines().toList();
+        List<String> text = Rendered.text(report).lines().toList();
         int first = text.indexOf(text.stream().filter(l -> l.startsWith("  method ")).findFirst().orElseThrow());
         assertEquals(List.of(), text.subList(first, text.size()).stream().filter(l -> l.length() > WIDTH).toList(),
                 "text lines over " + WIDTH + " from the first table on");
@@ -57,8 +58,8 @@ class CommittedTablesFitTest {
     @ValueSource(strings = {"reference-standard", "reference-quick"})
     void everyTableShowsTheBaselineItsRatiosUse(String run) {
         Report report = report(run);
-        String md = MarkdownRenderer.render(report, List.of());
-        String text = TextRenderer.render(report);
+        String md = Rendered.markdown(report, List.of());
+        String text = Rendered.text(report);
         int batched = 0;
         for (List<ReportRow> g : groups(report.rows()).values()) {
             List<ReportRow> bases = g.stream().filter(r -> r.ratio() != null).map(r -> r.baselineRow() == null ? r : r.baselineRow())
@@ -69,7 +70,7 @@ class CommittedTablesFitTest {
             assertTrue(base.baseline(), "the row a ratio is over is a baseline");
             boolean borrowed = g.stream().noneMatch(r -> r.id() == base.id());
             String label = base.methodLabel() + (borrowed ? " (baseline, from 1 write per sync)" : " (baseline)");
-            String figure = (Fmt.usCompact(base.meanUs()) + " " + Fmt.usCompactInterval(base.time())).strip();
+            String figure = (Fmt.usCompact(base.meanUs()) + " " + Fmt.usCompactInterval(base.figure())).strip();
             String table = markdownTable(md, g.get(0));
             assertTrue(table.contains("\n| " + label + " | " + figure + " | "), label + " " + figure + " in\n" + table);
             String textTable = textTable(text, g.get(0));
@@ -90,9 +91,9 @@ class CommittedTablesFitTest {
         List<Context> contexts = new ArrayList<>(report.contexts());
         report.plainRows().forEach(r -> contexts.add(r.context()));
         ContextNames names = ContextNames.of(contexts);
-        List<String> md = section(MarkdownRenderer.render(report, List.of()), "## Other JMH results", "\n## ").lines()
+        List<String> md = section(Rendered.markdown(report, List.of()), "## Other JMH results", "\n## ").lines()
                 .filter(l -> l.startsWith("| ") && !l.startsWith("| Target")).toList();
-        List<String> text = section(TextRenderer.render(report), "== Other JMH results", "\n\n").lines().skip(3).toList();
+        List<String> text = section(Rendered.text(report), "== Other JMH results", "\n\n").lines().skip(3).toList();
         assertEquals(report.plainRows().size(), md.size());
         assertEquals(report.plainRows().size(), text.size());
         for (int i = 0; i < md.size(); i++) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.catalogue.BenchmarkFamily;
 import io.durabench.catalogue.Catalogue;
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.results.ResultsLoader;
@@ -89,7 +90,7 @@ class CsvTablesTest {
     void everyFileWrittenReadsBackWithPythonsDictReader() throws Exception {
         Report report = report(EVERY_KIND);
         List<Path> files = new ArrayList<>();
-        for (Path p : ReportWriter.writeAll(report, dir)) {
+        for (Path p : Rendered.writeAll(report, dir)) {
             if (p.getFileName().toString().endsWith(".csv")) files.add(p);
         }
         assertEquals(CsvTable.values().length, files.size(), files.toString());

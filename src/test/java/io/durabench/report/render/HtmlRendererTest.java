@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.report.Rendered;
 import io.durabench.report.Report;
 import io.durabench.report.analysis.ReportBuilder;
 import io.durabench.chart.ChartFile;
@@ -37,7 +38,7 @@ class HtmlRendererTest {
 
     @Test
     void everyWordOfTheMarkdownIsInThePageInItsOrder() {
-        String markdown = MarkdownRenderer.render(report(), List.of());
+        String markdown = Rendered.markdown(report(), List.of());
         String page = HtmlRenderer.fromMarkdown(markdown, List.of());
         String body = page.substring(page.indexOf("<main>"), page.indexOf("</main>"));
         List<String> mdWords = words(markdown);
@@ -49,7 +50,7 @@ class HtmlRendererTest {
     void chartsAreInlineSvgWithTheirOwnIds() throws IOException {
         Report report = report();
         List<ChartFile> charts = Charts.write(report, dir, true);
-        String page = HtmlRenderer.fromMarkdown(MarkdownRenderer.render(report, charts), charts);
+        String page = HtmlRenderer.fromMarkdown(Rendered.markdown(report, charts), charts);
         long drawn = charts.stream().filter(c -> c.svg() != null).count();
         assertTrue(drawn > 0);
         assertEquals(drawn, count(page, "<figure class=\"chart\"><svg role=\"img\" aria-label=\""));
