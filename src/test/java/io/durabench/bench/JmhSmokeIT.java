@@ -7,6 +7,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.durabench.testing.TimingFree;
 import io.durabench.workload.PgTestFsyncLoop;
 import io.durabench.workload.Preallocation;
 import io.durabench.workload.SyncMethod;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * The packaged target/benchmarks.jar, driven exactly as a user would (java -jar, JMH's own
  * command line) by the JVM running this test, so it also proves the jar on Temurin 25.
  */
+@TimingFree
 class JmhSmokeIT {
     private static final String SYNC_WRITE = "io.durabench.bench.SyncWriteCost.writeBlock";
     private static final Pattern PARAM = Pattern.compile("^\\s+param \"(\\w+)\" = \\{(.*)}$");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
 import io.durabench.testing.TestJdks;
+import io.durabench.testing.TimingFree;
 import io.durabench.workload.SyncMethod;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * platform-thread twin is measured; on Temurin 25 both are measured. One short iteration each: this
  * checks the plumbing, not the speed.
  */
+@TimingFree
 class VirtualThreadForkIT {
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonParser;
 import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
+import io.durabench.testing.TimingFree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * and the measured fork given {@code -Xshare:on} after it, so that a fork the JVM would start without the
  * archive fails the cell instead of passing quietly. One cell, one 100 ms iteration.
  */
+@TimingFree
 class ClassDataArchiveIT {
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.durabench.testing.FfmJvm;
 import io.durabench.testing.TestJdks;
+import io.durabench.testing.TimingFree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for a run in rounds or a gate, {@link io.durabench.suite.JmhHost}, keep {@code allow}: JMH 1.37 itself
  * touches Unsafe; docs/run.md says why.)
  */
+@TimingFree
 class DenyUnsafeIT {
     private static final Pattern MAIN = Pattern.compile("\\[arguments\\] java_command: (\\S+)");
     private static final Pattern JVM_ARGS = Pattern.compile("\\[arguments\\] jvm_args: (.*)");

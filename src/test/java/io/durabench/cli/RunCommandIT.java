@@ -10,6 +10,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.durabench.env.TargetLabel;
 import io.durabench.testing.Commands;
+import io.durabench.testing.TimingFree;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import java.util.List;
 import picocli.CommandLine;
 
 /** `durabench run` end to end: real JMH forks on /dev/shm, files written, n/a listed, bad input refused. */
+@TimingFree
 class RunCommandIT {
 
     @org.junit.jupiter.api.BeforeAll

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * nearly all the time). So every trial sees exactly the values it saw when the trials ran one by
  * one, whatever the threads do: each assertion passes or fails exactly as it did then. What the
  * comparisons share (the exact tests' null distributions, the detectable change's simulated
- * trials) are caches in concurrent maps whose values are never changed once built.
+ * trials) are caches in concurrent maps whose values are never changed once built. The trials
+ * count verdicts only, so they ask {@link SweepVerdicts} for them: compare's own verdicts, without
+ * the detectable change's resampling (a thousand trials per row) that only the table shows.
  */
 class PowerSimulationTest {
     static final int FORKS = 12;
@@ -51,11 +53,13 @@ class PowerSimulationTest {
         Random random = new Random(1);
         List<List<RowInput>> sweeps = draw(10, () -> RealRowNoise.sweep(ROWS, random, FORKS, DURABLE_ROW, 1.10));
         int flagged = 0, otherRowsFlagged = 0;
-        for (SweepComparison c : inParallel(sweeps, rows -> SweepComparison.of(rows, DEFAULTS))) {
-            for (RowComparison r : c.rows()) {
-                if (r.name().equals(DURABLE_ROW)) {
-                    if (r.verdict() == Verdict.REGRESSION) flagged++;
-                } else if (r.verdict() != Verdict.UNCHANGED) {
+        List<List<Verdict>> verdicts = inParallel(sweeps, rows -> SweepVerdicts.of(rows, DEFAULTS));
+        for (int t = 0; t < sweeps.size(); t++) {
+            for (int i = 0; i < ROWS.size(); i++) {
+                Verdict v = verdicts.get(t).get(i);
+                if (sweeps.get(t).get(i).name().equals(DURABLE_ROW)) {
+                    if (v == Verdict.REGRESSION) flagged++;
+                } else if (v != Verdict.UNCHANGED) {
                     otherRowsFlagged++;
                 }
             }
@@ -76,7 +80,7 @@ class PowerSimulationTest {
             rows++;
             trials.addAll(draw(10, () -> new Slowed(r.name(), RealRowNoise.sweep(ROWS, random, FORKS, r.name(), 1.10))));
         }
-        long flagged = inParallel(trials, t -> verdictOf(SweepComparison.of(t.rows(), DEFAULTS), t.name())).stream()
+        long flagged = inParallel(trials, t -> SweepVerdicts.of(t.rows(), DEFAULTS, t.name())).stream()
                 .filter(v -> v == Verdict.REGRESSION).count();
         assertTrue(rows >= 10, rows + " rows");
         assertTrue(flagged >= 0.9 * trials.size(), "flagged in " + flagged + " of " + trials.size() + " trials over " + rows + " rows");
@@ -93,8 +97,8 @@ class PowerSimulationTest {
             List<RowInput> rows = trial.slowed();
             // Why the floor is per row: the sweep's largest A/A change (the noisiest row's) would hide it.
             NoiseFloor sweepWide = NoiseFloor.uniform(floor.largestPercent());
-            return new Verdict[] {verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(floor)), DURABLE_ROW),
-                    verdictOf(SweepComparison.of(rows, DEFAULTS.withNoiseFloor(sweepWide)), DURABLE_ROW)};
+            return new Verdict[] {SweepVerdicts.of(rows, DEFAULTS.withNoiseFloor(floor), DURABLE_ROW),
+                    SweepVerdicts.of(rows, DEFAULTS.withNoiseFloor(sweepWide), DURABLE_ROW)};
         });
         long flagged = verdicts.stream().filter(v -> v[0] == Verdict.REGRESSION).count();
         long dismissedAsSweepWideNoise = verdicts.stream().filter(v -> v[1] == Verdict.INSIDE_NOISE).count();
@@ -106,7 +110,7 @@ class PowerSimulationTest {
     void anAaPairIsFlaggedInAtMostOneOfTwentyTrials() {
         Random random = new Random(3);
         List<List<RowInput>> sweeps = draw(20, () -> RealRowNoise.sweep(ROWS, random, FORKS, "", 1));
-        long trialsWithAFlag = inParallel(sweeps, rows -> SweepComparison.of(rows, DEFAULTS).rows().stream().anyMatch(r -> r.verdict().counts()))
+        long trialsWithAFlag = inParallel(sweeps, rows -> SweepVerdicts.of(rows, DEFAULTS).stream().anyMatch(Verdict::counts))
                 .stream().filter(flag -> flag).count();
         assertTrue(trialsWithAFlag <= 1, trialsWithAFlag + " of 20 A/A trials flagged a row");
     }
@@ -161,10 +165,6 @@ class PowerSimulationTest {
     /** The trials' comparisons on all cores, the results in trial order. */
     private static <T, R> List<R> inParallel(List<T> trials, Function<T, R> compare) {
         return trials.parallelStream().map(compare).toList();
-    }
-
-    private static Verdict verdictOf(SweepComparison c, String name) {
-        return c.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow().verdict();
     }
 
     private static RealRowNoise row(String name) {

@@ -198,13 +198,10 @@ class RealDataPowerTest {
         for (int i = 0; i < rounds; i++) all[i] = i;
         List<RowInput> in = inputs(rows, all, -1, 1);
         Pairing pairing = design(in);
-        List<RankTest> tests = in.stream().map(r -> RowComparison.test(r, pairing.pairs(r))).toList();
-        double[] holm = MultipleComparisons.holm(tests.stream().mapToDouble(RankTest::pTwoSided).toArray());
+        List<Verdict> verdicts = SweepVerdicts.of(in, SETTINGS, pairing);
         List<String> flagged = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
-            RowInput r = in.get(i);
-            Verdict v = RowComparison.verdictOf(r, pairing.pairs(r), tests.get(i), holm[i], in.size(), SETTINGS);
-            if (v.counts()) flagged.add(r.name() + " " + v + " (Holm p " + holm[i] + ")");
+            if (verdicts.get(i).counts()) flagged.add(in.get(i).name() + " " + verdicts.get(i));
         }
         assertTrue(flagged.isEmpty(), "the whole A/A (" + rounds + " rounds, " + (pairing.paired() ? "paired" : "unpaired") + ") flags " + flagged);
     }

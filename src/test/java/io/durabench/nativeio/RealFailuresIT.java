@@ -9,6 +9,7 @@ import io.durabench.testing.Requires;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
 import io.durabench.testing.TestMounts;
+import io.durabench.testing.TimingFree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * java.lang.foreign ({@link RealFailuresMain}), each JVM with the flags our JVMs get there (so the
  * java.lang.foreign one with sun.misc.Unsafe denied), print the same messages, word for word.
  */
+@TimingFree
 class RealFailuresIT {
     private static final Duration LIMIT = Duration.ofMinutes(1);
 

@@ -15,6 +15,7 @@ import io.durabench.report.render.JsonRenderer;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.NotMeasuredFile;
 import io.durabench.results.ResultsLoader;
+import io.durabench.testing.TimingFree;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,6 +30,7 @@ import picocli.CommandLine;
  * A cell that fails is FAILED, with its errno and path, in the run's summary, in not-applicable.json's
  * "failed" list and in every report format — never n/a — and the run says so and exits non-zero.
  */
+@TimingFree
 class FailedCellIT {
     private static final List<String> SHORT = List.of("SyncWriteCost", "-p", "syncMethod=NONE,FDATASYNC", "-p", "preallocation=NONE",
             "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "1", "-r", "50ms");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.results.RunManifest;
 import io.durabench.testing.CliProcess;
+import io.durabench.testing.TimingFree;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * leave nothing of durabench's in the directory (the user's file stays) nor of durabench's or JMH's
  * in the run's own temporary directory; and `run --resume` measures the rest, every cell once.
  */
+@TimingFree
 class InterruptedRunIT {
 
     @Test

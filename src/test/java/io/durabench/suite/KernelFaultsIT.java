@@ -9,6 +9,7 @@ import io.durabench.testing.CliRun;
 import io.durabench.testing.Commands;
 import io.durabench.testing.FailingDisk;
 import io.durabench.testing.Requires;
+import io.durabench.testing.TimingFree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * following every JVM of the run, shows that no sync was made on a file after one on it failed, and
  * that the error durabench names is the first one the kernel returned.
  */
+@TimingFree
 class KernelFaultsIT {
     private static final Pattern FAILED_SYNC = Pattern.compile("FAILED(?: \\S+)? syncMethod=(\\w+).*?: (?:E[A-Z]+: )?((\\w+) failed: (E[A-Z]+) \\([^)]*\\) on (\\S+))$");
     private static final Duration LONG = Duration.ofMinutes(3);

@@ -9,6 +9,7 @@ import io.durabench.results.NotMeasured;
 import io.durabench.results.RunManifest;
 import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
+import io.durabench.testing.TimingFree;
 import io.durabench.workload.ownership.OwnedNames;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * its own files; the next run, `--resume`, removes the lock and finishes the run), and of the
  * forked JVM (the CLI reports that cell FAILED, removes the killed JVM's files at once, and goes on).
  */
+@TimingFree
 class KilledRunIT {
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
 import io.durabench.testing.Requires;
+import io.durabench.testing.TimingFree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * own temporary directory nothing of durabench's or JMH's (the hand-off folder, the children's
  * output folders).
  */
+@TimingFree
 class KilledSideIT {
     /** One cell, two fork pairs: the kill lands in the first, and the cell, FAILED, is not measured again. */
     private static final List<String> CELL = List.of("--forks", "2", "--", "SyncWriteCost", "-p", "syncMethod=FDATASYNC",

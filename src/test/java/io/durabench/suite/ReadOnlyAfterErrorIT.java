@@ -11,6 +11,7 @@ import io.durabench.testing.CliRun;
 import io.durabench.testing.Commands;
 import io.durabench.testing.Requires;
 import io.durabench.testing.TestMounts;
+import io.durabench.testing.TimingFree;
 import io.durabench.workload.ownership.StaleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * run started then is refused, saying how to make it writable again; and once it is, the next run's
  * clean-up removes exactly those files.
  */
+@TimingFree
 class ReadOnlyAfterErrorIT {
     private static final Duration LONG = Duration.ofMinutes(3);
     /** "  /path/durabench-... (5.9 MiB)" under the leftovers line. */

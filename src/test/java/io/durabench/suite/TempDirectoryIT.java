@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
+import io.durabench.testing.TimingFree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * A SIGKILLed CLI deletes nothing: its children's and fork pair's folders stay until the next run,
  * which removes each one whose lock is free ({@code TempFolders}).
  */
+@TimingFree
 class TempDirectoryIT {
     private static List<String> run(PrivateTmpRun run, String iterations) {
         return run(run, iterations, run.out());

@@ -11,6 +11,7 @@ import io.durabench.testing.Commands;
 import io.durabench.testing.Requires;
 import io.durabench.testing.SpaceFiller;
 import io.durabench.testing.TestMounts;
+import io.durabench.testing.TimingFree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * or, when it happens during a trial, the cell is FAILED with the errno and path, no number, and
  * nothing left behind.
  */
+@TimingFree
 class UnusableTargetsIT {
     private static final Duration LONG = Duration.ofMinutes(3);
     private Path root;

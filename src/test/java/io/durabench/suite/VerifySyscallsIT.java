@@ -8,6 +8,7 @@ import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.NotMeasuredFile;
 import io.durabench.testing.Requires;
+import io.durabench.testing.TimingFree;
 import io.durabench.witness.LyingWitnesses;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * one fdatasync in 100, or whose counter says one sync more than it made, is FAILED by the kernel's
  * view and never measured.
  */
+@TimingFree
 class VerifySyscallsIT {
     private static final List<String> SHORT = List.of("SyncWriteCost", "-p", "syncMethod=FDATASYNC,CHANNEL_FORCE_DATA",
             "-p", "preallocation=NONE", "-p", "writesPerSync=1", "-f", "1", "-wi", "0", "-i", "1", "-r", "50ms");

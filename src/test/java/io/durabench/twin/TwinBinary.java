@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,15 +37,27 @@ final class TwinBinary {
         return BINARY;
     }
 
+    /**
+     * Compiles into a file of this JVM's own, then renames it over the binary in one step: test JVMs running side by side
+     * (surefire's forks) each build it, and one must never run, or link over, a binary another is still writing.
+     */
     private static boolean compile() {
         if (!onPath("cc")) return false;
+        Path own = BINARY.resolveSibling(BINARY.getFileName() + "-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(BINARY.getParent());
-            Run r = exec(NativeSide.compileCommand(Path.of("cc"), NativeSide.sources(SOURCES), BINARY, List.of("-Werror")), 120);
+            Run r = exec(NativeSide.compileCommand(Path.of("cc"), NativeSide.sources(SOURCES), own, List.of("-Werror")), 120);
             if (r.exitCode() != 0) throw new AssertionError("the twin does not compile:\n" + r.stderr());
+            Files.move(own, BINARY, StandardCopyOption.ATOMIC_MOVE);
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(own);
+            } catch (IOException e) {
+                // Only left when the build failed, named by this JVM's pid: gone with mvn clean.
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import io.durabench.nativeio.NativeLayer.Kind;
 import io.durabench.testing.FfmJvm;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
+import io.durabench.testing.TimingFree;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * not be seen on the cell's files, so two layers that pass with the same counters made the same system
  * calls, workload by workload.
  */
+@TimingFree
 class LayerWitnessIT {
     private static final int OPS = 100;
 
