@@ -116,7 +116,7 @@ public final class DeviceLog {
             j.addProperty("writeCache", l.writeCache());
             j.addProperty("flushes", l.flushes());
             j.addProperty("fuaWrites", l.fuaWrites());
-            j.addProperty("writes", l.writes());
+            j.addProperty("writeRequests", l.writes());
             j.addProperty("bytesWritten", l.bytesWritten());
             levels.add(j);
         }
@@ -131,7 +131,7 @@ public final class DeviceLog {
             JsonObject j = e.getAsJsonObject();
             levels.add(new Level(j.get("level").getAsInt(), j.get("device").getAsString(), j.get("majorMinor").getAsString(),
                     j.has("writeCache") && !j.get("writeCache").isJsonNull() ? j.get("writeCache").getAsString() : null,
-                    j.get("flushes").getAsLong(), j.get("fuaWrites").getAsLong(), j.get("writes").getAsLong(), j.get("bytesWritten").getAsLong()));
+                    j.get("flushes").getAsLong(), j.get("fuaWrites").getAsLong(), j.get("writeRequests").getAsLong(), j.get("bytesWritten").getAsLong()));
         }
         return new Fork(o.get("mode").getAsString(), o.get("cell").getAsString(), o.get("round").getAsInt(),
                 Status.of(status),

@@ -5,6 +5,7 @@ import io.durabench.trace.TraceRecord;
 
 /** What one device of the chain received: requests issued to its driver (block_rq_issue), counted by kind. */
 final class BlockCounts {
+    private static final long SECTOR = 512;
     private final ChainDevice device;
     private long flushes;
     private long fuaWrites;
@@ -22,7 +23,7 @@ final class BlockCounts {
         if (rwbs.fuaWrite()) fuaWrites++;
         if (rwbs.write()) {
             writes++;
-            bytesWritten += issue.number("bytes");
+            bytesWritten += issue.number("nr_sector") * SECTOR; // the block layer counts in 512-byte sectors, whatever the device's
         }
     }
 
