@@ -122,7 +122,7 @@ void cell_mark_not_applicable(struct cell *c, bool tmpfs) {
     }
     if (c->benchmark != BENCH_SYNC_WRITE) return;
     const char *m = SYNC_METHOD_NAMES[c->method];
-    if (c->writes_per_sync > 1 && !method_has_explicit_sync(c->method)) {
+    if (c->writes_per_sync > 1 && !method_batches(c->method)) {
         snprintf(c->na_reason, sizeof c->na_reason, "writesPerSync=%d does not apply to %s: it issues no separate sync call "
                  "(use writesPerSync=1)", c->writes_per_sync, m);
     } else if (c->block_bytes > REGION_BYTES) {
