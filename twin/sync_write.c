@@ -35,7 +35,7 @@ bool method_has_explicit_sync(enum sync_method m) {
 }
 
 bool method_batches(enum sync_method m) {
-    return method_has_explicit_sync(m) || m == SM_PWRITEV2_DSYNC || method_uses_uring(m);
+    return method_has_explicit_sync(m) || method_uses_uring(m);
 }
 
 bool method_durable(enum sync_method m) {
@@ -97,12 +97,13 @@ struct durable_write_loop {
  */
 static void submit_batch(struct durable_write_loop *l) {
     if (l->method == SM_URING_FDATASYNC) uring_queue_fdatasync(l->ring, l->writes_per_sync == 1);
-    uring_submit_and_wait(l->ring);
+    l->counters.ring_enters += uring_submit_and_wait(l->ring);
 }
 
 /*
- * NativeLogFile.sync: the method's explicit sync of [fromOffset, toOffset), or the end of a batch of
- * writes that sync themselves (io_uring's submitted there; pwritev2's each made durable already).
+ * DurableWriteLoop.syncNow + NativeLogFile.sync / UringLogFile.sync: the method's explicit sync of
+ * [fromOffset, toOffset), or an io_uring batch submitted and waited for. A ring's RWF_DSYNC writes are
+ * synchronous when their batch completes, so they are counted here.
  */
 static void sync_now(struct durable_write_loop *l) {
     if (method_uses_uring(l->method)) submit_batch(l);
@@ -115,8 +116,9 @@ static void sync_now(struct durable_write_loop *l) {
         default: break;
     }
     l->synced_up_to = l->offset;
-    l->writes_since_sync = 0;
     if (method_has_explicit_sync(l->method)) l->counters.sync_calls++;
+    else l->counters.synced_writes += (uint64_t) l->writes_since_sync;
+    l->writes_since_sync = 0;
 }
 
 /* ZeroFiller.needsFillFor */
@@ -199,7 +201,7 @@ static void write_one(void *self) {
     l->offset += len;
     l->counters.writes++;
     l->counters.bytes += (uint64_t) len;
-    if (method_syncs_in_write(l->method)) l->counters.synced_writes++;
+    if (method_syncs_in_write(l->method) && !method_uses_uring(l->method)) l->counters.synced_writes++;
     if (method_batches(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
 }
 

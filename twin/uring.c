@@ -45,6 +45,8 @@
 #define IORING_REGISTER_PROBE 8
 #define IO_URING_OP_SUPPORTED 1U
 #define PROBE_OPS 256
+/* IoUring.MAX_INTERRUPTS: io_uring_enter interrupted (EINTR) this many times in a row is a failure. */
+#define MAX_INTERRUPTS 100
 
 /* struct io_uring_sqe: 64 bytes. */
 struct sqe {
@@ -86,7 +88,7 @@ struct probe_op { uint8_t op, resv; uint16_t flags; uint32_t resv2; };
 struct probe { uint8_t last_op, ops_len; uint16_t resv; uint32_t resv2[3]; struct probe_op ops[PROBE_OPS]; };
 
 /* What one queued SQE is, to check its completion: a write of len bytes, or the fsync (len 0). */
-struct pending { bool write; unsigned len; };
+struct pending { bool write; unsigned len; long long offset; };
 
 struct uring {
     int ring_fd;
@@ -128,42 +130,41 @@ static void read_disabled(char *out, size_t size) {
     out[strcspn(out, "\n")] = '\0';
 }
 
-bool uring_refused(char *reason, size_t size) {
-    if (!URING_KNOWN_ARCH) {
-        snprintf(reason, size, "io_uring's syscall numbers are known to durabench for x86-64 and aarch64 only");
-        return true;
-    }
-    struct params p;
-    memset(&p, 0, sizeof p);
-    long fd = sys_setup(2, &p);
-    if (fd < 0) {
-        int err = errno;
+/* IoUringRings.setupRefused: whether io_uring_setup's errno is the platform's refusal (EPERM, ENOSYS), with the reason. */
+static bool setup_refused(int err, char *reason, size_t size) {
+    if (err == EPERM) {
         char disabled[16];
         read_disabled(disabled, sizeof disabled);
-        if (err == EPERM) {
-            snprintf(reason, size, "io_uring_setup failed: EPERM: io_uring refused (kernel.io_uring_disabled = %s; or a seccomp "
-                     "filter blocks io_uring_setup, as containers' default profiles do)", disabled);
-            return true;
-        }
-        if (err == ENOSYS) {
-            snprintf(reason, size, "io_uring_setup failed: ENOSYS: no io_uring here (a kernel without it, or a seccomp filter "
-                     "blocks io_uring_setup, as containers' default profiles do)");
-            return true;
-        }
-        fail_call("io_uring_setup", err, "(a ring of 2 entries)");
+        const char *why = strcmp(disabled, "2") == 0 ? "io_uring is disabled for every process"
+                          : strcmp(disabled, "1") == 0 ? "only processes in kernel.io_uring_group (or with CAP_SYS_ADMIN) may set up a ring"
+                          : "a seccomp filter (a container's default profile) refuses it";
+        snprintf(reason, size, "io_uring_setup refused with EPERM: kernel.io_uring_disabled = %s: %s", disabled, why);
+        return true;
     }
+    if (err == ENOSYS) {
+        snprintf(reason, size, "io_uring_setup refused with ENOSYS: this kernel has no io_uring, or a seccomp filter refuses it");
+        return true;
+    }
+    return false;
+}
+
+/*
+ * IoUringRings.probe: IORING_REGISTER_PROBE on ring_fd; whether the kernel lacks IORING_OP_WRITE or
+ * IORING_OP_FSYNC (or the probe itself: EINVAL, before Linux 5.6), with the reason. Other errors fail.
+ */
+static bool ops_refused(int ring_fd, const char *path, char *reason, size_t size) {
     struct probe *pr = calloc(1, sizeof *pr);
     if (pr == NULL) fail_call("calloc", ENOMEM, "(memory)");
-    long r = sys_register((int) fd, IORING_REGISTER_PROBE, pr, PROBE_OPS);
+    long r = sys_register(ring_fd, IORING_REGISTER_PROBE, pr, PROBE_OPS);
     int err = errno;
     bool na = false;
     if (r < 0 && err != EINVAL) {
         free(pr);
-        close((int) fd);
-        fail_call("io_uring_register(IORING_REGISTER_PROBE)", err, "(the probe ring)");
+        close(ring_fd);
+        fail_call("io_uring_register(IORING_REGISTER_PROBE)", err, path);
     }
     if (r < 0) {
-        snprintf(reason, size, "io_uring_register(IORING_REGISTER_PROBE) failed: EINVAL: a kernel before Linux 5.6, without "
+        snprintf(reason, size, "io_uring_register(IORING_REGISTER_PROBE) refused with EINVAL: a kernel before 5.6, without "
                  "IORING_OP_WRITE");
         na = true;
     } else {
@@ -172,13 +173,33 @@ bool uring_refused(char *reason, size_t size) {
         for (size_t i = 0; i < sizeof NEEDED / sizeof *NEEDED && !na; i++) {
             uint8_t op = NEEDED[i].op;
             if (op >= pr->ops_len || (pr->ops[op].flags & IO_URING_OP_SUPPORTED) == 0) {
-                snprintf(reason, size, "this kernel's io_uring does not support %s (IORING_REGISTER_PROBE)", NEEDED[i].name);
+                snprintf(reason, size, "this kernel's io_uring has no %s", NEEDED[i].name);
                 na = true;
             }
         }
     }
     free(pr);
-    chk_close((int) fd, "(the probe ring)");
+    return na;
+}
+
+#define UNKNOWN_ARCH "io_uring's system call numbers are known to durabench for x86-64 and aarch64 only"
+
+bool uring_refused(char *reason, size_t size) {
+    static const char PROBE_RING[] = "(the probe's ring)";
+    if (!URING_KNOWN_ARCH) {
+        snprintf(reason, size, UNKNOWN_ARCH);
+        return true;
+    }
+    struct params p;
+    memset(&p, 0, sizeof p);
+    long fd = sys_setup(2, &p);
+    if (fd < 0) {
+        int err = errno;
+        if (setup_refused(err, reason, size)) return true;
+        fail_call("io_uring_setup", err, PROBE_RING);
+    }
+    bool na = ops_refused((int) fd, PROBE_RING, reason, size);
+    chk_close((int) fd, PROBE_RING);
     return na;
 }
 
@@ -193,7 +214,7 @@ static void *map_ring(struct uring *r, size_t bytes, long long offset) {
 }
 
 struct uring *uring_open(unsigned entries, int fd, const char *path) {
-    if (!URING_KNOWN_ARCH) fail_because("io_uring's syscall numbers are known to durabench for x86-64 and aarch64 only");
+    if (!URING_KNOWN_ARCH) fail_because(UNKNOWN_ARCH);
     struct uring *r = calloc(1, sizeof *r);
     if (r == NULL) fail_call("calloc", ENOMEM, "(memory)");
     r->fd = fd;
@@ -201,12 +222,18 @@ struct uring *uring_open(unsigned entries, int fd, const char *path) {
     struct params p;
     memset(&p, 0, sizeof p);
     long ring_fd = sys_setup(entries, &p);
+    char refused[512];
     if (ring_fd < 0) {
         int err = errno;
         free(r);
+        if (setup_refused(err, refused, sizeof refused)) fail_because("%s", refused);
         fail_call("io_uring_setup", err, path);
     }
     r->ring_fd = (int) ring_fd;
+    if (ops_refused(r->ring_fd, path, refused, sizeof refused)) {
+        uring_discard(r);
+        fail_because("%s", refused);
+    }
     r->entries = p.sq_entries;
     r->sq_ring_bytes = p.sq_off.array + p.sq_entries * sizeof(uint32_t);
     r->cq_ring_bytes = p.cq_off.cqes + p.cq_entries * sizeof(struct cqe);
@@ -238,14 +265,14 @@ struct uring *uring_open(unsigned entries, int fd, const char *path) {
 }
 
 /* The next free SQE, zeroed, its index in the submission as user_data; more than the ring holds is a bug. */
-static struct sqe *next_sqe(struct uring *r, bool write, unsigned len) {
+static struct sqe *next_sqe(struct uring *r, bool write, unsigned len, off_t offset) {
     if (r->queued == r->entries) fail_because("io_uring: %u SQEs queued, the ring holds %u", r->queued + 1, r->entries);
     uint32_t tail = *r->sq_tail;
     uint32_t index = tail & *r->sq_mask;
     struct sqe *s = &r->sqes[index];
     memset(s, 0, sizeof *s);
     s->user_data = r->queued;
-    r->pending[r->queued] = (struct pending) {.write = write, .len = len};
+    r->pending[r->queued] = (struct pending) {.write = write, .len = len, .offset = (long long) offset};
     r->sq_array[index] = index;
     *r->sq_tail = tail + 1; /* seen by the kernel only inside the next io_uring_enter */
     r->queued++;
@@ -253,7 +280,7 @@ static struct sqe *next_sqe(struct uring *r, bool write, unsigned len) {
 }
 
 void uring_queue_write(struct uring *r, const void *buf, unsigned len, off_t offset, int rw_flags) {
-    struct sqe *s = next_sqe(r, true, len);
+    struct sqe *s = next_sqe(r, true, len, offset);
     s->opcode = IORING_OP_WRITE;
     s->fd = r->fd;
     s->addr = (uint64_t) (uintptr_t) buf;
@@ -264,7 +291,7 @@ void uring_queue_write(struct uring *r, const void *buf, unsigned len, off_t off
 
 void uring_queue_fdatasync(struct uring *r, bool linked) {
     if (linked && r->queued > 0) r->sqes[(*r->sq_tail - 1) & *r->sq_mask].flags |= IOSQE_IO_LINK;
-    struct sqe *s = next_sqe(r, false, 0);
+    struct sqe *s = next_sqe(r, false, 0, 0);
     s->opcode = IORING_OP_FSYNC;
     s->fd = r->fd;
     s->op_flags = IORING_FSYNC_DATASYNC;
@@ -300,34 +327,45 @@ static void check_completions(struct uring *r) {
             const struct pending *p = &r->pending[i];
             if (!r->completed[i] || p->write != (pass == 0)) continue;
             int32_t res = r->results[i];
-            const char *op = p->write ? "IORING_OP_WRITE" : "IORING_OP_FSYNC";
+            const char *op = p->write ? "io_uring write" : "io_uring fsync";
             if (res < 0) fail_call(op, -res, r->path);
             if (p->write && (unsigned) res != p->len) {
-                char problem[96];
-                snprintf(problem, sizeof problem, "short write, %d of %u bytes", res, p->len);
+                char problem[160];
+                snprintf(problem, sizeof problem, "short write of %d of %u bytes at offset %lld: the write was not completed", res, p->len,
+                         p->offset);
                 fail_problem(op, problem, r->path);
             }
         }
     }
 }
 
-void uring_submit_and_wait(struct uring *r) {
-    unsigned expected = r->queued, done = 0;
-    memset(r->completed, 0, expected * sizeof *r->completed);
-    while (done < expected) {
-        unsigned unsubmitted = *r->sq_tail - *r->sq_head;
-        long n = sys_enter(r->ring_fd, unsubmitted, expected - done, IORING_ENTER_GETEVENTS);
-        if (n < 0 && errno != EINTR) fail_call("io_uring_enter", errno, r->path);
-        done += reap(r);
-        if (n >= 0 && (unsigned) n < unsubmitted) {
-            check_completions(r); /* the SQE that stopped the submission failed with its errno */
+unsigned long uring_submit_and_wait(struct uring *r) {
+    unsigned batch = r->queued, unsubmitted = batch, outstanding = batch;
+    unsigned long enters = 0;
+    int interrupts = 0;
+    if (batch == 0) return 0;
+    memset(r->completed, 0, batch * sizeof *r->completed);
+    for (;;) {
+        outstanding -= reap(r);
+        if (outstanding == 0 && unsubmitted == 0) break;
+        long n = sys_enter(r->ring_fd, unsubmitted, outstanding, IORING_ENTER_GETEVENTS);
+        enters++;
+        if (n < 0) {
+            int err = errno;
+            if (err == EINTR && ++interrupts < MAX_INTERRUPTS) continue;
+            fail_call("io_uring_enter", err, r->path);
+        }
+        interrupts = 0;
+        if (unsubmitted > 0 && n == 0) {
             char problem[96];
-            snprintf(problem, sizeof problem, "submitted %ld of %u SQEs", n, unsubmitted);
+            snprintf(problem, sizeof problem, "the kernel took none of the %u entries to submit", unsubmitted);
             fail_problem("io_uring_enter", problem, r->path);
         }
+        unsubmitted -= (unsigned) n;
     }
     check_completions(r);
     r->queued = 0;
+    return enters;
 }
 
 static void unmap(struct uring *r, bool checked) {

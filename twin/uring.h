@@ -22,7 +22,10 @@ struct uring;
  */
 bool uring_refused(char *reason, size_t size);
 
-/* A ring of at least entries SQEs for writes to fd (path names it in failures); fails on any error. */
+/*
+ * IoUringRings.setUp: a ring of at least entries SQEs for writes to fd (path names it in failures),
+ * IORING_OP_WRITE and IORING_OP_FSYNC probed, the rings mapped; fails on any error, a refusal with its reason.
+ */
 struct uring *uring_open(unsigned entries, int fd, const char *path);
 /* Queues an IORING_OP_WRITE of len bytes from buf at offset, rw_flags as pwritev2's (0 or RWF_DSYNC); no syscall. */
 void uring_queue_write(struct uring *r, const void *buf, unsigned len, off_t offset, int rw_flags);
@@ -35,12 +38,14 @@ void uring_queue_fdatasync(struct uring *r, bool linked);
 /* How many SQEs are queued and not submitted yet. */
 unsigned uring_queued(const struct uring *r);
 /*
- * One io_uring_enter(queued, queued, IORING_ENTER_GETEVENTS) (again with nothing to submit if a
- * signal cut the wait short), then every completion checked: a write's result must be its length
- * (less is a short write, a negative one is -errno), an fsync's 0; an fsync cancelled after its
- * linked write failed reports the write's failure. Fails naming the op, the errno and the path.
+ * IoUring.submitAndWait: io_uring_enter(unsubmitted, outstanding, IORING_ENTER_GETEVENTS) until every
+ * queued SQE is submitted and completed (one call unless a signal interrupts it: EINTR is waited again,
+ * up to 100 times in a row), then every completion checked: a write's result must be its length (less
+ * is a short write, a negative one is -errno), an fsync's 0; an fsync cancelled after its linked
+ * write failed reports the write's failure. Fails naming the op, the errno and the path. Returns the
+ * io_uring_enter calls made (the ringEnters counter).
  */
-void uring_submit_and_wait(struct uring *r);
+unsigned long uring_submit_and_wait(struct uring *r);
 /* Unmaps the rings and closes the ring's fd; checked. */
 void uring_close(struct uring *r);
 /* After a failure: the same, errors ignored. NULL is fine. */

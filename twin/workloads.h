@@ -36,10 +36,7 @@ int pg_open_sync_write_bytes(enum pg_open_sync z);
 
 /* SyncMethod.hasExplicitSync(): a separate sync call (URING_FDATASYNC's fsync SQE included). */
 bool method_has_explicit_sync(enum sync_method m);
-/*
- * Whether writesPerSync applies: a separate sync every N writes, or writes that sync themselves in
- * batches of N (io_uring's N in flight at once; pwritev2's N in a row).
- */
+/* SyncMethod.takesBatches(): writesPerSync applies (a separate sync every N writes, or an io_uring batch of N in flight at once). */
 bool method_batches(enum sync_method m);
 /* URING_FDATASYNC, URING_DSYNC, URING_DIRECT_DSYNC: the writes (and fdatasync) go through an io_uring. */
 bool method_uses_uring(enum sync_method m);
@@ -49,10 +46,11 @@ bool method_uses_direct_io(enum sync_method m);
 
 /*
  * WriteCounters: what the workload issued since the last reset (operations: the pg loops' only;
- * settle_syncs: a lock-step side's untimed fsyncs after a unit that started the file over).
+ * settle_syncs: a lock-step side's untimed fsyncs after a unit that started the file over; ring_enters:
+ * the io_uring methods' io_uring_enter calls).
  */
 struct counters {
-    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles, settle_syncs;
+    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles, settle_syncs, ring_enters;
 };
 
 /* WorkloadConfig's defaults: the bounded region the log cycles through, and the zero-fill chunk. */
