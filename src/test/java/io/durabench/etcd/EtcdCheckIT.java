@@ -117,13 +117,13 @@ class EtcdCheckIT {
         assertTrue(transcript.contains("| sync p99 (µs) |"), transcript);
         assertEquals(before, listing(target), "nothing of ours or fio's left in the target");
 
-        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(EtcdRounds.HLOG));
+        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(ForkJob.ETCD.hlogFile()));
         assertEquals(4, log.size(), "write and sync of 2 forks");
         for (CallLatencyLog.LoggedInterval i : log) assertEquals(EtcdJob.WRITES, i.histogram().getTotalCount(), i.call() + " r" + i.round());
         assertTrue(Files.size(out.resolve("fio-1.json")) > 0 && Files.size(out.resolve("fio-2.json")) > 0);
-        assertTrue(Files.readString(out.resolve(EtcdOutput.MARKDOWN)).startsWith("# etcd-check: is this disk good enough for etcd?"));
+        assertTrue(Files.readString(out.resolve(ForkJob.ETCD.markdownFile())).startsWith("# etcd-check: is this disk good enough for etcd?"));
 
-        JsonObject json = JsonParser.parseString(Files.readString(out.resolve(EtcdOutput.JSON))).getAsJsonObject();
+        JsonObject json = JsonParser.parseString(Files.readString(out.resolve(ForkJob.ETCD.jsonFile()))).getAsJsonObject();
         assertEquals("NOT_DURABLE", json.getAsJsonObject("verdict").get("outcome").getAsString());
         assertEquals(1, json.getAsJsonObject("verdict").get("exitCode").getAsInt());
         JsonArray rounds = json.getAsJsonArray("rounds");
