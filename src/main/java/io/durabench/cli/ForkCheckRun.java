@@ -7,6 +7,8 @@ import io.durabench.etcd.EtcdOutput;
 import io.durabench.etcd.EtcdRounds;
 import io.durabench.etcd.FioRun;
 import io.durabench.etcd.ForkJob;
+import io.durabench.nativeio.IoUring;
+import io.durabench.nativeio.KernelRefusal;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.output.TextFiles;
 import io.durabench.suite.TargetCheck;
@@ -27,6 +29,12 @@ final class ForkCheckRun {
     /** {@code space} names the free space the job needs, for TargetCheck's refusal. */
     static int run(ForkJob job, Path dir, ForkCheckOptions o, String fio, String space, PrintWriter stdout, PrintWriter err) {
         if (o.forks < 2 || o.forks > 100) throw new UsageException("--forks " + o.forks + ": an interval over forks needs 2 to 100 of them");
+        String refused = refusal(job);
+        if (refused != null) {
+            err.println(job.check() + " is n/a here: " + refused);
+            err.flush();
+            return 1;
+        }
         List<String> notes = new ArrayList<>();
         Path target = TargetCheck.check(dir, notes, job.bytesNeeded(), space);
         Path outDir = OutputPaths.newFolder(o.out != null ? o.out : defaultOut(job));
@@ -66,6 +74,16 @@ final class ForkCheckRun {
                 + (fioVersion == null ? "" : " and fio's JSON") + " in " + outDir);
         err.flush();
         return analysis.exitCode();
+    }
+
+    /** Why this machine refuses the job's method by design (io_uring disabled or filtered, no opcode), tried on a ring of 2; null when it does not. */
+    private static String refusal(ForkJob job) {
+        if (!job.method().throughRing()) return null;
+        try (IoUring ring = IoUring.open(NativeLayers.current(), 2, "(a probe ring)")) {
+            return null;
+        } catch (KernelRefusal e) {
+            return e.getMessage();
+        }
     }
 
     static Path defaultOut(ForkJob job) {

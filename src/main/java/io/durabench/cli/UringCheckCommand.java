@@ -15,9 +15,10 @@ import picocli.CommandLine.Spec;
                 + "row at queue depth 1 (8 KiB appends to a new file, 64 MiB, each write linked to an fdatasync entry, one "
                 + "io_uring_enter for both) in several forks, and runs fio's io_uring engine at iodepth 1 with --fdatasync=1 "
                 + "on the same work between the forks, in alternating order, as etcd-check does; prints both side by side, "
-                + "with no verdict. See the README, \"io_uring beside fio\"."},
+                + "with no verdict. See docs/etcd-check.md, \"io_uring beside fio\"."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:both measured (or fio not run)", "1:a FAILED write or fdatasync", "2:bad input (fix the command line)",
+        exitCodeList = {"0:both measured (or fio not run)", "1:a FAILED write or fdatasync, or io_uring n/a here (the reason printed)",
+                "2:bad input (fix the command line)",
                 "3:durabench itself failed"})
 public final class UringCheckCommand implements Callable<Integer> {
 

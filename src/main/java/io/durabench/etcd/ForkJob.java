@@ -37,7 +37,9 @@ public record ForkJob(String check, String mode, SyncMethod method, int blockByt
     /**
      * io_uring at queue depth 1: 8 KiB appends to a new file (no preallocation: fio's {@code --fallocate=none}), 8,192 of
      * them (64 MiB). durabench submits each write linked to an fdatasync entry in one io_uring_enter; fio's io_uring
-     * engine submits the write, waits for it, then submits the fsync (IORING_FSYNC_DATASYNC) and waits again.
+     * engine submits the write, waits for it, then submits the fsync (IORING_FSYNC_DATASYNC) and waits again; it syncs
+     * before each next write, so its last write of the job goes unsynced (8,191 fsyncs for 8,192 writes: fio's
+     * end_fsync is off, as a user runs it).
      */
     public static final ForkJob URING_QD1 = new ForkJob("uring-check", "uring", SyncMethod.URING_FDATASYNC, 8192, 64L << 20,
             Preallocation.NONE, List.of("--rw=write", "--ioengine=io_uring", "--iodepth=1", "--fdatasync=1", "--fallocate=none",
