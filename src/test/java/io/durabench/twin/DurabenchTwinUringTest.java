@@ -8,14 +8,31 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.durabench.catalogue.Cell;
+import io.durabench.catalogue.Cells;
+import io.durabench.catalogue.Counters;
+import io.durabench.env.JvmFacts;
+import io.durabench.lockstep.ForkPair;
+import io.durabench.lockstep.ForkPair.CellPair;
+import io.durabench.lockstep.ForkPair.SideSetup;
+import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.Order;
+import io.durabench.lockstep.Placement;
+import io.durabench.lockstep.Side;
+import io.durabench.nativeio.IoUring;
+import io.durabench.nativeio.KernelRefusal;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.testing.Requires;
 import io.durabench.testing.ScratchDir;
 import io.durabench.testing.ScratchDir.Medium;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,7 +41,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The twin's io_uring and pwritev2(RWF_DSYNC) methods on a real disk: their counters follow the batch exactly, strace
  * sees one io_uring_enter per batch submitting and awaiting every SQE (and pwritev2 with its flag), and a machine whose
- * io_uring is disabled lists the cells n/a with the reason.
+ * io_uring is disabled lists the cells n/a with the reason; in a real fork pair beside a Java side, the same counters call for call.
  */
 class DurabenchTwinUringTest {
     private static final String CELL = "SyncWriteCost.writeBlock syncMethod=%s blockSizeBytes=8192 writesPerSync=%d preallocation=NONE";
@@ -125,6 +142,42 @@ class DurabenchTwinUringTest {
             // The probe's ring of 2 before the trial, then the trial's ring of max(2, 10 + 1) entries, set up once.
             assertEquals(List.of("2", "11"), ringSizes);
             assertTrue(enters > 0 && pwritev2 > 1, enters + " enters, " + pwritev2 + " pwritev2 calls");
+        }
+    }
+
+    @Test
+    void aJavaSideAndATwinSideMakeTheSameRingCallsCallForCall() {
+        try (IoUring ring = IoUring.open(NativeLayers.current(), 2, "(the test's probe ring)")) {
+            assertEquals(2, ring.capacity());
+        } catch (KernelRefusal e) {
+            assumeTrue(false, "this machine refuses io_uring, so the ring cells are n/a here: " + e.getMessage());
+        }
+        Cell linked = Cells.syncWrite(SyncMethod.URING_FDATASYNC, 8192, 1, Preallocation.NONE);
+        Cell drained = Cells.syncWrite(SyncMethod.URING_FDATASYNC, 8192, 4, Preallocation.ZERO_FILL);
+        Cell dsync = Cells.syncWrite(SyncMethod.URING_DSYNC, 8192, 4, Preallocation.NONE);
+        Cell direct = Cells.syncWrite(SyncMethod.URING_DIRECT_DSYNC, 8192, 1, Preallocation.NONE);
+        Cell pwritev2 = Cells.syncWrite(SyncMethod.PWRITEV2_DSYNC, 8192, 1, Preallocation.NONE);
+        List<Cell> all = List.of(linked, drained, dsync, direct, pwritev2);
+        List<CellPair> cells = all.stream().map(c -> new CellPair(c, c, 6, DurabenchTwinLockStepTest.SMALL)).toList();
+        LockStepSettings s = new LockStepSettings(DurabenchTwinLockStepTest.BLOCKS, 0, 25, 1, Order.ALTERNATE, LockStepSettings.QUIET_BLOCKS,
+                50, 6);
+        try (ScratchDir dirA = ScratchDir.on(Medium.DISK); ScratchDir dirB = ScratchDir.on(Medium.DISK)) {
+            ForkPair.Outcome o = ForkPair.run(SideSetup.of(new ForkPair.Program.Jvm(JvmFacts.current()), dirA.path()),
+                    DurabenchTwinLockStepTest.twinSide(dirB), Side.A, cells, s, Placement.lastCpu(), "java A, twin B");
+            for (int i = 0; i < cells.size(); i++) DurabenchTwinLockStepTest.assertMeasured(o.a().get(i), o.b().get(i), 6, all.get(i).toString());
+            long units = DurabenchTwinLockStepTest.BLOCKS * 6L;
+            // A unit is a batch: QD 1 one io_uring_enter per write and one fsync entry each; 4 writes drained behind one.
+            Map<String, Long> c = o.b().get(0).counters();
+            assertEquals(List.of(units, units, units), List.of(c.get(Counters.WRITES), c.get(Counters.SYNC_CALLS), c.get(Counters.RING_ENTERS)));
+            c = o.b().get(1).counters();
+            assertEquals(List.of(4 * units, units, units), List.of(c.get(Counters.WRITES), c.get(Counters.SYNC_CALLS), c.get(Counters.RING_ENTERS)));
+            c = o.b().get(2).counters();
+            assertEquals(List.of(4 * units, 4 * units, 0L, units),
+                    List.of(c.get(Counters.WRITES), c.get(Counters.SYNCED_WRITES), c.get(Counters.SYNC_CALLS), c.get(Counters.RING_ENTERS)));
+            c = o.b().get(4).counters();
+            assertEquals(List.of(units, units, 0L), List.of(c.get(Counters.WRITES), c.get(Counters.SYNCED_WRITES), c.get(Counters.RING_ENTERS)));
+            assertEquals(List.of(), dirA.listing());
+            assertEquals(List.of(), dirB.listing(), "the twin deleted its files");
         }
     }
 
