@@ -5,36 +5,20 @@
  */
 #define _GNU_SOURCE
 #include "checked.h"
+#include "probe_file.h"
 #include "uring.h"
 #include "workloads.h"
 
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
-#include <unistd.h>
-
-static struct { int fd; char path[PATH_MAX]; } probe;
-
-static void discard_probe(void *unused) {
-    (void) unused;
-    if (probe.fd >= 0) close(probe.fd);
-    if (probe.path[0] != '\0') unlink(probe.path);
-}
 
 /* One pwritev2(RWF_DSYNC) of a block on a fresh owned file in dir, then the file closed and deleted. */
 static bool pwritev2_refused_in(const char *dir, char *reason, size_t size) {
     unsigned char *buffer = aligned_patterned(ALIGNMENT, ALIGNMENT);
-    probe.fd = -1;
-    probe.path[0] = '\0';
-    cleanup_set(discard_probe, NULL);
-    create_owned_file(dir, "pwritev2_dsync", ".log", probe.path, sizeof probe.path);
-    probe.fd = chk_open(probe.path, O_RDWR, 0);
-    bool na = pwritev2_dsync_refused(probe.fd, buffer, ALIGNMENT, probe.path, reason, size);
-    int fd = probe.fd;
-    probe.fd = -1;
-    chk_close(fd, probe.path);
-    chk_unlink_if_exists(probe.path);
-    cleanup_clear();
+    struct probe_file *probe = probe_file_create(dir, "pwritev2_dsync", ".log");
+    probe->fd = chk_open(probe->path, O_RDWR, 0);
+    bool na = pwritev2_dsync_refused(probe->fd, buffer, ALIGNMENT, probe->path, reason, size);
+    probe_file_delete(probe);
     free(buffer);
     return na;
 }

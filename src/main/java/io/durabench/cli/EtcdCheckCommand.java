@@ -35,14 +35,11 @@ public final class EtcdCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The fio to run; a test may point it elsewhere. */
-    String fio = "fio";
-
     @Override
     public Integer call() {
         // Not picocli's required: the old spelling -d gives it too.
         if (dir == null) throw new UsageException("missing --dir DIR: name a directory on the disk etcd's data will live on");
-        return ForkCheckRun.run(ForkJob.ETCD, dir, options, fio, "etcd-check needs " + (ForkJob.ETCD.bytesNeeded() >> 20)
+        return ForkCheckRun.run(ForkJob.ETCD, dir, options, "etcd-check needs " + (ForkJob.ETCD.bytesNeeded() >> 20)
                 + " MiB (a 22 MiB file at a time, with the loop's margin)", spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

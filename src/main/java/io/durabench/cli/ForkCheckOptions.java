@@ -13,4 +13,7 @@ final class ForkCheckOptions {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (new or empty). Default: results/<command>-<host>-<yyyymmdd-HHmmss>/")
     Path out;
+
+    /** The fio to run; a test may point it elsewhere. */
+    String fio = "fio";
 }

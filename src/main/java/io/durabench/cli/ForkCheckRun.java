@@ -27,7 +27,7 @@ final class ForkCheckRun {
     }
 
     /** {@code space} names the free space the job needs, for TargetCheck's refusal. */
-    static int run(ForkJob job, Path dir, ForkCheckOptions o, String fio, String space, PrintWriter stdout, PrintWriter err) {
+    static int run(ForkJob job, Path dir, ForkCheckOptions o, String space, PrintWriter stdout, PrintWriter err) {
         if (o.forks < 2 || o.forks > 100) throw new UsageException("--forks " + o.forks + ": an interval over forks needs 2 to 100 of them");
         String refused = refusal(job);
         if (refused != null) {
@@ -42,7 +42,7 @@ final class ForkCheckRun {
         if (o.noFio) {
             noFioWhy = "fio not run (--no-fio)";
         } else {
-            fioVersion = FioRun.version(fio).orElse(null);
+            fioVersion = FioRun.version(o.fio).orElse(null);
             noFioWhy = fioVersion == null ? "fio not installed: apt-get install fio" : null;
         }
         notes.forEach(err::println);
@@ -57,7 +57,7 @@ final class ForkCheckRun {
         err.println("# " + job.check() + " on " + target + ": " + o.forks + " forks of " + job.writes() + " writes of " + job.blockBytes()
                 + " B with " + job.method() + (fioVersion == null ? "" : ", " + fioVersion + " between them") + "; into " + outDir);
         err.flush();
-        EtcdRounds.Results results = EtcdRounds.run(new EtcdRounds.Settings(job, target, o.forks, outDir, fioVersion == null ? null : fio),
+        EtcdRounds.Results results = EtcdRounds.run(new EtcdRounds.Settings(job, target, o.forks, outDir, fioVersion == null ? null : o.fio),
                 line -> {
                     err.println(line);
                     err.flush();

@@ -31,12 +31,9 @@ public final class UringCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The fio to run; a test may point it elsewhere. */
-    String fio = "fio";
-
     @Override
     public Integer call() {
-        return ForkCheckRun.run(ForkJob.URING_QD1, dir, options, fio, "uring-check needs " + (ForkJob.URING_QD1.bytesNeeded() >> 20)
+        return ForkCheckRun.run(ForkJob.URING_QD1, dir, options, "uring-check needs " + (ForkJob.URING_QD1.bytesNeeded() >> 20)
                 + " MiB (a 64 MiB file at a time, with the loop's margin)", spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

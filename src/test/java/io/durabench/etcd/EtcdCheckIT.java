@@ -101,20 +101,12 @@ class EtcdCheckIT {
         assumeTrue(System.getProperty("durabench.jar") != null, "an integration test: run it with mvn verify -Dit.test=EtcdCheckIT (failsafe sets durabench.jar)");
         Requires.loopDevices();
         Requires.command("mkfs.ext4", "e2fsprogs");
-        Requires.command("fio", "fio");
-        Path images = mounts.tmpfs(root.resolve("images"), "200m");
-        String dev = mounts.loop(mounts.sparseFile(images.resolve("ext4.img"), 160L << 20));
-        Commands.run("mkfs.ext4", "-q", "-F", "-m", "0", dev);
-        Path target = mounts.mount(dev, root.resolve("mnt"), "");
+        Path target = ramExt4("200m", 160L << 20);
         List<String> before = listing(target);
         Path out = root.resolve("out");
-        int rc;
-        String transcript;
-        try (CliProcess p = CliProcess.start(List.of(), List.of("etcd-check", "--dir", target.toString(), "--forks", "2", "--out", out.toString()))) {
-            rc = p.awaitExit(Duration.ofSeconds(120));
-            transcript = p.transcript();
-        }
-        System.out.println(transcript);
+        Ran run = twoForks("etcd-check", target, out);
+        int rc = run.exitCode();
+        String transcript = run.transcript();
         assertEquals(1, rc, "not durable here (ext4 on a loop device on tmpfs) exits 1:\n" + transcript);
         assertTrue(transcript.contains("**not durable here** (exit 1"), transcript);
         assertTrue(transcript.contains("| sync p99 (µs) |"), transcript);
@@ -156,27 +148,17 @@ class EtcdCheckIT {
     @Test
     void uringCheckRunsFioBesideTheQueueDepthOneRow() throws IOException {
         assumeTrue(System.getProperty("durabench.jar") != null, "an integration test: run it with mvn verify -Dit.test=EtcdCheckIT (failsafe sets durabench.jar)");
-        Requires.loopDevices();
-        Requires.command("mkfs.ext4", "e2fsprogs");
-        Requires.command("fio", "fio");
         try (IoUring ring = IoUring.open(NativeLayers.current(), 2, "(the test's probe ring)")) {
             assertEquals(2, ring.capacity());
         } catch (KernelRefusal e) {
             assumeTrue(false, "this machine refuses io_uring, so uring-check is n/a here: " + e.getMessage());
         }
-        Path images = mounts.tmpfs(root.resolve("images"), "300m");
-        String dev = mounts.loop(mounts.sparseFile(images.resolve("ext4.img"), 256L << 20));
-        Commands.run("mkfs.ext4", "-q", "-F", "-m", "0", dev);
-        Path target = mounts.mount(dev, root.resolve("mnt"), "");
+        Path target = ramExt4("300m", 256L << 20);
         List<String> before = listing(target);
         Path out = root.resolve("out");
-        int rc;
-        String transcript;
-        try (CliProcess p = CliProcess.start(List.of(), List.of("uring-check", "--dir", target.toString(), "--forks", "2", "--out", out.toString()))) {
-            rc = p.awaitExit(Duration.ofSeconds(120));
-            transcript = p.transcript();
-        }
-        System.out.println(transcript);
+        Ran run = twoForks("uring-check", target, out);
+        int rc = run.exitCode();
+        String transcript = run.transcript();
         assertEquals(0, rc, transcript);
         assertTrue(transcript.contains("# uring-check: io_uring's linked write + fdatasync at queue depth 1") && transcript.contains("| ops/s |"),
                 transcript);
@@ -195,6 +177,30 @@ class EtcdCheckIT {
             assertTrue(fio.contains("\"ioengine\" : \"io_uring\"") && fio.contains("\"iodepth\" : \"1\""), "fio's job as asked, round " + r);
             // fio syncs before each next write: the job ends at the file's end with its last write unsynced (end_fsync is off).
             assertEquals(job.writes() - 1, FioJson.parse(fio, "fio-" + r + ".json").syncs(), "fio's fdatasyncs in round " + r);
+        }
+    }
+
+    /** An ext4 of {@code imageBytes} on a loop device whose image lives in a tmpfs of {@code tmpfsSize}, mounted; the tools it needs checked. */
+    private Path ramExt4(String tmpfsSize, long imageBytes) {
+        Requires.loopDevices();
+        Requires.command("mkfs.ext4", "e2fsprogs");
+        Requires.command("fio", "fio");
+        Path images = mounts.tmpfs(root.resolve("images"), tmpfsSize);
+        String dev = mounts.loop(mounts.sparseFile(images.resolve("ext4.img"), imageBytes));
+        Commands.run("mkfs.ext4", "-q", "-F", "-m", "0", dev);
+        return mounts.mount(dev, root.resolve("mnt"), "");
+    }
+
+    /** A check's exit code and what it printed. */
+    private record Ran(int exitCode, String transcript) {
+    }
+
+    /** {@code command} with 2 forks on the target, as a user starts it; its transcript printed. */
+    private static Ran twoForks(String command, Path target, Path out) {
+        try (CliProcess p = CliProcess.start(List.of(), List.of(command, "--dir", target.toString(), "--forks", "2", "--out", out.toString()))) {
+            Ran r = new Ran(p.awaitExit(Duration.ofSeconds(120)), p.transcript());
+            System.out.println(r.transcript());
+            return r;
         }
     }
 
