@@ -1,6 +1,6 @@
 /*
  * One cell on one side of a lock-step pair: io.durabench.lockstep.SideCell in C, step for step.
- * Open in turn (the pair's opener first, 'r' or 'x'); warmup blocks of the warmup's units in
+ * Open in turn (the cell's opener first, 'r' or 'x'); warmup blocks of the warmup's units in
  * alternate order until both sides said 'e' for QUIET_BLOCKS blocks in a row (this side always does:
  * no JIT), after at least the minimum and at most the maximum; the blocks sized from the slower
  * side's last warmup unit unless given; then the measured blocks. Inside a block the sides strictly
@@ -284,12 +284,14 @@ void side_cell_run(const struct side *side, int index, const struct side_cell_sp
     uint64_t started = monotonic_ns();
     memset(out, 0, sizeof *out);
     struct cell_run r = {.side = side, .durable = cell_ends_durable(&c->cell), .error = out->error};
-    /* Open, in turn: the pair's opener first (its file gets the first of the free space), then the other. */
+    /* Open, in turn: the cell's opener first (its file gets the first of the free space), then the other. The pair's
+     * opener opens even cells first, the other side odd ones (LockStepSide.openerOf), so a cell listed twice opens both ways. */
+    char opener = index % 2 == 0 ? side->opener : side->opener == 'A' ? 'B' : 'A';
     bool partner_ready = true;
-    if (side->me != side->opener) partner_ready = hand_off_receive(side->line) == HAND_OFF_READY;
+    if (side->me != opener) partner_ready = hand_off_receive(side->line) == HAND_OFF_READY;
     bool opened = open_workload(&r, c);
     hand_off_send(side->line, opened ? HAND_OFF_READY : HAND_OFF_NOT_READY);
-    if (side->me == side->opener) partner_ready = hand_off_receive(side->line) == HAND_OFF_READY;
+    if (side->me == opener) partner_ready = hand_off_receive(side->line) == HAND_OFF_READY;
     if (opened && !partner_ready) set_error(out, true, "the other side could not open its workload");
     if (opened && partner_ready) {
         enum ending e = measure(&r, index, c, out);

@@ -31,7 +31,7 @@ class LayeringTest {
             6 pg etcd gate suite fleet
             5 report compare soak
             4 lockstep witness bench slo selection
-            3 catalogue lab
+            3 catalogue lab trace
             2 results child workload format output
             1 nativeio jdkio stats env expectation chart
             0 errno

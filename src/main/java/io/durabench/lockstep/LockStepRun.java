@@ -123,21 +123,23 @@ public final class LockStepRun {
                 if (todo.isEmpty()) break;
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
-                // The side that opens first alternates by pair (A in odd pairs): what a file made first gets, both sides get alike.
+                // Each cell twice, opened both ways (BothWays); which way comes first alternates by pair (A in odd pairs).
                 ForkPair.Outcome o;
                 try {
                     o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? Side.A : Side.B,
-                            todo.stream().map(cells::get).toList(), plan.settings(),
+                            BothWays.expand(todo.stream().map(cells::get).toList()), BothWays.halves(plan.settings()),
                             plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
                 } finally {
                     removeKilledSidesFiles();
                 }
                 if (stopping.getAsBoolean()) break; // interrupted under this pair: it is neither measured nor failed
                 long pairMillis = (System.nanoTime() - pairStart) / 1_000_000;
+                List<SideRecord> as = BothWays.join(o.a()), bs = BothWays.join(o.b());
+                List<Integer> unitsPerCell = BothWays.units(o.units());
                 for (int k = 0; k < todo.size(); k++) {
                     int i = todo.get(k);
-                    SideRecord ra = o.a().get(k), rb = o.b().get(k);
-                    int units = o.units().get(k);
+                    SideRecord ra = as.get(k), rb = bs.get(k);
+                    int units = unitsPerCell.get(k);
                     if (units > 0 && cells.get(i).unitsPerBlock() == 0) cells.set(i, cells.get(i).withUnits(units));
                     records.set(i, records.get(i).with(new PairRecord(pair, started, pairMillis, ra, rb), cells.get(i).unitsPerBlock()));
                     String why = failure(ra, rb);
@@ -235,8 +237,8 @@ public final class LockStepRun {
 
     private LockStepFile.Settings settingsRecord() {
         LockStepSettings s = plan.settings();
-        return new LockStepFile.Settings(s.blocks(), s.blockTargetMillis(), s.grain(), s.order().text(), s.warmupMinBlocks(),
-                s.warmupMaxBlocks(), s.warmupUnits());
+        return new LockStepFile.Settings(2 * BothWays.blocksPerHalf(s.blocks()), s.blockTargetMillis(), s.grain(), s.order().text(), s.warmupMinBlocks(),
+                s.warmupMaxBlocks(), s.warmupUnits(), true);
     }
 
     private static LockStepFile.SideInfo info(SidePlan s) {

@@ -26,7 +26,7 @@ import java.util.List;
  *      [--units N] [--size REGION:CHUNK] CELL [[--units N] [--size ...] CELL]...
  * </pre>
  * A listens at the socket, B connects; then both run their cells in order, cell i of A against cell
- * i of B ({@link SideCell}); {@code --units} (0: sized from the warmup) and {@code --size} apply to
+ * i of B ({@link SideCell}), the {@code --opener} opening first in even cells and the other side in odd ones; {@code --units} (0: sized from the warmup) and {@code --size} apply to
  * the cells after them. {@code --pin-thread} pins the measuring thread first ({@link Placement}).
  * {@code --busy-wait-ns} is the test hook, a known spin per operation inside the timed unit
  * ({@code --busy-wait-pad-ns} the other side's, spun untimed); {@code --witness-token} makes the
@@ -75,7 +75,7 @@ public final class LockStepSide {
                 SideCell.Marks marks = a.witnessToken == null ? SideCell.Marks.NONE
                         : new SideCell.Marks(() -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.BEGIN),
                         () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.END), () -> TraceMarkers.emit(a.witnessToken, cell, TraceMarkers.CLOSED));
-                SideCell.Outcome o = new SideCell(line, a.side, a.opener, s, work, marks).run();
+                SideCell.Outcome o = new SideCell(line, a.side, openerOf(cell, a.opener), s, work, marks).run();
                 JsonObject result = json(i, c, a.side, o);
                 result.addProperty("cpus", cpus);
                 ResultLines.print(System.out, result);
@@ -85,6 +85,14 @@ public final class LockStepSide {
             System.err.println("lock-step side " + a.side + ": " + e.getMessage());
             return 3;
         }
+    }
+
+    /**
+     * The side that opens cell {@code index} first: the pair's opener in even cells, the other in odd
+     * ones, so a cell listed twice in a row ({@link BothWays}) is opened both ways within one fork pair.
+     */
+    static Side openerOf(int index, Side pairOpener) {
+        return index % 2 == 0 ? pairOpener : pairOpener.other();
     }
 
     static JsonObject json(int index, SideCellSpec c, Side side, SideCell.Outcome o) {

@@ -29,7 +29,8 @@ public final class LockStepSummary {
                 .append('\n');
         sb.append("* pairing: ").append(f.pairing()).append("; ").append(f.placement()).append('\n');
         sb.append("* figures: each side's µs per operation over its blocks, its stalled units left out (counted); intervals 95%, Student t ")
-                .append("between fork pairs (the unit of replication); ").append(f.settings().blocks()).append(" blocks per cell, grain ")
+                .append("between fork pairs (the unit of replication); ").append(f.settings().blocks()).append(" blocks per cell")
+                .append(f.settings().bothWays() ? " (two halves, the files made anew with the other side first)" : "").append(", grain ")
                 .append(f.settings().grain()).append(", order ").append(f.settings().order()).append("\n\n");
         String what = twin ? "Java over C" : "B/A - 1";
         sb.append("| A | B | pairs | A µs/op | B µs/op | ").append(what).append(" [95%] | B - A µs/op [95%] | stalls A/B |\n");

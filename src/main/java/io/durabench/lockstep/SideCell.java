@@ -15,8 +15,8 @@ import java.util.function.Supplier;
  * alternation with the other side over the {@link HandOff}. Both sides run the same schedule, so
  * each knows whose turn comes next without being told:
  * <ol>
- *   <li><b>Open</b>, in turn, the pair's opener first (alternating from fork pair to fork pair, since
- *       a file made first gets the first of the free space); a side that could not open ends the cell on both.</li>
+ *   <li><b>Open</b>, in turn, the cell's opener first (a file made first gets the first of the free space, so
+ *       each cell is opened both ways in a pair: {@link BothWays}); a side that could not open ends the cell on both.</li>
  *   <li><b>Warmup</b>: discarded blocks of {@code warmupUnits} units per side until neither side's JIT
  *       compiled anything for {@link LockStepSettings#QUIET_BLOCKS} blocks in a row, within the minimum and
  *       maximum of blocks (the waiting side's JIT compiles while the other measures, so the sides swap
@@ -100,7 +100,7 @@ final class SideCell {
     }
 
     private Outcome runCell() {
-        // Open, in turn: the pair's opener first (its file is made first, so it gets the first of the free space), then the other.
+        // Open, in turn: the cell's opener first (its file is made first, so it gets the first of the free space), then the other.
         boolean partnerReady = true;
         if (me != opener) partnerReady = line.receive() == HandOff.READY;
         OperationLoop loop = null;

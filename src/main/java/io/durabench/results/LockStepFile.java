@@ -50,8 +50,9 @@ public record LockStepFile(String started, String finished, Sides sides, String 
     }
 
     /** How every cell was measured. */
+    /** {@code bothWays}: each cell ran in two halves of {@code blocks / 2}, opened with either side first (files of older runs: false). */
     public record Settings(int blocks, int blockTargetMillis, int grain, String order, int warmupMinBlocks, int warmupMaxBlocks,
-                           int warmupUnits) {
+                           int warmupUnits, boolean bothWays) {
     }
 
     /**
@@ -245,6 +246,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         set.addProperty("warmupMinBlocks", settings.warmupMinBlocks());
         set.addProperty("warmupMaxBlocks", settings.warmupMaxBlocks());
         set.addProperty("warmupUnits", settings.warmupUnits());
+        if (settings.bothWays()) set.addProperty("bothWays", true);
         o.add("settings", set);
         JsonArray cs = new JsonArray();
         for (CellRecord c : cells) {
@@ -338,7 +340,8 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             JsonObject set = JsonFields.object(o, "settings");
             Settings settings = new Settings(JsonFields.integer(set, "blocks"), JsonFields.integer(set, "blockTargetMillis"),
                     JsonFields.integer(set, "grain"), JsonFields.string(set, "order"), JsonFields.integer(set, "warmupMinBlocks"),
-                    JsonFields.integer(set, "warmupMaxBlocks"), JsonFields.integer(set, "warmupUnits"));
+                    JsonFields.integer(set, "warmupMaxBlocks"), JsonFields.integer(set, "warmupUnits"),
+                    Boolean.TRUE.equals(JsonFields.bool(set, "bothWays")));
             List<CellRecord> cells = new ArrayList<>();
             for (JsonElement ce : required(JsonFields.array(o, "cells"), "cells")) {
                 JsonObject c = ce.getAsJsonObject();
