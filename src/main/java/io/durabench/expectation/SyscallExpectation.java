@@ -95,7 +95,7 @@ public final class SyscallExpectation {
         if (n != value) counterProblems.add("counters say " + n + " " + counter + ", but " + why);
     }
 
-    /** The writes the kernel must see through an O_DSYNC or O_SYNC fd, on any file of the directory. */
+    /** The writes strace must see through an O_DSYNC or O_SYNC fd, or with RWF_DSYNC or RWF_SYNC, on any file of the directory. */
     public void syncedWrites(long n) {
         syncedWrites = n;
     }
