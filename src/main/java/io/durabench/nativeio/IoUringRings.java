@@ -27,6 +27,8 @@ final class IoUringRings {
     private static final int SQE_BYTES = 64;
     private static final int CQE_BYTES = 16;
     private static final int PROBE_OPS = 256;
+    /** What a ring's fd is named in failures: the kernel's name for it (/proc/self/fd, strace -y). */
+    static final String RING_NAME = "anon_inode:[io_uring]";
 
     private final Syscalls sys;
     private final int fd;
@@ -208,7 +210,7 @@ final class IoUringRings {
     /** Undoes setUp's steps; failures are added to {@code primary} when there is one, else the first is returned. */
     private static RuntimeException release(Syscalls sys, int fd, ByteBuffer sq, ByteBuffer cq, ByteBuffer sqes, RuntimeException primary) {
         RuntimeException first = null;
-        String path = "the io_uring fd " + fd;
+        String path = RING_NAME;
         for (ByteBuffer b : cq == sq ? new ByteBuffer[] {sqes, sq} : new ByteBuffer[] {sqes, cq, sq}) {
             if (b != null && sys.munmap(b) != 0) {
                 RuntimeException e = new NativeCallException("munmap", sys.errno(), path);

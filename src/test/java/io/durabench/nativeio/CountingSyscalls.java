@@ -12,7 +12,11 @@ import java.util.function.Predicate;
  * order with its fd and arguments, so a test can prove what a workload really issued (how many
  * fdatasyncs, on which fd, with which open flags, where each pwrite landed).
  */
-public final class CountingSyscalls implements Syscalls {
+public final class CountingSyscalls extends ForwardingSyscalls {
+    public CountingSyscalls() {
+        super(JnrSyscalls.get());
+    }
+
 
     public enum Call { OPEN, PWRITE, FSYNC, FDATASYNC, FTRUNCATE, FALLOCATE, SYNC_FILE_RANGE, CLOSE }
 
@@ -31,7 +35,6 @@ public final class CountingSyscalls implements Syscalls {
         }
     }
 
-    private final Syscalls real = JnrSyscalls.get();
     private final List<Event> events = new ArrayList<>();
     private final List<Open> opens = new ArrayList<>();
     private final Map<Integer, Integer> openSeqByFd = new HashMap<>();
@@ -83,31 +86,6 @@ public final class CountingSyscalls implements Syscalls {
         return rc;
     }
 
-    /** The raw calls of pwritev2 and io_uring, passed on as they are. */
-    @Override
-    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
-        return real.syscall(number, a0, a1, a2, a3, a4, a5);
-    }
-
-    @Override
-    public long address(java.nio.ByteBuffer directBuffer) {
-        return real.address(directBuffer);
-    }
-
-    @Override
-    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
-        return real.mmap(length, prot, flags, fd, offset);
-    }
-
-    @Override
-    public int munmap(java.nio.ByteBuffer mapping) {
-        return real.munmap(mapping);
-    }
-
-    @Override
-    public int errno() {
-        return real.errno();
-    }
 
     private long log(Call call, int fd, long offset, long length, long result) {
         events.add(new Event(call, fd, offset, length, result, openSeqByFd.getOrDefault(fd, -1)));

@@ -1,5 +1,6 @@
 package io.durabench.workload;
 
+import io.durabench.nativeio.ForwardingSyscalls;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
@@ -8,8 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Real calls, each also written down as one line, strace-style ("open(O_RDWR)", "pwrite(8192, 0)", "fsync"). */
-final class RecordingSyscalls implements Syscalls {
-    final Syscalls real = JnrSyscalls.get();
+final class RecordingSyscalls extends ForwardingSyscalls {
+    RecordingSyscalls() {
+        super(JnrSyscalls.get());
+    }
+
     final List<String> calls = new ArrayList<>();
 
     @Override public int open(String path, int flags, int mode) {
@@ -43,29 +47,5 @@ final class RecordingSyscalls implements Syscalls {
     @Override public int close(int fd) {
         calls.add("close");
         return real.close(fd);
-    }
-    /** The raw calls of pwritev2 and io_uring, passed on as they are. */
-    @Override
-    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
-        return real.syscall(number, a0, a1, a2, a3, a4, a5);
-    }
-
-    @Override
-    public long address(java.nio.ByteBuffer directBuffer) {
-        return real.address(directBuffer);
-    }
-
-    @Override
-    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
-        return real.mmap(length, prot, flags, fd, offset);
-    }
-
-    @Override
-    public int munmap(java.nio.ByteBuffer mapping) {
-        return real.munmap(mapping);
-    }
-
-    @Override public int errno() {
-        return real.errno();
     }
 }
