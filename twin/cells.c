@@ -239,6 +239,16 @@ void plan_cells(const struct axes *a, const char *const *patterns, size_t patter
             }
         }
     }
+    /* SuitePlanner: pwritev2 and the io_uring methods are measured at the centre alone (8 KiB, one write a batch, append), unless -p names them. */
+    if (selected(BENCH_SYNC_WRITE, patterns, pattern_count) && a->values[AX_SYNC_METHOD] == NULL) {
+        static const enum sync_method AT_CENTRE[] = {SM_PWRITEV2_DSYNC, SM_URING_FDATASYNC, SM_URING_DSYNC, SM_URING_DIRECT_DSYNC};
+        for (size_t i = 0; i < sizeof AT_CENTRE / sizeof *AT_CENTRE; i++) {
+            struct cell c = {.benchmark = BENCH_SYNC_WRITE, .method = AT_CENTRE[i], .block_bytes = CENTRE_BLOCK, .writes_per_sync = 1,
+                             .prealloc = PRE_NONE};
+            cell_mark_not_applicable(&c, tmpfs);
+            cell_list_push(out, c);
+        }
+    }
     if (selected(BENCH_PG_EQUIVALENT, patterns, pattern_count)) {
         for (char **p = axis_values(a, AX_PG_METHOD, "OPEN_DATASYNC,FDATASYNC,FSYNC,OPEN_SYNC,WRITE"); *p; p++) {
             struct cell c = {.benchmark = BENCH_PG_EQUIVALENT};

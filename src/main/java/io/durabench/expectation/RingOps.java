@@ -27,7 +27,7 @@ public record RingOps(Long writes, Long linkedWrites, Long fsyncs, Long drainedF
     /** The counts by name, in the record's order (null: not fixed). */
     public Map<String, Long> byName() {
         Map<String, Long> m = new LinkedHashMap<>();
-        m.put("writes", writes);
+        m.put("writeEntries", writes);
         m.put("linkedWrites", linkedWrites);
         m.put("fsyncs", fsyncs);
         m.put("drainedFsyncs", drainedFsyncs);
@@ -43,7 +43,7 @@ public record RingOps(Long writes, Long linkedWrites, Long fsyncs, Long drainedF
 
     /** The counts read back from {@link #byName}'s names; a missing name is null. */
     public static RingOps of(Map<String, Long> m) {
-        return new RingOps(m.get("writes"), m.get("linkedWrites"), m.get("fsyncs"), m.get("drainedFsyncs"), m.get("misflagged"),
+        return new RingOps(m.get("writeEntries"), m.get("linkedWrites"), m.get("fsyncs"), m.get("drainedFsyncs"), m.get("misflagged"),
                 m.get("otherOps"), m.get("writesDone"), m.get("writeBytes"), m.get("fsyncsDone"), m.get("failed"), m.get("unmatched"));
     }
 }

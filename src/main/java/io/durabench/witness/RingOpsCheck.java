@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class RingOpsCheck {
     private static final Map<String, String> WORDS = Map.ofEntries(
-            Map.entry("writes", "IORING_OP_WRITE entries submitted"), Map.entry("linkedWrites", "writes with IOSQE_IO_LINK"),
+            Map.entry("writeEntries", "IORING_OP_WRITE entries submitted"), Map.entry("linkedWrites", "writes with IOSQE_IO_LINK"),
             Map.entry("fsyncs", "IORING_OP_FSYNC entries submitted"), Map.entry("drainedFsyncs", "fsyncs with IOSQE_IO_DRAIN"),
             Map.entry("misflagged", "writes drained or fsyncs linked"), Map.entry("otherOps", "entries of another opcode"),
             Map.entry("writesDone", "write completions"), Map.entry("writeBytes", "bytes the write completions report"),

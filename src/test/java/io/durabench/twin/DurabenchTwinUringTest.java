@@ -40,12 +40,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The twin's io_uring and pwritev2(RWF_DSYNC) methods on a real disk: their counters follow the batch exactly, strace
- * sees one io_uring_enter per batch submitting and awaiting every SQE (and pwritev2 with its flag), and a machine whose
- * io_uring is disabled lists the cells n/a with the reason; in a real fork pair beside a Java side, the same counters call for call.
+ * sees one io_uring_enter per batch submitting and awaiting every SQE (and pwritev2 with its flag); in a real fork pair
+ * beside a Java side, the same counters call for call (io_uring disabled: {@link DurabenchTwinUringDisabledIT}).
  */
 class DurabenchTwinUringTest {
-    private static final String CELL = "SyncWriteCost.writeBlock syncMethod=%s blockSizeBytes=8192 writesPerSync=%d preallocation=NONE";
-    private static final Path DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
+    static final String CELL = "SyncWriteCost.writeBlock syncMethod=%s blockSizeBytes=8192 writesPerSync=%d preallocation=NONE";
 
     /** The twin's run of these cells (50 ms, one iteration) on dir: its result entries, in order; n/a cells skip the test. */
     private static List<JsonObject> run(ScratchDir dir, String... cells) throws IOException {
@@ -65,7 +64,7 @@ class DurabenchTwinUringTest {
         return entries;
     }
 
-    private static Path onlyFolder(Path out) throws IOException {
+    static Path onlyFolder(Path out) throws IOException {
         try (Stream<Path> s = Files.list(out)) {
             List<Path> folders = s.filter(Files::isDirectory).toList();
             assertEquals(1, folders.size(), folders.toString());
@@ -192,28 +191,4 @@ class DurabenchTwinUringTest {
         throw new AssertionError("no trace of the main thread in " + out);
     }
 
-    @Test
-    void ioUringDisabledMakesTheCellsNotApplicable() throws IOException {
-        Requires.root("sets kernel.io_uring_disabled to 2 for one short twin run, then restores it");
-        assumeTrue(Files.exists(DISABLED), "no " + DISABLED + ": a kernel before Linux 6.6 cannot disable io_uring by sysctl");
-        String before = Files.readString(DISABLED).strip();
-        try (ScratchDir dir = ScratchDir.on(Medium.DISK)) {
-            Path out = Files.createTempDirectory(Files.createDirectories(Path.of("target", "twin-test").toAbsolutePath()), "uring-off-");
-            Path list = Files.writeString(out.resolve("cells.txt"), CELL.formatted("URING_DSYNC", 1) + "\nNativeCallCost.getppid\n");
-            TwinBinary.Run r;
-            Files.writeString(DISABLED, "2");
-            try {
-                r = TwinBinary.run(List.of("--dir", dir.path().toString(), "--out", out.resolve("o").toString(), "--cells",
-                        list.toString(), "-wi", "0", "-i", "1", "-r", "10ms"));
-            } finally {
-                Files.writeString(DISABLED, before);
-            }
-            assertEquals(0, r.exitCode(), r.stderr());
-            JsonArray na = JsonParser.parseString(Files.readString(onlyFolder(out.resolve("o")).resolve("not-applicable.json")))
-                    .getAsJsonArray();
-            assertEquals(1, na.size(), na.toString());
-            String reason = na.get(0).getAsJsonObject().get("reason").getAsString();
-            assertTrue(reason.contains("EPERM") && reason.contains("kernel.io_uring_disabled = 2"), reason);
-        }
-    }
 }
