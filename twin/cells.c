@@ -122,7 +122,7 @@ void cell_mark_not_applicable(struct cell *c, bool tmpfs) {
     }
     if (c->benchmark != BENCH_SYNC_WRITE) return;
     const char *m = SYNC_METHOD_NAMES[c->method];
-    if (c->writes_per_sync > 1 && !method_has_explicit_sync(c->method)) {
+    if (c->writes_per_sync > 1 && !method_batches(c->method)) {
         snprintf(c->na_reason, sizeof c->na_reason, "writesPerSync=%d does not apply to %s: it issues no separate sync call "
                  "(use writesPerSync=1)", c->writes_per_sync, m);
     } else if (c->block_bytes > REGION_BYTES) {
@@ -237,6 +237,16 @@ void plan_cells(const struct axes *a, const char *const *patterns, size_t patter
                     }
                 }
             }
+        }
+    }
+    /* SuitePlanner: pwritev2 and the io_uring methods are measured at the centre alone (8 KiB, one write a batch, append), unless -p names them. */
+    if (selected(BENCH_SYNC_WRITE, patterns, pattern_count) && a->values[AX_SYNC_METHOD] == NULL) {
+        static const enum sync_method AT_CENTRE[] = {SM_PWRITEV2_DSYNC, SM_URING_FDATASYNC, SM_URING_DSYNC, SM_URING_DIRECT_DSYNC};
+        for (size_t i = 0; i < sizeof AT_CENTRE / sizeof *AT_CENTRE; i++) {
+            struct cell c = {.benchmark = BENCH_SYNC_WRITE, .method = AT_CENTRE[i], .block_bytes = CENTRE_BLOCK, .writes_per_sync = 1,
+                             .prealloc = PRE_NONE};
+            cell_mark_not_applicable(&c, tmpfs);
+            cell_list_push(out, c);
         }
     }
     if (selected(BENCH_PG_EQUIVALENT, patterns, pattern_count)) {

@@ -288,9 +288,13 @@ int main(int argc, char **argv) {
     size_t done = 0;
     for (size_t i = 0; i < cells.count; i++) {
         struct cell *c = &cells.cells[i];
-        /* What durabench's probe finds by trying, for the one benchmark the twin tries too (see pg_open_sync_refused). */
+        /* What durabench's probe finds by trying, for what the twin tries too (pg_open_sync_refused, sync_method_refused). */
         if (c->benchmark == BENCH_PG_OPEN_SYNC && c->na_reason[0] == '\0') {
             pg_open_sync_refused(dir, c->open_sync, c->na_reason, sizeof c->na_reason);
+            check_interrupted();
+        }
+        if (c->benchmark == BENCH_SYNC_WRITE && c->na_reason[0] == '\0') {
+            sync_method_refused(dir, c->method, c->na_reason, sizeof c->na_reason);
             check_interrupted();
         }
         if (c->na_reason[0] != '\0') {

@@ -192,7 +192,7 @@ static struct counters difference(const struct counters *after, const struct cou
         .bytes = after->bytes - before->bytes, .sync_calls = after->sync_calls - before->sync_calls,
         .synced_writes = after->synced_writes - before->synced_writes, .prealloc_bytes = after->prealloc_bytes - before->prealloc_bytes,
         .prealloc_syncs = after->prealloc_syncs - before->prealloc_syncs, .recycles = after->recycles - before->recycles,
-        .settle_syncs = after->settle_syncs - before->settle_syncs,
+        .settle_syncs = after->settle_syncs - before->settle_syncs, .ring_enters = after->ring_enters - before->ring_enters,
     };
 }
 

@@ -231,10 +231,11 @@ static void print_result(int index, const struct side_cell_spec *c, char me, con
         const struct counters *k = &o->counters;
         if (o->counted) {
             printf("\"writes\":%llu,\"bytes\":%llu,\"syncCalls\":%llu,\"syncedWrites\":%llu,\"preallocSyncs\":%llu,\"preallocBytes\":%llu,"
-                   "\"recycles\":%llu,\"settleSyncs\":%llu,\"shortWrites\":0,\"interruptedWrites\":0,\"operations\":%llu",
+                   "\"recycles\":%llu,\"settleSyncs\":%llu,\"shortWrites\":0,\"interruptedWrites\":0,\"ringEnters\":%llu,\"operations\":%llu",
                    (unsigned long long) k->writes, (unsigned long long) k->bytes, (unsigned long long) k->sync_calls,
                    (unsigned long long) k->synced_writes, (unsigned long long) k->prealloc_syncs, (unsigned long long) k->prealloc_bytes,
-                   (unsigned long long) k->recycles, (unsigned long long) k->settle_syncs, (unsigned long long) k->operations);
+                   (unsigned long long) k->recycles, (unsigned long long) k->settle_syncs, (unsigned long long) k->ring_enters,
+                   (unsigned long long) k->operations);
         }
         fputs("}", stdout);
     }

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "checked.h"
+#include "probe_file.h"
 #include "workloads.h"
 
 #include <errno.h>
@@ -131,47 +132,30 @@ static bool refused(int err, const char *call, const char *hint, const char *pat
     return true;
 }
 
-static struct { int fd; char path[PATH_MAX]; } probe;
-
-static void discard_probe(void *unused) {
-    (void) unused;
-    if (probe.fd >= 0) close(probe.fd);
-    if (probe.path[0] != '\0') unlink(probe.path);
-}
-
 bool pg_open_sync_refused(const char *dir, enum pg_open_sync z, char *reason, size_t size) {
     static const char CALL[] = "open(O_RDWR|O_SYNC|O_DIRECT)";
     unsigned char *buffer = aligned_patterned(PG_OPEN_SYNC_OPERATION_BYTES, ALIGNMENT);
-    probe.fd = -1;
-    probe.path[0] = '\0';
-    cleanup_set(discard_probe, NULL);
-    create_owned_file(dir, "pg", ".out", probe.path, sizeof probe.path);
+    struct probe_file *probe = probe_file_create(dir, "pg", ".out");
     /* Blocks to write over, as the test file has (16 KiB of it, written but not synced: no flush needed). */
-    probe.fd = chk_open(probe.path, O_RDWR, 0);
-    chk_pwrite(probe.fd, buffer, PG_OPEN_SYNC_OPERATION_BYTES, 0, probe.path);
-    int fd = probe.fd;
-    probe.fd = -1;
-    chk_close(fd, probe.path);
+    probe->fd = chk_open(probe->path, O_RDWR, 0);
+    chk_pwrite(probe->fd, buffer, PG_OPEN_SYNC_OPERATION_BYTES, 0, probe->path);
+    probe_file_close_fd(probe);
     bool na = false;
-    probe.fd = open(probe.path, O_RDWR | O_SYNC | O_DIRECT | O_CLOEXEC, 0);
-    if (probe.fd < 0) {
+    probe->fd = open(probe->path, O_RDWR | O_SYNC | O_DIRECT | O_CLOEXEC, 0);
+    if (probe->fd < 0) {
         int err = errno;
-        if (!refused(err, CALL, "the filesystem refuses O_DIRECT (tmpfs does); ", probe.path, reason, size)) fail_call(CALL, err, probe.path);
+        if (!refused(err, CALL, "the filesystem refuses O_DIRECT (tmpfs does); ", probe->path, reason, size)) fail_call(CALL, err, probe->path);
         na = true;
     } else {
-        ssize_t n = pwrite(probe.fd, buffer, (size_t) pg_open_sync_write_bytes(z), 0);
+        ssize_t n = pwrite(probe->fd, buffer, (size_t) pg_open_sync_write_bytes(z), 0);
         int err = errno;
         if (n < 0 && !refused(err, "pwrite", "O_DIRECT needs the block size aligned to the device's logical block size; ",
-                              probe.path, reason, size)) {
-            fail_call("pwrite", err, probe.path);
+                              probe->path, reason, size)) {
+            fail_call("pwrite", err, probe->path);
         }
         na = n < 0;
-        fd = probe.fd;
-        probe.fd = -1;
-        chk_close(fd, probe.path);
     }
-    chk_unlink_if_exists(probe.path);
-    cleanup_clear();
+    probe_file_delete(probe);
     free(buffer);
     return na;
 }

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "checked.h"
+#include "uring.h"
 #include "workloads.h"
 
 #include <errno.h>
@@ -16,10 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 const char *const SYNC_METHOD_NAMES[SYNC_METHOD_COUNT] = {
-    "NONE", "FSYNC", "FDATASYNC", "O_DSYNC", "O_SYNC", "O_DIRECT", "O_DIRECT_DSYNC", "SYNC_FILE_RANGE"};
+    "NONE", "FSYNC", "FDATASYNC", "O_DSYNC", "O_SYNC", "O_DIRECT", "O_DIRECT_DSYNC", "SYNC_FILE_RANGE",
+    "PWRITEV2_DSYNC", "URING_FDATASYNC", "URING_DSYNC", "URING_DIRECT_DSYNC"};
 const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE", "FALLOCATE", "FALLOCATE_KEEP_SIZE", "ZERO_FILL"};
 
 /* RegionLogFiles.FREE_SPACE_MARGIN_BYTES */
@@ -28,20 +31,30 @@ const char *const PREALLOCATION_NAMES[PREALLOCATION_COUNT] = {"NONE", "FTRUNCATE
 #define SYNC_FILE_RANGE_WAIT_WRITE_WAIT (SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER)
 
 bool method_has_explicit_sync(enum sync_method m) {
-    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_SYNC_FILE_RANGE;
+    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_SYNC_FILE_RANGE || m == SM_URING_FDATASYNC;
+}
+
+bool method_batches(enum sync_method m) {
+    return method_has_explicit_sync(m) || method_uses_uring(m);
 }
 
 bool method_durable(enum sync_method m) {
-    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC;
+    return m == SM_FSYNC || m == SM_FDATASYNC || m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC || m == SM_PWRITEV2_DSYNC
+           || method_uses_uring(m);
 }
 
 bool method_uses_direct_io(enum sync_method m) {
-    return m == SM_O_DIRECT || m == SM_O_DIRECT_DSYNC;
+    return m == SM_O_DIRECT || m == SM_O_DIRECT_DSYNC || m == SM_URING_DIRECT_DSYNC;
 }
 
-/* SyncMethod.syncsInWrite(): every write is itself synchronous. */
+bool method_uses_uring(enum sync_method m) {
+    return m == SM_URING_FDATASYNC || m == SM_URING_DSYNC || m == SM_URING_DIRECT_DSYNC;
+}
+
+/* SyncMethod.syncsInWrite(): every write is itself synchronous (by its open flags, or by RWF_DSYNC in the write). */
 static bool method_syncs_in_write(enum sync_method m) {
-    return m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC;
+    return m == SM_O_DSYNC || m == SM_O_SYNC || m == SM_O_DIRECT_DSYNC || m == SM_PWRITEV2_DSYNC || m == SM_URING_DSYNC
+           || m == SM_URING_DIRECT_DSYNC;
 }
 
 /* SyncMethod.openFlags() */
@@ -51,6 +64,7 @@ static int method_open_flags(enum sync_method m) {
         case SM_O_SYNC: return O_SYNC;
         case SM_O_DIRECT: return O_DIRECT;
         case SM_O_DIRECT_DSYNC: return O_DIRECT | O_DSYNC;
+        case SM_URING_DIRECT_DSYNC: return O_DIRECT; /* O_DSYNC per write, as RWF_DSYNC */
         default: return 0;
     }
 }
@@ -66,6 +80,7 @@ struct durable_write_loop {
     char path[PATH_MAX];
     int control_fd;
     int log_fd;
+    struct uring *ring; /* the io_uring methods' ring, set up once per trial; NULL for the others */
     unsigned char *block;
     unsigned char *zeros; /* ZeroFiller's chunk; NULL unless ZERO_FILL */
     long long offset;
@@ -75,8 +90,23 @@ struct durable_write_loop {
     uint64_t settled_recycles; /* the recycle count at the last settle */
 };
 
-/* NativeLogFile.sync: the method's explicit sync of [fromOffset, toOffset). */
+/*
+ * The io_uring methods' batch end: the queued writes submitted in one io_uring_enter with, for
+ * URING_FDATASYNC, an fdatasync SQE after them (linked to the one write of a batch of 1, drained
+ * behind the writes of a larger batch), waiting for every completion.
+ */
+static void submit_batch(struct durable_write_loop *l) {
+    if (l->method == SM_URING_FDATASYNC) uring_queue_fdatasync(l->ring, l->writes_per_sync == 1);
+    l->counters.ring_enters += uring_submit_and_wait(l->ring);
+}
+
+/*
+ * DurableWriteLoop.syncNow + NativeLogFile.sync / UringLogFile.sync: the method's explicit sync of
+ * [fromOffset, toOffset), or an io_uring batch submitted and waited for. A ring's RWF_DSYNC writes are
+ * synchronous when their batch completes, so they are counted here.
+ */
 static void sync_now(struct durable_write_loop *l) {
+    if (method_uses_uring(l->method)) submit_batch(l);
     switch (l->method) {
         case SM_FSYNC: chk_fsync(l->log_fd, l->path); break;
         case SM_FDATASYNC: chk_fdatasync(l->log_fd, l->path); break;
@@ -86,8 +116,9 @@ static void sync_now(struct durable_write_loop *l) {
         default: break;
     }
     l->synced_up_to = l->offset;
+    if (method_has_explicit_sync(l->method)) l->counters.sync_calls++;
+    else l->counters.synced_writes += (uint64_t) l->writes_since_sync;
     l->writes_since_sync = 0;
-    l->counters.sync_calls++;
 }
 
 /* ZeroFiller.needsFillFor */
@@ -136,7 +167,7 @@ static void prepare(struct durable_write_loop *l) {
 
 /* DurableWriteLoop.syncPending */
 static void sync_pending(struct durable_write_loop *l) {
-    if (method_has_explicit_sync(l->method) && l->writes_since_sync > 0) sync_now(l);
+    if (method_batches(l->method) && l->writes_since_sync > 0) sync_now(l);
 }
 
 /*
@@ -160,12 +191,18 @@ static void write_one(void *self) {
     int len = l->block_bytes;
     if (l->offset + len > l->region_bytes) recycle(l);
     if (l->zeros != NULL) zero_fill_ahead(l, l->offset + len);
-    chk_pwrite(l->log_fd, l->block, (size_t) len, l->offset, l->path);
+    if (method_uses_uring(l->method)) {
+        uring_queue_write(l->ring, l->block, (unsigned) len, l->offset, l->method == SM_URING_FDATASYNC ? 0 : RWF_DSYNC);
+    } else if (l->method == SM_PWRITEV2_DSYNC) {
+        chk_pwritev2_dsync(l->log_fd, l->block, (size_t) len, l->offset, l->path);
+    } else {
+        chk_pwrite(l->log_fd, l->block, (size_t) len, l->offset, l->path);
+    }
     l->offset += len;
     l->counters.writes++;
     l->counters.bytes += (uint64_t) len;
-    if (method_syncs_in_write(l->method)) l->counters.synced_writes++;
-    if (method_has_explicit_sync(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
+    if (method_syncs_in_write(l->method) && !method_uses_uring(l->method)) l->counters.synced_writes++;
+    if (method_batches(l->method) && ++l->writes_since_sync == l->writes_per_sync) sync_now(l);
 }
 
 /* SyncWriteCost.startOver: loop.restart() (syncPending + recycle), then counters().reset(). */
@@ -199,6 +236,7 @@ static void settle(void *self) {
 /* After a failure: close what is open and delete the file, ignoring errors (WorkloadFiles.discard); the loop is freed, never used again. */
 static void discard(void *self) {
     struct durable_write_loop *l = self;
+    uring_discard(l->ring);
     if (l->log_fd >= 0) close(l->log_fd);
     if (l->control_fd >= 0) close(l->control_fd);
     if (l->path[0] != '\0') unlink(l->path);
@@ -211,6 +249,11 @@ static void discard(void *self) {
 static void close_log(void *self) {
     struct durable_write_loop *l = self;
     sync_pending(l);
+    if (l->ring != NULL) {
+        struct uring *ring = l->ring;
+        l->ring = NULL;
+        uring_close(ring);
+    }
     /* Each fd is marked closed before its close, so a failure's cleanup closes only the other one. */
     int fd = l->log_fd;
     l->log_fd = -1;
@@ -249,7 +292,7 @@ static void create_region_file(struct durable_write_loop *l, const char *dir) {
 static void check_config(enum sync_method m, int block, int writes_per_sync, struct workload_size size) {
     if (block <= 0) fail_because("blockSizeBytes must be positive, not %d", block);
     if (writes_per_sync <= 0) fail_because("writesPerSync must be positive, not %d", writes_per_sync);
-    if (writes_per_sync > 1 && !method_has_explicit_sync(m)) {
+    if (writes_per_sync > 1 && !method_batches(m)) {
         fail_because("writesPerSync=%d does not apply to %s: it issues no separate sync call (use writesPerSync=1)", writes_per_sync,
                      SYNC_METHOD_NAMES[m]);
     }
@@ -275,6 +318,7 @@ struct workload sync_write_open(const char *dir, enum sync_method m, int block, 
     create_region_file(l, dir);
     l->control_fd = chk_open(l->path, O_RDWR, 0);
     l->log_fd = chk_open(l->path, O_RDWR | O_CREAT | method_open_flags(m), 0644);
+    if (method_uses_uring(m)) l->ring = uring_open((unsigned) (writes_per_sync + 1), l->log_fd, l->path);
     l->block = aligned_patterned((size_t) block, ALIGNMENT);
     if (p == PRE_ZERO_FILL) l->zeros = aligned_zeroed((size_t) l->chunk_bytes, ALIGNMENT);
     prepare(l);

@@ -15,6 +15,7 @@
 /* SyncMethod's native methods, in its order. CHANNEL_* and MMAP_FORCE are JDK paths: not mirrored. */
 enum sync_method {
     SM_NONE, SM_FSYNC, SM_FDATASYNC, SM_O_DSYNC, SM_O_SYNC, SM_O_DIRECT, SM_O_DIRECT_DSYNC, SM_SYNC_FILE_RANGE,
+    SM_PWRITEV2_DSYNC, SM_URING_FDATASYNC, SM_URING_DSYNC, SM_URING_DIRECT_DSYNC,
     SYNC_METHOD_COUNT
 };
 enum preallocation { PRE_NONE, PRE_FTRUNCATE, PRE_FALLOCATE, PRE_FALLOCATE_KEEP_SIZE, PRE_ZERO_FILL, PREALLOCATION_COUNT };
@@ -33,18 +34,23 @@ extern const char *const PG_DESCRIPTOR_NAMES[PG_DESCRIPTOR_COUNT];
 /* PgOpenSyncLoop.Size.writeBytes() */
 int pg_open_sync_write_bytes(enum pg_open_sync z);
 
-/* SyncMethod.hasExplicitSync(): a separate sync call, to which writesPerSync applies. */
+/* SyncMethod.hasExplicitSync(): a separate sync call (URING_FDATASYNC's fsync SQE included). */
 bool method_has_explicit_sync(enum sync_method m);
+/* SyncMethod.takesBatches(): writesPerSync applies (a separate sync every N writes, or an io_uring batch of N in flight at once). */
+bool method_batches(enum sync_method m);
+/* URING_FDATASYNC, URING_DSYNC, URING_DIRECT_DSYNC: the writes (and fdatasync) go through an io_uring. */
+bool method_uses_uring(enum sync_method m);
 /* SyncMethod.durable(): the method's writes reach stable storage (not NONE, O_DIRECT, SYNC_FILE_RANGE). */
 bool method_durable(enum sync_method m);
 bool method_uses_direct_io(enum sync_method m);
 
 /*
  * WriteCounters: what the workload issued since the last reset (operations: the pg loops' only;
- * settle_syncs: a lock-step side's untimed fsyncs after a unit that started the file over).
+ * settle_syncs: a lock-step side's untimed fsyncs after a unit that started the file over; ring_enters:
+ * the io_uring methods' io_uring_enter calls).
  */
 struct counters {
-    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles, settle_syncs;
+    uint64_t operations, writes, bytes, sync_calls, synced_writes, prealloc_bytes, prealloc_syncs, recycles, settle_syncs, ring_enters;
 };
 
 /* WorkloadConfig's defaults: the bounded region the log cycles through, and the zero-fill chunk. */
@@ -82,6 +88,12 @@ struct workload {
     void (*settle)(void *self);
 };
 
+/*
+ * Whether this machine refuses m by design, found by trying before any trial (as durabench's
+ * FeasibilityProbe): io_uring refused or without its ops (uring_refused), pwritev2's RWF_DSYNC
+ * refused (on a small file of its own in dir, deleted). Sets reason and returns true; false for the other methods.
+ */
+bool sync_method_refused(const char *dir, enum sync_method m, char *reason, size_t size);
 /* SyncWriteCost: DurableWriteLoop.open on dir at a size; fails (exit 1) naming the call on any error. */
 struct workload sync_write_open(const char *dir, enum sync_method m, int block, int writes_per_sync, enum preallocation p,
                                 struct workload_size size);

@@ -32,6 +32,8 @@ public record Counters(List<String> names, String operations, List<String> flush
     public static final String SHORT_WRITES = "shortWrites";
     /** pwrites interrupted (EINTR) and made again; 0 on a healthy run. */
     public static final String INTERRUPTED_WRITES = "interruptedWrites";
+    /** io_uring_enter calls of a method that writes through io_uring; 0 for the others. */
+    public static final String RING_ENTERS = "ringEnters";
 
     /** What the write workloads publish (IssuedCounters): explicit syncs plus synchronous writes are the flushes. */
     static final Counters ISSUED = new Counters(List.of(WRITES, BYTES, SYNC_CALLS, SYNCED_WRITES, PREALLOC_SYNCS),

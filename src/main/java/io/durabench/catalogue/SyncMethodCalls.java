@@ -33,7 +33,8 @@ public final class SyncMethodCalls {
      * The kind of fd a method writes its payload through, as the kernel holds it (the JDK's options included):
      * O_DSYNC for O_DSYNC, CHANNEL_DSYNC(_VIRTUAL, _PLATFORM), RAF_RWD; O_SYNC for O_SYNC, CHANNEL_SYNC,
      * RAF_RWS; O_DIRECT for O_DIRECT, CHANNEL_DIRECT; O_DIRECT|O_DSYNC for O_DIRECT_DSYNC,
-     * CHANNEL_DIRECT_DSYNC; plain for every other method.
+     * CHANNEL_DIRECT_DSYNC; O_DIRECT for URING_DIRECT_DSYNC; plain for every other method (PWRITEV2_DSYNC,
+     * URING_DSYNC and URING_FDATASYNC among them: their writes ask for RWF_DSYNC one by one).
      */
     static String payloadFd(SyncMethod m) {
         int f = payloadFlags(m);
@@ -56,7 +57,8 @@ public final class SyncMethodCalls {
     /** The open flags of the fd a method writes its payload through (see {@link #payloadFd}). */
     private static int payloadFlags(SyncMethod m) {
         return switch (m) {
-            case NONE, FSYNC, FDATASYNC, O_DSYNC, O_SYNC, O_DIRECT, O_DIRECT_DSYNC, SYNC_FILE_RANGE -> m.openFlags();
+            case NONE, FSYNC, FDATASYNC, O_DSYNC, O_SYNC, O_DIRECT, O_DIRECT_DSYNC, SYNC_FILE_RANGE, PWRITEV2_DSYNC, URING_FDATASYNC,
+                    URING_DSYNC, URING_DIRECT_DSYNC -> m.openFlags();
             case CHANNEL_DSYNC, CHANNEL_DSYNC_VIRTUAL, CHANNEL_DSYNC_PLATFORM, RAF_RWD -> OpenFlags.O_DSYNC;
             case CHANNEL_SYNC, RAF_RWS -> OpenFlags.O_SYNC;
             case CHANNEL_DIRECT -> OpenFlags.O_DIRECT;
@@ -67,12 +69,13 @@ public final class SyncMethodCalls {
     }
 
     /**
-     * The native method (the C twin's) that makes the same durable calls as {@code m}: the same kind of
-     * payload fd (open flags) and the same sync call, by this table; empty for MMAP_FORCE (msync has no
-     * native twin). The payload call itself may differ: the java.io paths write(2) at the file position
-     * where the native ones pwrite64.
+     * The native method (the C twin's) that makes the same durable calls as {@code m}: a native method
+     * itself; for the JDK's, the same kind of payload fd (open flags) and the same sync call, by this
+     * table; empty for MMAP_FORCE (msync has no native twin). The payload call itself may differ: the
+     * java.io paths write(2) at the file position where the native ones pwrite64.
      */
     static Optional<SyncMethod> nativeWithSameCalls(SyncMethod m) {
+        if (m.api() == SyncMethod.Api.NATIVE) return Optional.of(m);
         for (SyncMethod n : SyncMethod.values()) {
             if (n.api() == SyncMethod.Api.NATIVE && payloadFd(n).equals(payloadFd(m)) && syncCall(n.sync()).equals(syncCall(m.sync()))) {
                 return Optional.of(n);
@@ -88,20 +91,49 @@ public final class SyncMethodCalls {
             case FDATASYNC, FORCE_DATA -> "fdatasync";
             case SYNC_FILE_RANGE -> "sync_file_range";
             case MSYNC -> "msync";
+            case RING_FDATASYNC -> "io_uring fsync(DATASYNC)";
             case NONE, IN_WRITE -> "";
         };
     }
 
     /**
      * The system call a method's payload write is: write for RAF_RWD, RAF_RWS, STREAM_FD_SYNC
-     * (java.io writes at the file position: lseek, which is not traced, + write); pwrite64 for the
-     * native and FileChannel methods.
+     * (java.io writes at the file position: lseek, which is not traced, + write); pwritev2 for
+     * PWRITEV2_DSYNC; pwrite64 for the other native and the FileChannel methods. The io_uring methods
+     * make none: their writes are ring entries ({@link #ringCalls}).
      */
     static String payloadCall(SyncMethod m) {
+        if (m.throughRing()) throw new IllegalArgumentException(m + " writes through io_uring: no write call");
+        if (m == SyncMethod.PWRITEV2_DSYNC) return "pwritev2";
         return switch (m.api()) {
             case RANDOM_ACCESS_FILE, STREAM -> "write";
             case NATIVE, CHANNEL, MMAP -> "pwrite64";
         };
+    }
+
+    /** How the kernel sees a payload write: the fd kind ({@link #payloadFd}), and pwritev2's flags for PWRITEV2_DSYNC. */
+    static String payloadHow(SyncMethod m) {
+        return m == SyncMethod.PWRITEV2_DSYNC ? CallHow.rwFlags(payloadFd(m), "RWF_DSYNC") : payloadFd(m);
+    }
+
+    /**
+     * What strace sees of an io_uring method: no write and no sync call on the log, only io_uring_enter
+     * on the ring, {@code ringEnters} of them, each IORING_ENTER_GETEVENTS (it submits and waits). One
+     * per batch: at one write per batch one per write, and URING_FDATASYNC's one per sync. The ring's
+     * writes are invisible to strace (the io_uring tracepoints show their opcodes and flags), so none
+     * counts as a synchronous write here; the workload counts its RWF_DSYNC writes as they complete, one
+     * per write at one write per batch.
+     */
+    static void ringCalls(SyscallExpectation x, SyncMethod m, int writesPerSync) {
+        x.add(Role.RING, "io_uring_enter", CallHow.RING_ENTER_GETEVENTS, Counters.RING_ENTERS);
+        long enters = x.counter(Counters.RING_ENTERS);
+        if (m.hasExplicitSync()) {
+            x.mustEqual(Counters.SYNC_CALLS, enters, "one io_uring_enter submits a batch and its sync and waits for both");
+        } else if (writesPerSync == 1) {
+            x.mustEqual(Counters.SYNCED_WRITES, x.counter(Counters.WRITES), "each " + m + " write carries RWF_DSYNC");
+        }
+        if (writesPerSync == 1) x.mustEqual(Counters.WRITES, enters, "at one write per batch, one io_uring_enter per write");
+        x.syncedWrites(0);
     }
 
     /**
@@ -119,6 +151,7 @@ public final class SyncMethodCalls {
             case SYNC_FILE_RANGE -> x.add(Role.LOG, "sync_file_range", CallHow.syncFileRange(CallHow.PLAIN_FD, CallHow.SYNC_FILE_RANGE_FLAGS),
                     n, null, counter);
             case MSYNC -> x.add(Role.LOG, "msync", CallHow.MS_SYNC, n, null, counter);
+            case RING_FDATASYNC -> { } // an entry in the ring, no system call on the log: ringCalls counts its io_uring_enter
             case NONE, IN_WRITE -> x.mustBeZero(counter, method + " makes no separate sync call");
         }
     }

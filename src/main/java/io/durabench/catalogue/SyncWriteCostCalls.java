@@ -17,7 +17,11 @@ import java.util.Optional;
  * difference; "payload call" and "payload fd" per method from {@link SyncMethodCalls}):
  * <pre>
  *   payload call, payload fd     c.writes (none for MMAP_FORCE)        bytes c.bytes
+ *                                (pwritev2 with RWF_DSYNC for PWRITEV2_DSYNC)
  *   the method's sync call       c.syncCalls (must be 0 where the writes sync themselves, and for NONE)
+ *   io_uring methods             no payload or sync call on the log: io_uring_enter on the ring, c.ringEnters
+ *                                (SyncMethodCalls.ringCalls); no io_uring_enter for every other method; their ops
+ *                                from the io_uring tracepoints (RingOpRules)
  *   ZERO_FILL   pwrite64, plain += c.preallocSyncs (bytes += c.preallocBytes); fdatasync, plain += c.preallocSyncs
  *   FTRUNCATE   ftruncate, plain += c.preallocSyncs; fsync, plain += c.preallocSyncs
  *   FALLOCATE   fallocate, plain, mode 0 = c.preallocSyncs; fsync, plain += c.preallocSyncs
@@ -43,14 +47,25 @@ final class SyncWriteCostCalls implements SyscallRules {
         }
     }
 
+    /** The io_uring methods' ops are proven from the kernel's io_uring tracepoints ({@link RingOpRules}). */
+    @Override
+    public boolean tracesRing(Cell cell) {
+        return cell.get(SYNC_METHOD).throughRing();
+    }
+
     @Override
     public void expect(Cell cell, WorkloadSize size, SyscallExpectation x) {
         SyncMethod m = cell.get(SYNC_METHOD);
         Preallocation p = cell.get(PREALLOCATION);
         boolean mapped = m.api() == SyncMethod.Api.MMAP;
-        if (!mapped) x.addWrites(Role.LOG, SyncMethodCalls.payloadCall(m), SyncMethodCalls.payloadFd(m), Counters.WRITES, Counters.BYTES);
         SyncMethodCalls.methodSync(x, m.sync(), m.name(), Counters.SYNC_CALLS);
-        x.syncedWrites(x.counter(Counters.SYNCED_WRITES));
+        if (m.throughRing()) {
+            SyncMethodCalls.ringCalls(x, m, cell.get(SyncWriteCostFamily.WRITES_PER_SYNC));
+            RingOpRules.expect(x, m, cell.get(SyncWriteCostFamily.WRITES_PER_SYNC), cell.get(SyncWriteCostFamily.BLOCK_SIZE));
+        } else {
+            if (!mapped) x.addWrites(Role.LOG, SyncMethodCalls.payloadCall(m), SyncMethodCalls.payloadHow(m), Counters.WRITES, Counters.BYTES);
+            x.syncedWrites(x.counter(Counters.SYNCED_WRITES));
+        }
         long pre = x.counter(Counters.PREALLOC_SYNCS);
         long preBytes = x.counter(Counters.PREALLOC_BYTES);
         if (p != Preallocation.ZERO_FILL) x.mustBeZero(Counters.PREALLOC_BYTES, p + " writes no bytes");

@@ -51,7 +51,7 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
         List<Cell> cells = new ArrayList<>();
         Sweep sweep = request.sweep();
         for (SyncMethod m : request.axis(SYNC_METHOD, List.of(SyncMethod.values()))) {
-            List<Integer> batches = m.hasExplicitSync() ? ALL_BATCHES : List.of(1);
+            List<Integer> batches = m.takesBatches() ? ALL_BATCHES : List.of(1);
             List<Preallocation> preallocs = Arrays.stream(Preallocation.values()).filter(p -> WorkloadConfig.acceptsPreallocation(m, p)).toList();
             List<Integer> centre = List.of(CENTRE_BLOCK_BYTES);
             if (sweep != Sweep.FULL && !m.sweptByProfiles() || sweep == Sweep.COMPARE) {
@@ -59,7 +59,7 @@ public final class SyncWriteCostFamily extends BenchmarkFamily {
                 continue;
             }
             switch (sweep) {
-                case QUICK, COMPARE -> addCells(cells, request, m, centre, m.hasExplicitSync() ? List.of(1, 100) : List.of(1),
+                case QUICK, COMPARE -> addCells(cells, request, m, centre, m.takesBatches() ? List.of(1, 100) : List.of(1),
                         preallocs.stream().filter(p -> p == Preallocation.NONE || p == Preallocation.ZERO_FILL).toList());
                 case STANDARD -> {
                     addCells(cells, request, m, ALL_BLOCK_SIZES, List.of(1), List.of(Preallocation.NONE));

@@ -29,6 +29,15 @@ public interface SyscallRules {
     }
 
     /**
+     * Whether the witness traces the cell's io_uring ops (io_uring:io_uring_submit_req and io_uring_complete, as root)
+     * over its measured operations, for {@link #expect}'s {@link SyscallExpectation#ringOps}: a cell whose writes go
+     * through a ring, which strace sees only as io_uring_enter.
+     */
+    default boolean tracesRing(Cell cell) {
+        return false;
+    }
+
+    /**
      * Adds to {@code x} every call the kernel must see over the measured operations of
      * {@code cell} (its workload at {@code size}), from the counters' difference that {@code x}
      * holds ({@link SyscallExpectation#counter}): calls per file role and fd kind, bytes written,

@@ -22,6 +22,7 @@ final class WriteLoops {
         m.put(Counters.SETTLE_SYNCS, c.settleSyncs);
         m.put(Counters.SHORT_WRITES, c.shortWrites);
         m.put(Counters.INTERRUPTED_WRITES, c.interruptedWrites);
+        m.put(Counters.RING_ENTERS, c.ringEnters);
         m.put(Counters.OPERATIONS, c.operations); // pg_test_fsync's multi-call tests (PgCounters); 0 elsewhere
         return m;
     }

@@ -31,6 +31,7 @@ import picocli.CommandLine.ScopeType;
                 GateCommand.class,
                 PgCommand.class,
                 EtcdCheckCommand.class,
+                UringCheckCommand.class,
                 SoakCommand.class,
                 ForkStartupCommand.class,
         })

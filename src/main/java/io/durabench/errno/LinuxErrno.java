@@ -31,9 +31,12 @@ public final class LinuxErrno {
     public static final int EINVAL = 22;
     public static final int ENOSPC = 28;
     public static final int EROFS = 30;
+    public static final int ENOSYS = 38;
     public static final int ELOOP = 40;
     public static final int EOPNOTSUPP = 95;
     public static final int EDQUOT = 122;
+    /** A linked io_uring entry whose predecessor failed. */
+    public static final int ECANCELED = 125;
 
     /** "NAME text" by number; null where Linux defines no errno (41, 58). */
     private static final String[] TABLE = {

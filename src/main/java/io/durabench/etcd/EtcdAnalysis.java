@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What the rounds say: each figure's mean over durabench's forks with its 99.9% interval, fio's
- * the same way over its runs, durabench ÷ fio per figure, the pooled sync p99, and etcd's verdict.
+ * the same way over its runs, durabench ÷ fio per figure, the pooled sync p99, and etcd's verdict
+ * (a job without a rule, {@link ForkJob#URING_QD1}, has none: verdict null).
  *
  * <p>A percentile per fork is averaged as the report averages its per-fork percentiles
  * ({@link ForkIntervals}, this one row alone). The verdict is the report's SLO rule on the forks'
@@ -36,10 +37,11 @@ public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigu
     public static final Slo RULE = SloParser.parse(EtcdJob.RULE);
 
     /**
+     * @param job           the check's job: its rule, if any, is judged
      * @param target        how the verdict names the directory ("ext4 at /data")
      * @param notDurableWhy why the target has no stable storage; null when it has (or may have)
      */
-    public static EtcdAnalysis of(EtcdRounds.Results results, String target, String notDurableWhy) {
+    public static EtcdAnalysis of(ForkJob job, EtcdRounds.Results results, String target, String notDurableWhy) {
         List<EtcdRounds.Round> ok = results.rounds().stream().filter(r -> r.ours().ok()).toList();
         List<JobFigures> ourRuns = ok.stream().map(r -> r.ours().figures()).toList();
         List<EtcdRounds.Round> paired = ok.stream().filter(r -> r.fio() != null && r.fio().ok()).toList();
@@ -58,8 +60,9 @@ public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigu
         double pooledP99 = pooled.getTotalCount() == 0 ? Double.NaN : pooled.getValueAtPercentile(99) / 1e3;
         String failed = results.rounds().stream().filter(r -> !r.ours().ok()).map(r -> "fork " + r.number() + ": " + r.ours().failed())
                 .findFirst().orElse(null);
-        return new EtcdAnalysis(ours, fio, ratios, pooledP99, pooled.getTotalCount(),
-                verdict(target, values(ourRuns, r -> r.get(JobFigures.JobFigure.SYNC_P99)), notDurableWhy, failed), failed);
+        SloVerdict verdict = job.rule() == null ? null
+                : verdict(target, values(ourRuns, r -> r.get(JobFigures.JobFigure.SYNC_P99)), notDurableWhy, failed);
+        return new EtcdAnalysis(ours, fio, ratios, pooledP99, pooled.getTotalCount(), verdict, failed);
     }
 
     /** etcd's verdict: not durable, FAILED (a fork's sync or write failed), or the SLO rule on the forks' sync p99s (µs). */
@@ -78,8 +81,12 @@ public record EtcdAnalysis(Map<JobFigures.JobFigure, Estimate> ours, Map<JobFigu
         return SloJudge.onForks(RULE, null, target, syncP99);
     }
 
-    /** The exit code: 0 met or undecided, 1 missed, FAILED or not durable (nothing durable can meet etcd's rule). */
+    /**
+     * The exit code: 0 met or undecided, 1 missed, FAILED or not durable (nothing durable can meet etcd's rule);
+     * without a rule, 1 when a fork FAILED, else 0.
+     */
     public int exitCode() {
+        if (verdict == null) return failed != null ? 1 : 0;
         return switch (verdict.outcome()) {
             case MET, UNDECIDED -> 0;
             case MISSED, NOT_DURABLE, NOT_MEASURED -> 1;

@@ -1,13 +1,5 @@
 package io.durabench.etcd;
 
-import io.durabench.nativeio.AlignedBuffers;
-import io.durabench.workload.Preallocation;
-import io.durabench.workload.RegionLogFiles;
-import io.durabench.workload.SyncMethod;
-import io.durabench.workload.WorkloadConfig;
-import java.nio.file.Path;
-import java.util.List;
-
 /**
  * The fixed work of etcd's disk check, as etcd's operators run it with fio:
  * {@code fio --rw=write --ioengine=sync --fdatasync=1 --directory=DIR --size=22m --bs=2300 --name=mytest}.
@@ -32,34 +24,7 @@ public final class EtcdJob {
     public static final int WRITES = (int) (FILE_BYTES / BLOCK_BYTES);
     /** etcd's rule: the 99th percentile of fdatasync below 10 ms. */
     public static final String RULE = "FDATASYNC sync p99 < 10ms";
-    /** Free space a check needs: one fork's file with the loop's margin (fio's file and ours never exist at once). */
-    public static final long BYTES_NEEDED = RegionLogFiles.bytesNeeded(FILE_BYTES, WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES);
 
     private EtcdJob() {
-    }
-
-    /** The durable-write loop's configuration for one fork: fio's layout, one fdatasync per 2,300-byte write. */
-    public static WorkloadConfig workload(Path dir) {
-        return new WorkloadConfig(dir, SyncMethod.FDATASYNC, BLOCK_BYTES, 1, Preallocation.FALLOCATE, FILE_BYTES,
-                WorkloadConfig.DEFAULT_ZERO_FILL_CHUNK_BYTES, AlignedBuffers.DEFAULT_ALIGNMENT);
-    }
-
-    /** The bytes the fixed work writes: the whole blocks only. */
-    public static long bytesWritten() {
-        return (long) WRITES * BLOCK_BYTES;
-    }
-
-    /**
-     * etcd's fio job, word for word except the job's name (fio names its file after it, and would
-     * unlink a {@code mytest.0.0} of the user's) and JSON output into {@code json}.
-     */
-    public static List<String> fioCommand(String fio, Path dir, String jobName, Path json) {
-        return List.of(fio, "--rw=write", "--ioengine=sync", "--fdatasync=1", "--directory=" + dir, "--size=22m",
-                "--bs=" + BLOCK_BYTES, "--name=" + jobName, "--output-format=json", "--output=" + json);
-    }
-
-    /** The file fio writes for a job: {@code NAME.0.0} in the directory (job 0, file 0). */
-    public static Path fioDataFile(Path dir, String jobName) {
-        return dir.resolve(jobName + ".0.0");
     }
 }

@@ -9,23 +9,21 @@ import io.durabench.format.Fmt;
 import io.durabench.slo.SloVerdict;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.GeometricMean;
+import io.durabench.workload.Preallocation;
+import io.durabench.workload.SyncMethod;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The check as people read it: etcd-check.md (printed on stdout too) with the verdict first, the
- * side-by-side table of durabench and fio, the rounds one by one, and the files; and etcd-check.json
- * with the same figures at full precision, every round, and the environment record.
+ * A side-by-side check as people read it: CHECK.md (etcd-check.md, uring-check.md; printed on stdout too) with
+ * etcd's verdict first (for the job with a rule), the side-by-side table of durabench and fio, the rounds one by
+ * one, and the files; and CHECK.json with the same figures at full precision, every round, and the environment record.
  */
 public final class EtcdOutput {
-    public static final String MARKDOWN = "etcd-check.md";
-    public static final String JSON = "etcd-check.json";
-    static final String SCHEMA = "durabench-etcd-check/1";
-
-    /** What the check ran: the target, the forks asked for, fio's version (null: not run) or why fio was not run. */
-    public record Run(Path dir, int forks, String fioVersion, String noFioWhy, Environment env) {
+    /** What the check ran: its job, the target, the forks asked for, fio's version (null: not run) or why fio was not run. */
+    public record Run(ForkJob job, Path dir, int forks, String fioVersion, String noFioWhy, Environment env) {
     }
 
     private EtcdOutput() {
@@ -33,15 +31,32 @@ public final class EtcdOutput {
 
     public static List<String> markdown(Run run, EtcdRounds.Results results, EtcdAnalysis a) {
         List<String> out = new ArrayList<>();
-        out.add("# etcd-check: is this disk good enough for etcd?");
-        out.add("");
-        out.add(verdictLine(a));
-        out.add("");
-        out.add(String.format(Locale.ROOT, "etcd's rule: the 99th percentile of fdatasync below 10 ms, as fio measures it with "
-                        + "`fio --rw=write --ioengine=sync --fdatasync=1 --directory=DIR --size=22m --bs=2300`. durabench did the same "
-                        + "work in %d forks (a fresh JVM each): %,d appends of %,d B, each followed by fdatasync, into a file fallocated "
-                        + "to 22 MiB first as fio lays it out (the last %,d B of the 22 MiB stay unwritten, as with fio). %s",
-                results.rounds().size(), EtcdJob.WRITES, EtcdJob.BLOCK_BYTES, EtcdJob.FILE_BYTES - EtcdJob.bytesWritten(), fioSentence(run, results)));
+        ForkJob job = run.job();
+        if (job.rule() != null) {
+            out.add("# etcd-check: is this disk good enough for etcd?");
+            out.add("");
+            out.add(verdictLine(a));
+            out.add("");
+            out.add(String.format(Locale.ROOT, "etcd's rule: the 99th percentile of fdatasync below 10 ms, as fio measures it with "
+                            + "`fio --rw=write --ioengine=sync --fdatasync=1 --directory=DIR --size=22m --bs=2300`. durabench did the same "
+                            + "work in %d forks (a fresh JVM each): %,d appends of %,d B, each followed by fdatasync, into a file fallocated "
+                            + "to 22 MiB first as fio lays it out (the last %,d B of the 22 MiB stay unwritten, as with fio). %s",
+                    results.rounds().size(), job.writes(), job.blockBytes(), job.fileBytes() - job.bytesWritten(), fioSentence(run, results)));
+        } else {
+            out.add("# uring-check: io_uring's linked write + fdatasync at queue depth 1, durabench beside fio");
+            out.add("");
+            if (a.failed() != null) out.add("**FAILED** (exit 1): " + a.failed() + ": no number.");
+            else out.add("Both tools did the same durable appends; the figures below are side by side, with no verdict.");
+            out.add("");
+            out.add(String.format(Locale.ROOT, "`fio %s --directory=DIR`: fio's io_uring engine submits each write, waits for it, then "
+                            + "submits its fsync (IORING_FSYNC_DATASYNC) and waits again. durabench did the same work in %d forks (a fresh "
+                            + "JVM each): %,d appends of %,d B to a new file (no preallocation), each as one io_uring_enter that submits the "
+                            + "write linked (IOSQE_IO_LINK) to an fdatasync entry and waits for both (%s). durabench's write is queueing "
+                            + "the write entry (no system call) and its sync the io_uring_enter: its sync compares with fio's write + "
+                            + "sync, and ops/s with ops/s. %s",
+                    String.join(" ", job.fioArgs()), results.rounds().size(), job.writes(), job.blockBytes(), job.method(),
+                    fioSentence(run, results)));
+        }
         out.add("");
         EnvironmentFacts.lines(run.env()).stream().filter(l -> !l.startsWith("JMH:")).forEach(l -> out.add("* " + l));
         out.add("");
@@ -61,9 +76,9 @@ public final class EtcdOutput {
         out.add("");
         out.add("## Files");
         out.add("");
-        out.add("* `" + EtcdRounds.HLOG + "`: every fork's write and sync latency (ns), HdrHistogram's interval log (tags `write|etcd|…|rN`, "
-                + "`sync|etcd|…|rN`; HistogramLogAnalyzer opens it)");
-        out.add("* `" + JSON + "`: these figures at full precision, every round, and the environment");
+        out.add("* `" + job.hlogFile() + "`: every fork's write and sync latency (ns), HdrHistogram's interval log (tags `write|"
+                + job.mode() + "|…|rN`, `sync|" + job.mode() + "|…|rN`; HistogramLogAnalyzer opens it)");
+        out.add("* `" + job.jsonFile() + "`: these figures at full precision, every round, and the environment");
         if (results.rounds().stream().anyMatch(r -> r.fio() != null)) out.add("* `fio-N.json`: fio's own output of round N");
         if (!results.leftovers().isEmpty()) {
             out.add("");
@@ -89,7 +104,7 @@ public final class EtcdOutput {
     private static String fioSentence(Run run, EtcdRounds.Results results) {
         if (run.fioVersion() == null) return run.noFioWhy() + ": durabench's figures only.";
         long ran = results.rounds().stream().filter(r -> r.fio() != null).count();
-        return String.format(Locale.ROOT, "%s ran etcd's job %d times, interleaved with the forks (round by round, the order "
+        return String.format(Locale.ROOT, "%s ran the same job %d times, interleaved with the forks (round by round, the order "
                 + "alternating: durabench first in odd rounds, fio first in even ones).", run.fioVersion(), ran);
     }
 
@@ -163,29 +178,28 @@ public final class EtcdOutput {
         return g.interval().isAvailable() ? v + " [" + ratioNumber(g.interval().low()) + ", " + ratioNumber(g.interval().high()) + "]" : v;
     }
 
-    /** etcd-check.json: the verdict, the summary figures, every round, the environment. */
+    /** CHECK.json (etcd-check.json): the verdict (where the job has a rule), the summary figures, every round, the environment. */
     public static String json(Run run, EtcdRounds.Results results, EtcdAnalysis a) {
         JsonObject o = new JsonObject();
-        o.addProperty("schema", SCHEMA);
+        ForkJob j = run.job();
+        o.addProperty("schema", "durabench-" + j.check() + "/1");
         o.addProperty("directory", run.dir().toString());
         JsonObject job = new JsonObject();
-        job.addProperty("blockBytes", EtcdJob.BLOCK_BYTES);
-        job.addProperty("fileBytes", EtcdJob.FILE_BYTES);
-        job.addProperty("writesPerFork", EtcdJob.WRITES);
-        job.addProperty("bytesUnwritten", EtcdJob.FILE_BYTES - EtcdJob.bytesWritten());
-        job.addProperty("sync", "fdatasync after each write");
-        job.addProperty("layout", "fallocate(0, 22 MiB) before the first write, as fio's fallocate=native");
+        job.addProperty("blockBytes", j.blockBytes());
+        job.addProperty("fileBytes", j.fileBytes());
+        job.addProperty("writesPerFork", j.writes());
+        job.addProperty("bytesUnwritten", j.fileBytes() - j.bytesWritten());
+        job.addProperty("sync", j.method() == SyncMethod.FDATASYNC ? "fdatasync after each write"
+                : j.method().description(1) + " for each write");
+        job.addProperty("layout", j.preallocation() == Preallocation.FALLOCATE
+                ? "fallocate(0, 22 MiB) before the first write, as fio's fallocate=native" : "a new empty file, appended to, as fio's fallocate=none");
+        job.addProperty("fioJob", String.join(" ", j.fioArgs()));
         job.addProperty("forksAsked", run.forks());
         job.addProperty("fio", run.fioVersion());
         job.addProperty("noFio", run.noFioWhy());
         o.add("job", job);
-        JsonObject verdict = new JsonObject();
-        verdict.addProperty("rule", EtcdAnalysis.RULE.describe());
-        verdict.addProperty("outcome", a.failed() != null ? "FAILED" : a.verdict().outcome().name());
-        verdict.addProperty("why", a.failed() != null ? a.failed() : a.verdict().why());
-        verdict.addProperty("line", a.verdict().line());
-        verdict.addProperty("exitCode", a.exitCode());
-        o.add("verdict", verdict);
+        if (a.verdict() != null) o.add("verdict", verdict(a));
+        else o.addProperty("failed", a.failed());
         JsonObject summary = new JsonObject();
         for (JobFigures.JobFigure f : JobFigures.JobFigure.values()) {
             JsonObject row = new JsonObject();
@@ -224,6 +238,16 @@ public final class EtcdOutput {
         o.add("leftBehind", left);
         o.add("environment", run.env() == null ? null : run.env().toJson());
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(o) + "\n";
+    }
+
+    private static JsonObject verdict(EtcdAnalysis a) {
+        JsonObject verdict = new JsonObject();
+        verdict.addProperty("rule", EtcdAnalysis.RULE.describe());
+        verdict.addProperty("outcome", a.failed() != null ? "FAILED" : a.verdict().outcome().name());
+        verdict.addProperty("why", a.failed() != null ? a.failed() : a.verdict().why());
+        verdict.addProperty("line", a.verdict().line());
+        verdict.addProperty("exitCode", a.exitCode());
+        return verdict;
     }
 
     private static JsonObject estimate(Estimate e) {

@@ -17,8 +17,8 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs the check's rounds: in each, one durabench fork (a fresh JVM doing etcd's work once,
- * {@link EtcdForkMain}) and one fio run of etcd's job, back to back, so both tools see the same
+ * Runs a side-by-side check's rounds: in each, one durabench fork (a fresh JVM doing the job's work once,
+ * {@link EtcdForkMain}) and one fio run of the same job ({@link ForkJob}), back to back, so both tools see the same
  * drift of the disk; the analysis pairs the two by round. The order alternates in the pattern
  * ours, fio, fio, ours, ours, ..., since the second of a pair runs on a disk the first has just written to.
  *
@@ -27,12 +27,12 @@ import org.HdrHistogram.Histogram;
  * which JMH's own forks cannot.
  *
  * <p>The check stops at the first fork whose write or sync failed: a disk whose fdatasync fails is
- * one etcd cannot use. A fork that fails otherwise (its JVM does not start, its log cannot be
+ * one etcd (or any log) cannot use. A fork that fails otherwise (its JVM does not start, its log cannot be
  * written, it outlives {@link #FORK_LIMIT}) is durabench failing: a {@link ChildFailedException}.
  */
 public final class EtcdRounds {
     /** @param fio the fio to run beside ours; null for none */
-    public record Settings(Path dir, int forks, Path out, String fio) {
+    public record Settings(ForkJob job, Path dir, int forks, Path out, String fio) {
     }
 
     /** One durabench fork: its histograms (ns) and figures, or why the disk refused it. */
@@ -50,7 +50,6 @@ public final class EtcdRounds {
     public record Results(List<Round> rounds, List<Path> leftovers) {
     }
 
-    public static final String HLOG = "etcd-check.hlog";
     /**
      * How long a fork may take before it is taken for hung and killed: its 10,029 fdatasyncs take
      * seconds on a disk fit for etcd and under two minutes at 10 ms each; 30 minutes is 180 ms a
@@ -64,12 +63,12 @@ public final class EtcdRounds {
     public static Results run(Settings s, Consumer<String> progress) {
         List<Round> rounds = new ArrayList<>();
         List<Path> leftovers = new ArrayList<>();
-        Path hlog = s.out().resolve(HLOG);
+        Path hlog = s.out().resolve(s.job().hlogFile());
         for (int r = 1; r <= s.forks(); r++) {
             boolean fioFirst = s.fio() != null && r % 2 == 0;
             FioRun.Outcome fio = null;
             if (fioFirst) fio = fio(s, r, leftovers);
-            Fork ours = fork(s.dir(), hlog, r);
+            Fork ours = fork(s.job(), s.dir(), hlog, r);
             if (s.fio() != null && !fioFirst && ours.ok()) fio = fio(s, r, leftovers);
             rounds.add(new Round(r, fioFirst, ours, fio));
             progress.accept(progressLine(r, s.forks(), ours, fio));
@@ -79,17 +78,18 @@ public final class EtcdRounds {
     }
 
     private static FioRun.Outcome fio(Settings s, int round, List<Path> leftovers) {
-        String job = "durabench-etcd-" + ProcessHandle.current().pid() + "-r" + round;
-        FioRun.Outcome o = FioRun.run(s.fio(), s.dir(), job, s.out().resolve("fio-" + round + ".json"));
-        Path data = EtcdJob.fioDataFile(s.dir(), job);
+        String name = "durabench-" + s.job().mode() + "-" + ProcessHandle.current().pid() + "-r" + round;
+        FioRun.Outcome o = FioRun.run(s.fio(), s.job(), s.dir(), name, s.out().resolve("fio-" + round + ".json"));
+        Path data = ForkJob.fioDataFile(s.dir(), name);
         if (Files.exists(data, java.nio.file.LinkOption.NOFOLLOW_LINKS)) leftovers.add(data);
         return o;
     }
 
     /** Runs one fork and reads its histograms back from the log it appended to (what the log holds is what is reported). */
-    static Fork fork(Path dir, Path hlog, int round) {
-        String what = "fork " + round + " of etcd-check";
-        ChildJvm jvm = ChildJvm.ofThisJvm(EtcdForkMain.class).withArgs(List.of(dir.toString(), hlog.toString(), Integer.toString(round)));
+    static Fork fork(ForkJob job, Path dir, Path hlog, int round) {
+        String what = "fork " + round + " of " + job.check();
+        ChildJvm jvm = ChildJvm.ofThisJvm(EtcdForkMain.class)
+                .withArgs(List.of(dir.toString(), hlog.toString(), Integer.toString(round), job.check()));
         ChildProcess.Exit exit;
         try (ChildProcess p = ChildProcess.start(jvm.command(), what)) {
             exit = p.await(FORK_LIMIT);
@@ -102,21 +102,21 @@ public final class EtcdRounds {
         if (status != ChildStatus.OK || exit.code() != 0) {
             throw new ChildFailedException(what + " failed (exit " + exit.code() + "): " + ChildStatus.reason(r));
         }
-        return read(hlog, round, r.get(EtcdForkMain.WRITES).getAsLong(), r.get(EtcdForkMain.NANOS).getAsLong());
+        return read(job, hlog, round, r.get(EtcdForkMain.WRITES).getAsLong(), r.get(EtcdForkMain.NANOS).getAsLong());
     }
 
     /** The fork's two histograms from the log, checked against the work: one write and one sync per block, no more, no fewer. */
-    static Fork read(Path hlog, int round, long writes, long nanos) {
+    static Fork read(ForkJob job, Path hlog, int round, long writes, long nanos) {
         Histogram w = null, sy = null;
         for (CallLatencyLog.LoggedInterval i : CallLatencyLog.read(hlog)) {
-            if (i.round() != round || !i.mode().equals(EtcdForkMain.MODE)) continue;
+            if (i.round() != round || !i.mode().equals(job.mode())) continue;
             if (i.call() == CallLatencyLog.Call.WRITE) w = i.histogram();
             else sy = i.histogram();
         }
         if (w == null || sy == null) throw new IllegalStateException(hlog + " holds no write and sync intervals of fork " + round);
-        if (writes != EtcdJob.WRITES || w.getTotalCount() != EtcdJob.WRITES || sy.getTotalCount() != EtcdJob.WRITES) {
+        if (writes != job.writes() || w.getTotalCount() != job.writes() || sy.getTotalCount() != job.writes()) {
             throw new IllegalStateException("fork " + round + " recorded " + w.getTotalCount() + " writes and " + sy.getTotalCount()
-                    + " syncs (it says " + writes + "), not " + EtcdJob.WRITES + " of each");
+                    + " syncs (it says " + writes + "), not " + job.writes() + " of each");
         }
         return new Fork(JobFigures.of(w, sy, nanos), w, sy, null);
     }

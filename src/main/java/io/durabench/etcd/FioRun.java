@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * fio running etcd's job once, for the side-by-side: its JSON kept in the check's folder, its data
+ * fio running a check's job once ({@link ForkJob}: etcd's, or io_uring's at queue depth 1), for the side-by-side: its JSON kept in the check's folder, its data
  * file ({@code NAME.0.0} in the target, which fio leaves behind) deleted whatever happens, Ctrl-C
  * included. A fio that fails gives no figures and says why; fio is the comparison, not the verdict.
  */
@@ -26,7 +26,7 @@ public final class FioRun {
     static final Duration VERSION_LIMIT = Duration.ofSeconds(30);
 
     /**
-     * The same 10,029 appends with fdatasync as a fork of ours, so the same limit as a fork
+     * The same appends with fdatasync as a fork of ours, so the same limit as a fork
      * ({@link EtcdRounds#FORK_LIMIT}): seconds on a disk fit for etcd, under two minutes at 10 ms a
      * sync; a job still running then is hung, and is killed so the check goes on without its figures.
      */
@@ -46,9 +46,9 @@ public final class FioRun {
         }
     }
 
-    /** Runs etcd's job in {@code dir} as job {@code jobName}, its JSON into {@code json}. */
-    public static Outcome run(String fio, Path dir, String jobName, Path json) {
-        Path data = EtcdJob.fioDataFile(dir, jobName);
+    /** Runs {@code job} in {@code dir} as fio's job {@code jobName}, its JSON into {@code json}. */
+    public static Outcome run(String fio, ForkJob job, Path dir, String jobName, Path json) {
+        Path data = ForkJob.fioDataFile(dir, jobName);
         if (Files.exists(data, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             // fio would unlink it first: never a file that is not this run's.
             return new Outcome(null, data + " exists already; fio would delete it: remove or rename it", json);
@@ -61,7 +61,7 @@ public final class FioRun {
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             try {
-                running[0] = ChildProcess.start(EtcdJob.fioCommand(fio, dir, jobName, json), "fio's etcd job");
+                running[0] = ChildProcess.start(job.fioCommand(fio, dir, jobName, json), "fio's " + job.check() + " job");
             } catch (ChildFailedException e) {
                 return new Outcome(null, "cannot run fio: " + e.getCause().getMessage(), json);
             }

@@ -12,7 +12,9 @@ import java.util.StringJoiner;
  *       ({@code plain fd}, {@code O_DSYNC fd}, {@code O_SYNC fd}, {@code O_DIRECT fd},
  *       {@code O_DIRECT|O_DSYNC fd}, {@code O_DIRECT|O_SYNC fd}; {@code fd not opened in the trace}
  *       when no traced open made it);</li>
- *   <li>fallocate: the fd kind and the mode argument; sync_file_range: the fd kind and its flags;</li>
+ *   <li>fallocate: the fd kind and the mode argument; sync_file_range: the fd kind and its flags;
+ *       pwritev2: the fd kind and its per-write flags ({@code plain fd, RWF_DSYNC});</li>
+ *   <li>io_uring_enter: its flags ({@code IORING_ENTER_GETEVENTS});</li>
  *   <li>msync: its flags ({@code MS_SYNC}; {@code MS_ASYNC} would make nothing durable);</li>
  *   <li>opens: the creation and durability flags ({@code O_CREAT|O_TRUNC}, {@code O_DSYNC}, ...).</li>
  * </ul>
@@ -23,6 +25,10 @@ public final class CallHow {
     public static final String PLAIN_FD = "plain fd";
     /** An fd that no traced open made (dup, inherited): reported as such rather than guessed. */
     public static final String UNKNOWN_FD = "fd not opened in the trace";
+    /** What strace's -y names an io_uring fd. */
+    public static final String IO_URING_FILE = "anon_inode:[io_uring]";
+    /** io_uring_enter's flags when it submits and waits for completions. */
+    public static final String RING_ENTER_GETEVENTS = "IORING_ENTER_GETEVENTS";
     /** msync's flags for a synchronous flush of the range. */
     public static final String MS_SYNC = "MS_SYNC";
     /** The flags durabench's SYNC_FILE_RANGE passes: wait for earlier writeback, start it, wait for it. */
@@ -64,6 +70,11 @@ public final class CallHow {
     /** fallocate on an fd of that kind with that mode ({@code 0}, {@code FALLOC_FL_KEEP_SIZE}). */
     public static String fallocate(String fdKind, String mode) {
         return fdKind + ", mode " + mode;
+    }
+
+    /** pwritev2 on an fd of that kind with those per-write flags ({@code 0}, {@code RWF_DSYNC}). */
+    public static String rwFlags(String fdKind, String flags) {
+        return fdKind + ", " + flags;
     }
 
     /** sync_file_range on an fd of that kind with those flags. */

@@ -21,7 +21,12 @@ public record CallKey(Role role, String call, String how) implements Comparable<
         /** A file first opened with O_CREAT between the markers (file creation's files). */
         NEW_FILE,
         /** Anything else in the directory: the workload has no business touching it while measured. */
-        OTHER
+        OTHER,
+        /**
+         * An io_uring instance (strace's {@code anon_inode:[io_uring]}): its io_uring_enter calls submit and
+         * wait for the writes and syncs of a ring method, which strace cannot see inside.
+         */
+        RING
     }
 
     private static final Comparator<CallKey> ORDER = Comparator.comparing(CallKey::role)

@@ -38,6 +38,8 @@ public final class SyscallExpectation {
     private long syncedWrites;
     private long newFiles;
     private long newFileBytes;
+    private RingOps ringOps;
+    private String ringOpsBecause;
 
     /** @param counters what the workload counted over the measured operations, by the catalogue's counter names */
     public SyscallExpectation(Map<String, Long> counters) {
@@ -95,7 +97,7 @@ public final class SyscallExpectation {
         if (n != value) counterProblems.add("counters say " + n + " " + counter + ", but " + why);
     }
 
-    /** The writes the kernel must see through an O_DSYNC or O_SYNC fd, on any file of the directory. */
+    /** The writes strace must see through an O_DSYNC or O_SYNC fd, or with RWF_DSYNC or RWF_SYNC, on any file of the directory. */
     public void syncedWrites(long n) {
         syncedWrites = n;
     }
@@ -127,6 +129,25 @@ public final class SyscallExpectation {
     }
 
     /** Whether the workload's setup creates exactly one file, its log (all but file creation). */
+    /**
+     * What the io_uring tracepoints must show over the measured operations ({@link RingOps}; a null count is not fixed
+     * by the counters), and from which counters. Only a method that writes through a ring says this.
+     */
+    public void ringOps(RingOps expected, String because) {
+        this.ringOps = expected;
+        this.ringOpsBecause = because;
+    }
+
+    /** The ring's expected ops, or null when the cell has no ring. */
+    public RingOps ringOps() {
+        return ringOps;
+    }
+
+    /** Which counters the ring's expected ops come from. */
+    public String ringOpsBecause() {
+        return ringOpsBecause;
+    }
+
     public boolean hasLog() {
         return hasLog;
     }

@@ -46,7 +46,7 @@ public enum Variant {
     /** When `durabench lab up` is given no variant. */
     public static final List<Variant> DEFAULTS = List.of(EXT4, XFS, BTRFS);
 
-    private static final Set<String> DIRECT_IO_METHODS = Set.of("O_DIRECT", "O_DIRECT_DSYNC");
+    private static final Set<String> DIRECT_IO_METHODS = Set.of("O_DIRECT", "O_DIRECT_DSYNC", "URING_DIRECT_DSYNC");
 
     private final String id;
     private final String fsType;
@@ -119,7 +119,9 @@ public enum Variant {
         if (this == EXT4_JOURNAL && DIRECT_IO_METHODS.contains(syncMethodName)) {
             return Optional.of("ext4 data=journal serves O_DIRECT writes as buffered writes (the data goes"
                     + " through the page cache and the journal): " + syncMethodName + " here would measure "
-                    + (syncMethodName.equals("O_DIRECT") ? "a page-cache write, the NONE row" : "a buffered O_DSYNC write, the O_DSYNC row")
+                    + (syncMethodName.equals("O_DIRECT") ? "a page-cache write, the NONE row"
+                            : syncMethodName.equals("URING_DIRECT_DSYNC") ? "a buffered RWF_DSYNC write, the URING_DSYNC row"
+                            : "a buffered O_DSYNC write, the O_DSYNC row")
                     + ", not direct I/O");
         }
         return Optional.empty();

@@ -1,8 +1,11 @@
 package io.durabench.nativeio;
 
+import com.kenai.jffi.MemoryIO;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
+import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 import jnr.ffi.annotations.SaveError;
 import jnr.posix.FileStat;
@@ -36,6 +39,27 @@ public final class JnrSyscalls implements NativeLayer {
         int getppid();
     }
 
+    /**
+     * Raw syscall(2) and the ring mappings of io_uring, saved errno and all. syscall is variadic in C; its
+     * arguments are all integers, which x86-64 and aarch64 pass alike either way, in registers.
+     */
+    public interface RawCalls {
+        @SaveError
+        long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5);
+
+        /** The address as a Pointer: jnr-ffi passes a Java long first argument to mmap wrongly (glibc refuses it, EINVAL). */
+        @SaveError
+        Pointer mmap(Pointer address, long length, int prot, int flags, int fd, long offset);
+
+        @SaveError
+        int munmap(Pointer address, long length);
+    }
+
+    /** Loaded on the first raw call only, as the no-op call is: a run of the classic methods never binds them. */
+    private static final class RawHolder {
+        static final RawCalls RAW = LibraryLoader.create(RawCalls.class).load("c");
+    }
+
     private static final class Holder {
         static final JnrSyscalls INSTANCE = new JnrSyscalls(null);
     }
@@ -44,6 +68,9 @@ public final class JnrSyscalls implements NativeLayer {
     private static final class NoOpHolder {
         static final NoOp NO_OP = LibraryLoader.create(NoOp.class).load("c");
     }
+
+    /** mmap's MAP_FAILED, (void *) -1. */
+    private static final long MAP_FAILED = -1;
 
     private final POSIX posix;
     private final LibC libc;
@@ -123,6 +150,36 @@ public final class JnrSyscalls implements NativeLayer {
     @Override
     public int errno() {
         return posix.errno();
+    }
+
+    @Override
+    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
+        long rc = RawHolder.RAW.syscall(number, a0, a1, a2, a3, a4, a5);
+        if (rc == -1) posix.errno(LastError.getLastError(runtime));
+        return rc;
+    }
+
+    @Override
+    public long address(ByteBuffer directBuffer) {
+        if (!directBuffer.isDirect()) throw new IllegalArgumentException("not a direct buffer: it has no address the kernel can use");
+        return MemoryIO.getInstance().getDirectBufferAddress(directBuffer);
+    }
+
+    @Override
+    public ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
+        Pointer at = RawHolder.RAW.mmap(null, length, prot, flags, fd, offset);
+        if (at == null || at.address() == MAP_FAILED) {
+            posix.errno(LastError.getLastError(runtime));
+            return null;
+        }
+        return MemoryIO.getInstance().newDirectByteBuffer(at.address(), length).order(ByteOrder.nativeOrder());
+    }
+
+    @Override
+    public int munmap(ByteBuffer mapping) {
+        int rc = RawHolder.RAW.munmap(runtime.getMemoryManager().newPointer(address(mapping)), mapping.capacity());
+        if (rc == -1) posix.errno(LastError.getLastError(runtime));
+        return rc;
     }
 
     /** A call that was not made, failing as the kernel would: this thread's errno set, -1 returned. Tests only. */

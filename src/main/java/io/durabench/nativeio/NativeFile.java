@@ -2,6 +2,7 @@ package io.durabench.nativeio;
 
 import io.durabench.errno.LinuxErrno;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -42,6 +43,9 @@ public final class NativeFile implements AutoCloseable {
     private final AtomicLong shortWrites = new AtomicLong();
     private final AtomicLong interruptedWrites = new AtomicLong();
     private int fd;
+    /** struct iovec {base, length} for pwritev2, made on its first use. */
+    private ByteBuffer iovec;
+    private static final int IOVEC_BYTES = 16;
 
     private NativeFile(Syscalls sys, String path, int flags, int fd) {
         this.sys = sys;
@@ -71,18 +75,35 @@ public final class NativeFile implements AutoCloseable {
      * committers write disjoint ranges through one descriptor).
      */
     public void pwrite(ByteBuffer directBuffer, int length, long offset) {
+        write(directBuffer, length, offset, 0);
+    }
+
+    /**
+     * pwritev2(2) of one iovec with {@code rwFlags} ({@link IoUring#RWF_DSYNC}: this write alone is
+     * durable when it returns, as through an O_DSYNC fd), through the raw system call, under the same
+     * retry policy as {@link #pwrite}: a short write is continued with the same flags. One iovec per
+     * file: not for writers sharing a descriptor (the group-commit log's committers pwrite).
+     */
+    public void pwritev2(ByteBuffer directBuffer, int length, long offset, int rwFlags) {
+        if (rwFlags == 0) throw new IllegalArgumentException("pwritev2 without flags is pwrite: call pwrite");
+        write(directBuffer, length, offset, rwFlags);
+    }
+
+    private void write(ByteBuffer directBuffer, int length, long offset, int rwFlags) {
         int fdNow = checkOpen();
+        String call = rwFlags == 0 ? "pwrite" : "pwritev2";
         int done = 0;
         int interrupts = 0;
         while (done < length) {
             ByteBuffer from = done == 0 ? directBuffer : directBuffer.slice(done, length - done);
-            long n = sys.pwrite(fdNow, from, length - done, offset + done);
+            long n = rwFlags == 0 ? sys.pwrite(fdNow, from, length - done, offset + done)
+                    : pwritev2(fdNow, from, length - done, offset + done, rwFlags);
             if (n < 0) {
                 int errno = sys.errno();
-                if (errno != EINTR) throw new NativeCallException("pwrite", errno, path);
+                if (errno != EINTR) throw new NativeCallException(call, errno, path);
                 interruptedWrites.incrementAndGet();
                 if (++interrupts == MAX_INTERRUPTS) {
-                    throw new NativeCallException("pwrite", "interrupted (EINTR) " + MAX_INTERRUPTS
+                    throw new NativeCallException(call, "interrupted (EINTR) " + MAX_INTERRUPTS
                             + " times in a row at offset " + (offset + done), path);
                 }
                 continue;
@@ -90,16 +111,24 @@ public final class NativeFile implements AutoCloseable {
             interrupts = 0;
             if (n == length - done) return;
             if (n == 0) {
-                throw new NativeCallException("pwrite", "no progress: 0 of the remaining " + (length - done) + " bytes written at offset "
+                throw new NativeCallException(call, "no progress: 0 of the remaining " + (length - done) + " bytes written at offset "
                         + (offset + done) + " (" + done + " of " + length + " written before)", path);
             }
             if ((flags & OpenFlags.O_DIRECT) != 0) {
-                throw new NativeCallException("pwrite", "short write of " + n + " of " + (length - done) + " bytes at offset "
+                throw new NativeCallException(call, "short write of " + n + " of " + (length - done) + " bytes at offset "
                         + (offset + done) + " through O_DIRECT: the rest would be unaligned, so the block cannot be completed", path);
             }
             shortWrites.incrementAndGet();
             done += (int) n;
         }
+    }
+
+    /** The raw pwritev2(fd, iov, 1, offset, 0, flags): the iovec in this file's own buffer, the offset's high half 0 on 64 bits. */
+    private long pwritev2(int fdNow, ByteBuffer from, long count, long at, int rwFlags) {
+        if (iovec == null) iovec = ByteBuffer.allocateDirect(IOVEC_BYTES).order(ByteOrder.nativeOrder());
+        iovec.putLong(0, sys.address(from));
+        iovec.putLong(Long.BYTES, count);
+        return sys.syscall(SyscallNumbers.pwritev2(), fdNow, sys.address(iovec), 1, at, 0, rwFlags);
     }
 
     /** pwrites that wrote part of their block and were continued, since this file was opened. */
@@ -152,6 +181,16 @@ public final class NativeFile implements AutoCloseable {
         fd = -1;
         // close(2) can report a deferred write error (NFS, some FUSE): it must not vanish.
         if (sys.close(old) != 0) throw new NativeCallException("close", sys.errno(), path);
+    }
+
+    /** The descriptor, for a call made elsewhere in this package (an io_uring entry); fails when closed. */
+    int fdForCall() {
+        return checkOpen();
+    }
+
+    /** The path this descriptor was opened with. */
+    public String path() {
+        return path;
     }
 
     private int checkOpen() {

@@ -28,6 +28,24 @@ public interface Syscalls {
 
     int close(int fd);
 
+    /**
+     * syscall(2): the system call {@code number} with six arguments (0 where it takes fewer), for the
+     * calls that have no libc wrapper everywhere (io_uring's, pwritev2 with flags). -1 and errno on failure.
+     */
+    long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5);
+
+    /** The address of a direct buffer's first byte, for a structure the kernel reads or writes by pointer. */
+    long address(ByteBuffer directBuffer);
+
+    /**
+     * mmap(2) of {@code length} bytes of {@code fd} at {@code offset}, with {@code prot} and {@code flags}
+     * (io_uring's rings): the mapping as a native-order buffer, or null and errno on failure.
+     */
+    ByteBuffer mmap(int length, int prot, int flags, int fd, long offset);
+
+    /** munmap(2) of a whole mapping {@link #mmap} returned; -1 and errno on failure. */
+    int munmap(ByteBuffer mapping);
+
     /** errno of the last failed call on this thread. */
     int errno();
 }

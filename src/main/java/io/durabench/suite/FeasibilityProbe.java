@@ -5,6 +5,7 @@ import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.env.Environment;
 import io.durabench.jdkio.JdkCallException;
+import io.durabench.nativeio.KernelRefusal;
 import io.durabench.nativeio.NativeCallException;
 import io.durabench.nativeio.Syscalls;
 import java.util.Optional;
@@ -13,8 +14,9 @@ import java.util.Set;
 /**
  * Tries a cell for real before JMH does: the same workload code, a few operations on the target
  * directory. What the catalogue rules out by definition, and what the platform refuses (O_DIRECT
- * on tmpfs: EINVAL), becomes an "n/a" with its reason instead of vanishing from the JMH JSON;
- * any other failure is a failure.
+ * on tmpfs: EINVAL; io_uring disabled or filtered, a kernel without its opcodes: {@link KernelRefusal};
+ * RWF_DSYNC unknown to the kernel: EOPNOTSUPP), becomes an "n/a" with its reason instead of vanishing
+ * from the JMH JSON; any other failure is a failure.
  */
 public final class FeasibilityProbe {
     /** errnos that mean "this filesystem or device does not support that", not "something broke". */
@@ -77,6 +79,8 @@ public final class FeasibilityProbe {
         try {
             tryOnce(cell);
             return Optional.empty();
+        } catch (KernelRefusal e) {
+            return Optional.of(new Outcome(true, e.getMessage()));
         } catch (NativeCallException e) {
             boolean unsupported = UNSUPPORTED.contains(e.errnoName());
             return Optional.of(new Outcome(unsupported, reason(unsupported, e.errnoName(), hint(cell, e) + e.getMessage())));

@@ -53,7 +53,7 @@ final class ExpectationCheck {
         compareNewFiles();
         if (expected.syncedWrites() != seenSyncedWrites()) {
             out.add("counters say " + expected.syncedWrites() + " synchronous writes (syncedWrites), the kernel saw "
-                    + seenSyncedWrites() + " writes through an O_DSYNC or O_SYNC fd");
+                    + seenSyncedWrites() + " writes through an O_DSYNC or O_SYNC fd or with RWF_DSYNC or RWF_SYNC");
         }
         examples(seen.failed(), c -> "the kernel failed " + c.call() + " on " + c.path() + " with " + c.event().errno()
                 + " (trace line " + c.event().entryLine() + "): a failed call is not a durable one");
@@ -122,6 +122,7 @@ final class ExpectationCheck {
             case DIRECTORY -> "the directory " + dir;
             case NEW_FILE -> "the new files in " + dir;
             case OTHER -> "other files in " + dir + " (" + seen.firstSeen().get(key).path() + " first)";
+            case RING -> "the io_uring";
         };
     }
 

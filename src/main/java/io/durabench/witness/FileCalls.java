@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 
 /**
  * Turns a trace into {@link FileCall}s: which file each write, sync, truncate, allocate, open and
- * close touched, and through what kind of fd, by replaying the process's fd table and file mappings.
+ * close touched (and which io_uring each io_uring_enter entered), and through what kind of fd, by replaying the process's fd table and file mappings.
  * A replay, not only the {@code -y} paths, because the durable-write loop opens its log twice (a
  * control fd and the method's own), so the path alone cannot tell an O_DSYNC write from a plain one.
  *
@@ -94,6 +94,10 @@ final class FileCalls {
             }
             return new FileCall(e, name, file == null ? null : file.path(), e.arg(2), 0, false);
         }
+        if (name.equals("io_uring_enter")) {
+            StraceText.FdRef ring = StraceText.fd(e.arg(0));
+            return new FileCall(e, name, ring == null ? null : ring.path(), e.arg(3), 0, false);
+        }
         boolean write = CallKey.WRITES.contains(name);
         if (!write && !List.of("fsync", "fdatasync", "ftruncate", "fallocate", "sync_file_range", "close").contains(name)) return null;
         StraceText.FdRef ref = StraceText.fd(e.arg(0));
@@ -103,6 +107,7 @@ final class FileCalls {
         String how = switch (name) {
             case "fallocate" -> CallHow.fallocate(kind, e.arg(1));
             case "sync_file_range" -> CallHow.syncFileRange(kind, e.arg(3));
+            case "pwritev2" -> CallHow.rwFlags(kind, e.arg(4));
             case "fsync", "fdatasync" -> file != null && !written.contains(file) && !file.flags().contains("O_DIRECTORY") ? CallHow.unwritten(kind) : kind;
             default -> kind;
         };

@@ -32,12 +32,13 @@ public final class StraceTrace {
      * The calls strace is asked for. Writes and syncs are what is compared; opens (with their flags)
      * tell which file and which kind of fd each fd is, and fcntl F_SETFL can change that kind later
      * (O_DIRECT: the JDK sets it again that way for ExtendedOpenOption.DIRECT); close ends an fd;
-     * mmap/munmap tell which file an msync address belongs to.
+     * mmap/munmap tell which file an msync address belongs to; io_uring_enter is all strace sees of a
+     * ring method's writes and syncs (io_uring_setup, before the markers, makes the ring's fd).
      */
     public static final List<String> TRACED_CALLS = List.of(
             "write", "pwrite64", "writev", "pwritev", "pwritev2",
             "fsync", "fdatasync", "msync", "sync_file_range", "fallocate", "ftruncate",
-            "open", "openat", "openat2", "creat", "close", "fcntl", "mmap", "munmap");
+            "open", "openat", "openat2", "creat", "close", "fcntl", "mmap", "munmap", "io_uring_setup", "io_uring_enter");
 
     private static final Pattern PID_PREFIX = Pattern.compile("^(?:\\[pid\\s+(\\d+)\\]|(\\d+))\\s+");
     private static final Pattern RESUMED = Pattern.compile("^<\\.\\.\\. (\\w+) resumed>");

@@ -1,5 +1,6 @@
 package io.durabench.witness;
 
+import io.durabench.expectation.CallHow;
 import io.durabench.expectation.CallKey;
 import io.durabench.expectation.CallKey.Role;
 import io.durabench.workload.ownership.OwnedNames;
@@ -18,13 +19,14 @@ import java.util.TreeMap;
  *
  * <p>The log is the one file in the directory that the cell's setup (from the previous marker to
  * BEGIN) opened with O_CREAT, an owner lock aside; the witness finds it in the trace rather than
- * asking the workload.
+ * asking the workload. A ring's io_uring_enter calls count under {@link Role#RING}: strace names the
+ * ring, not the file its entries write.
  *
  * @param logPath       the cell's log, or null when its workload has none or the setup was not as expected
  * @param setupProblem  why the log could not be told, or null
  * @param totals        successful calls between the markers, per key (NEW_FILE ones summed over the files)
  * @param newFiles      per new file, its own tallies
- * @param syncedWrites  successful writes through an O_DSYNC or O_SYNC fd on any file of the directory
+ * @param syncedWrites  successful writes through an O_DSYNC or O_SYNC fd, or with RWF_DSYNC or RWF_SYNC, on any file of the directory
  * @param failed        calls on the directory's files between the markers that the kernel failed
  * @param unexplained   sync calls between the markers that no traced fd or file mapping explains
  * @param firstSeen     the first call of each key, for messages that point into the trace
@@ -76,20 +78,26 @@ record TracedCell(String logPath, String setupProblem, Map<CallKey, Tally> total
                 if (SYNCS.contains(c.call())) unexplained.add(c);
                 continue;
             }
-            if (!inDir(c.path(), dir)) continue;
+            boolean ring = c.path().equals(CallHow.IO_URING_FILE);
+            if (!ring && !inDir(c.path(), dir)) continue;
             if (!c.succeeded()) {
                 failed.add(c);
                 continue;
             }
-            Role role = c.path().equals(dir) ? Role.DIRECTORY : c.path().equals(log) ? Role.LOG
+            Role role = ring ? Role.RING : c.path().equals(dir) ? Role.DIRECTORY : c.path().equals(log) ? Role.LOG
                     : createdInWindow.contains(c.path()) ? Role.NEW_FILE : Role.OTHER;
             CallKey key = new CallKey(role, c.call(), c.how());
             totals.merge(key, Tally.ZERO.plus(c), (a, b) -> a.plus(c));
             firstSeen.putIfAbsent(key, c);
             if (role == Role.NEW_FILE) newFiles.get(c.path()).merge(key, Tally.ZERO.plus(c), (a, b) -> a.plus(c));
-            if (CallKey.WRITES.contains(c.call()) && (c.how().contains("O_DSYNC") || c.how().contains("O_SYNC"))) syncedWrites++;
+            if (CallKey.WRITES.contains(c.call()) && synchronous(c.how())) syncedWrites++;
         }
         return new TracedCell(log, problem, totals, newFiles, syncedWrites, failed, unexplained, firstSeen);
+    }
+
+    /** A write through an O_DSYNC or O_SYNC fd, or one that asked for it alone (pwritev2's RWF_DSYNC, RWF_SYNC). */
+    private static boolean synchronous(String how) {
+        return how.contains("O_DSYNC") || how.contains("O_SYNC") || how.contains("RWF_DSYNC") || how.contains("RWF_SYNC");
     }
 
     /** A process's owner lock (a lock-step side takes one before its first cell): durabench's, never a workload's file. */

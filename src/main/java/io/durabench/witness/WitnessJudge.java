@@ -69,7 +69,10 @@ final class WitnessJudge {
             return new CellVerdict(cell, counters, List.of(), e.getMessage());
         }
         TracedCell seen = TracedCell.of(calls, previous == null ? -1 : previous, begin, end, dir, expected.hasLog());
-        return new CellVerdict(cell, counters, new ExpectationCheck(expected, seen, dir).mismatches(), null);
+        List<String> mismatches = new ArrayList<>(new ExpectationCheck(expected, seen, dir).mismatches());
+        List<String> notes = new ArrayList<>();
+        mismatches.addAll(RingOpsCheck.mismatches(expected, result, notes));
+        return new CellVerdict(cell, counters, mismatches, null, notes);
     }
 
     /**

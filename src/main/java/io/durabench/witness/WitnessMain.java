@@ -6,6 +6,7 @@ import io.durabench.catalogue.OperationLoop;
 import io.durabench.catalogue.WorkloadSize;
 import io.durabench.child.ChildStatus;
 import io.durabench.child.ResultLines;
+import io.durabench.expectation.RingOps;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.nativeio.TraceMarkers;
 import java.io.PrintStream;
@@ -26,7 +27,9 @@ import java.util.Map;
  * marker call, run exactly N operations, make the END marker call, snapshot the counters again,
  * close the workload (deleting its files), make the CLOSED marker call (also when the cell failed),
  * then print one result line ({@link ResultLines}) {@code {"status":"ok","counters":{...},"cell":i,"spec":...}}
- * with the counters' difference, or status failed or error with its reason ({@link ChildStatus}) if
+ * with the counters' difference (and, for a cell whose rules trace its io_uring, the ops the kernel's
+ * io_uring tracepoints showed between the markers, {@link RingTrace}: {@code "ring":{...}}, or
+ * {@code "ringUntraced":"why"}), or status failed or error with its reason ({@link ChildStatus}) if
  * the cell could not run. Exit 0 when every
  * line was printed; 2 on bad arguments.
  */
@@ -35,6 +38,8 @@ public final class WitnessMain {
     static final String SIZE = "--size";
     /** The answer's fields beside status and reason. */
     static final String CELL = "cell", SPEC = "spec", COUNTERS = "counters";
+    /** The io_uring ops traced over the measured operations (RingOps by name), or why they were not. */
+    static final String RING = "ring", RING_UNTRACED = "ringUntraced";
 
     /** Opens the workload of a cell; production opens the real one, tests a lying one. */
     @FunctionalInterface
@@ -96,10 +101,12 @@ public final class WitnessMain {
     private static JsonObject runCell(int index, SizedCell cell, Path dir, String token, int ops, int warmup, Opener opener) {
         JsonObject result = null;
         WitnessedWorkload workload = null;
+        RingTrace ring = null;
         try {
             workload = opener.open(cell, dir);
             for (int i = 0; i < warmup; i++) workload.operate();
             Map<String, Long> before = workload.counters();
+            if (SizedCell.rules(cell.cell()).tracesRing(cell.cell())) ring = RingTrace.start();
             TraceMarkers.emit(token, index, TraceMarkers.BEGIN);
             for (int i = 0; i < ops; i++) workload.operate();
             TraceMarkers.emit(token, index, TraceMarkers.END);
@@ -108,9 +115,12 @@ public final class WitnessMain {
             OperationLoop.difference(after, before).forEach(counters::addProperty);
             result = ChildStatus.OK.answer();
             result.add(COUNTERS, counters);
+            if (ring != null && ring.unavailable() != null) result.addProperty(RING_UNTRACED, ring.unavailable());
+            else if (ring != null) result.add(RING, ringJson(ring.stop()));
         } catch (RuntimeException e) {
             result = ChildStatus.answer(e);
         } finally {
+            if (ring != null) ring.close();
             if (workload != null) {
                 try {
                     workload.close();
@@ -126,6 +136,12 @@ public final class WitnessMain {
         result.addProperty(CELL, index);
         result.addProperty(SPEC, cell.spec());
         return result;
+    }
+
+    private static JsonObject ringJson(RingOps ops) {
+        JsonObject o = new JsonObject();
+        ops.byName().forEach(o::addProperty);
+        return o;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -9,7 +9,8 @@ import java.nio.file.Path;
 
 /**
  * The durable-write loop: one block per {@link #writeOne()}, sequentially through a bounded
- * region of one file, made durable per the sync method once every {@code writesPerSync} writes.
+ * region of one file, made durable per the sync method once every {@code writesPerSync} writes (an
+ * io_uring method's batch: its writes queued, then submitted together and waited for at the sync).
  *
  * <p>Two file descriptors: the method's own data path ({@link LogFile}) for payload writes, and a
  * plain control fd for preallocation (ftruncate, fallocate, zero-fill), so that the control work
@@ -44,6 +45,8 @@ public final class DurableWriteLoop implements AutoCloseable {
     /** Null unless {@link #timeCalls} turned timing on: the untimed loop reads no clock. */
     private CallLatencySink latencies;
     private long lastWriteEnd;
+    /** The log's io_uring_enter count already added to the counters (which JMH resets per iteration). */
+    private long ringEntersSeen;
 
     private DurableWriteLoop(WorkloadConfig cfg, Path path, NativeFile control, LogFile log) {
         this.cfg = cfg;
@@ -68,7 +71,7 @@ public final class DurableWriteLoop implements AutoCloseable {
         LogFile log = null;
         try {
             control = NativeFile.open(sys, path, OpenFlags.O_RDWR, 0);
-            log = RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes());
+            log = RegionLogFiles.openDataPath(sys, path, cfg.method(), cfg.regionBytes(), cfg.writesPerSync());
             DurableWriteLoop loop = new DurableWriteLoop(cfg, path, control, log);
             loop.prepare();
             return loop;
@@ -91,9 +94,9 @@ public final class DurableWriteLoop implements AutoCloseable {
             offset += len;
             counters.writes++;
             counters.bytes += len;
-            if (cfg.method().syncsInWrite()) counters.syncedWrites++;
+            if (cfg.method().syncsInWrite() && !cfg.method().throughRing()) counters.syncedWrites++;
             retries.addTo(counters);
-            if (cfg.method().hasExplicitSync() && ++writesSinceSync == cfg.writesPerSync()) syncNow();
+            if (cfg.method().takesBatches() && ++writesSinceSync == cfg.writesPerSync()) syncNow();
         } catch (RuntimeException | Error e) {
             throw failClosed(e);
         }
@@ -155,7 +158,7 @@ public final class DurableWriteLoop implements AutoCloseable {
     }
 
     private void syncPendingBatch() {
-        if (cfg.method().hasExplicitSync() && writesSinceSync > 0) syncNow();
+        if (cfg.method().takesBatches() && writesSinceSync > 0) syncNow();
     }
 
     /** The write timed on its own; a sync that follows at once starts its clock where the write's stopped. */
@@ -176,8 +179,15 @@ public final class DurableWriteLoop implements AutoCloseable {
             latencies.sync(System.nanoTime() - start);
         }
         syncedUpTo = offset;
+        // A ring's RWF_DSYNC writes are synchronous when their batch completes, here; its sync entry is the sync call.
+        if (cfg.method().hasExplicitSync()) counters.syncCalls++;
+        else counters.syncedWrites += writesSinceSync;
         writesSinceSync = 0;
-        counters.syncCalls++;
+        if (cfg.method().throughRing()) {
+            long enters = log.ringEnters();
+            counters.ringEnters += enters - ringEntersSeen;
+            ringEntersSeen = enters;
+        }
     }
 
     /**

@@ -18,6 +18,11 @@ public interface LogFile extends AutoCloseable {
         return 0;
     }
 
+    /** io_uring_enter calls since the file opened; 0 for paths without a ring. */
+    default long ringEnters() {
+        return 0;
+    }
+
     @Override
     void close();
 }

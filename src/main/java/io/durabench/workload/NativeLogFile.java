@@ -1,12 +1,13 @@
 package io.durabench.workload;
 
+import io.durabench.nativeio.IoUring;
 import io.durabench.nativeio.NativeFile;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
-/** Payload writes through the native layer: pwrite on an fd opened with the method's flags. */
+/** Payload writes through the native layer: pwrite on an fd opened with the method's flags (PWRITEV2_DSYNC: pwritev2 with RWF_DSYNC). */
 final class NativeLogFile implements LogFile {
     private final NativeFile file;
     private final SyncMethod method;
@@ -23,7 +24,8 @@ final class NativeLogFile implements LogFile {
 
     @Override
     public void write(ByteBuffer block, int length, long offset) {
-        file.pwrite(block, length, offset);
+        if (method == SyncMethod.PWRITEV2_DSYNC) file.pwritev2(block, length, offset, IoUring.RWF_DSYNC);
+        else file.pwrite(block, length, offset);
     }
 
     @Override
@@ -34,6 +36,7 @@ final class NativeLogFile implements LogFile {
             case SYNC_FILE_RANGE -> file.syncFileRange(fromOffset, toOffset - fromOffset,
                     NativeFile.SYNC_FILE_RANGE_WAIT_WRITE_WAIT);
             case NONE, IN_WRITE -> { }
+            case RING_FDATASYNC -> throw new IllegalStateException(method + " writes through io_uring (UringLogFile)");
             default -> throw new IllegalStateException(method + " is not a native sync");
         }
     }

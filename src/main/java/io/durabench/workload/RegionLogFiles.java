@@ -53,6 +53,12 @@ public final class RegionLogFiles {
      * another thread is refused here, before anything opens, on a JVM that cannot run it.
      */
     public static LogFile openDataPath(Syscalls sys, Path path, SyncMethod method, long regionBytes) {
+        return openDataPath(sys, path, method, regionBytes, 1);
+    }
+
+    /** As {@link #openDataPath(Syscalls, Path, SyncMethod, long)}, a ring method's ring sized for batches of {@code writesPerSync}. */
+    public static LogFile openDataPath(Syscalls sys, Path path, SyncMethod method, long regionBytes, int writesPerSync) {
+        if (method.throughRing()) return new UringLogFile(sys, path, method, writesPerSync);
         if (method.api() == SyncMethod.Api.NATIVE) return new NativeLogFile(sys, path, method);
         ExecutorService handOff = method.caller() == SyncMethod.Caller.CALLING_THREAD ? null : HandOffLogFile.executorFor(method);
         JdkFile file = new JdkFile(sys instanceof JdkCalls.Provider p ? p.jdkCalls() : JdkCalls.real(), path);

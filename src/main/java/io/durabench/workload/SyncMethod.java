@@ -28,6 +28,18 @@ public enum SyncMethod {
     O_DIRECT_DSYNC(true, Api.NATIVE, Sync.IN_WRITE, "open(O_DIRECT|O_DSYNC) + pwrite"),
     /** Starts and waits for writeback but sends no device flush and no metadata: not durable. */
     SYNC_FILE_RANGE(false, Api.NATIVE, Sync.SYNC_FILE_RANGE, "pwrite + sync_file_range(WAIT|WRITE|WAIT)"),
+    /** pwritev2 with RWF_DSYNC: O_DSYNC for this write alone, on a file opened without it. */
+    PWRITEV2_DSYNC(true, Api.NATIVE, Sync.IN_WRITE, "pwritev2(RWF_DSYNC)"),
+    /**
+     * io_uring: a write entry and an IORING_OP_FSYNC entry with IORING_FSYNC_DATASYNC, submitted and
+     * waited for by one io_uring_enter. One write: linked (IOSQE_IO_LINK). A batch of N: the N writes in
+     * flight at once, the sync drained behind them (IOSQE_IO_DRAIN).
+     */
+    URING_FDATASYNC(true, Api.NATIVE, Sync.RING_FDATASYNC, "io_uring write + fsync(DATASYNC)"),
+    /** io_uring: each write entry carries RWF_DSYNC; a batch of N is N writes in flight at once, one io_uring_enter waiting for all. */
+    URING_DSYNC(true, Api.NATIVE, Sync.IN_WRITE, "io_uring write(RWF_DSYNC)"),
+    /** URING_DSYNC on an O_DIRECT file: where a device with FUA can make the write durable without a separate flush. */
+    URING_DIRECT_DSYNC(true, Api.NATIVE, Sync.IN_WRITE, "open(O_DIRECT) + io_uring write(RWF_DSYNC)"),
     /** FileChannel.force(false): fdatasync on Linux. */
     CHANNEL_FORCE_DATA(true, Api.CHANNEL, Sync.FORCE_DATA, "FileChannel.write + force(false)"),
     /** FileChannel.force(true): fsync on Linux. */
@@ -59,7 +71,9 @@ public enum SyncMethod {
     public enum Api { NATIVE, CHANNEL, MMAP, RANDOM_ACCESS_FILE, STREAM }
 
     /** What "sync" means for this method. */
-    public enum Sync { NONE, FSYNC, FDATASYNC, SYNC_FILE_RANGE, IN_WRITE, FORCE_DATA, FORCE_ALL, MSYNC, FD_SYNC }
+    public enum Sync { NONE, FSYNC, FDATASYNC, SYNC_FILE_RANGE, IN_WRITE, FORCE_DATA, FORCE_ALL, MSYNC, FD_SYNC,
+        /** An io_uring IORING_OP_FSYNC entry with IORING_FSYNC_DATASYNC: fdatasync, made by the ring. */
+        RING_FDATASYNC }
 
     /**
      * Which thread makes the calls. The hand-offs submit every call (each write, and each sync where
@@ -135,6 +149,28 @@ public enum SyncMethod {
         return description;
     }
 
+    /**
+     * The description with the queue depth a batch of {@code writesPerSync} gives: "io_uring write +
+     * fsync(DATASYNC), linked, QD 1", "..., drained, QD 10"; other methods' description as it is.
+     */
+    public String description(int writesPerSync) {
+        if (!throughRing()) return description;
+        String how = this == URING_FDATASYNC ? (writesPerSync == 1 ? ", linked" : ", drained") : "";
+        return description + how + ", QD " + writesPerSync;
+    }
+
+    /** Whether the writes go through an io_uring instance (set up once per trial) rather than a write call apiece. */
+    public boolean throughRing() {
+        return this == URING_FDATASYNC || this == URING_DSYNC || this == URING_DIRECT_DSYNC;
+    }
+
+    /**
+     * Whether "one sync per N writes" applies: a separate sync call to batch, or a ring whose N writes
+     * of a batch are submitted together, in flight at once, and waited for by one io_uring_enter.
+     */
+    public boolean takesBatches() {
+        return hasExplicitSync() || throughRing();
+    }
     /** True when the method issues a separate sync call, so "one sync per N writes" applies. */
     public boolean hasExplicitSync() {
         return sync != Sync.NONE && sync != Sync.IN_WRITE;
@@ -143,13 +179,15 @@ public enum SyncMethod {
     /**
      * Whether the profiles sweep this method over block sizes, batches and preallocations: the native
      * calls and the JDK's first paths (channel force and DSYNC, the mapped buffer). The others — the
-     * JDK's other write APIs and the thread hand-offs — ask about the API and the JDK, not the disk:
-     * the quick, standard and compare profiles measure them at the centre only (8 KiB, one sync per
-     * write, append); the full profile sweeps everything.
+     * JDK's other write APIs and the thread hand-offs — ask about the API and the JDK, not the disk;
+     * pwritev2 and the io_uring methods ask how to submit what the swept native calls do. The quick,
+     * standard and compare profiles measure them at the centre only (8 KiB, one sync per write,
+     * append); the full profile sweeps everything.
      */
     public boolean sweptByProfiles() {
         return caller == Caller.CALLING_THREAD && switch (api) {
-            case NATIVE, MMAP -> true;
+            case NATIVE -> this != PWRITEV2_DSYNC && !throughRing();
+            case MMAP -> true;
             case CHANNEL -> this == CHANNEL_FORCE_DATA || this == CHANNEL_FORCE_ALL || this == CHANNEL_DSYNC;
             case RANDOM_ACCESS_FILE, STREAM -> false;
         };
@@ -161,7 +199,8 @@ public enum SyncMethod {
     }
 
     public boolean usesDirectIo() {
-        return this == O_DIRECT || this == O_DIRECT_DSYNC || this == CHANNEL_DIRECT || this == CHANNEL_DIRECT_DSYNC;
+        return this == O_DIRECT || this == O_DIRECT_DSYNC || this == URING_DIRECT_DSYNC || this == CHANNEL_DIRECT
+                || this == CHANNEL_DIRECT_DSYNC;
     }
 
     /**
@@ -191,6 +230,7 @@ public enum SyncMethod {
             case O_SYNC -> OpenFlags.O_SYNC;
             case O_DIRECT -> OpenFlags.O_DIRECT;
             case O_DIRECT_DSYNC -> OpenFlags.O_DIRECT | OpenFlags.O_DSYNC;
+            case URING_DIRECT_DSYNC -> OpenFlags.O_DIRECT;
             default -> 0;
         };
     }

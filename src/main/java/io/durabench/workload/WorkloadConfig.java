@@ -28,13 +28,13 @@ public record WorkloadConfig(Path dir, SyncMethod method, int blockSizeBytes, in
 
     /**
      * Why a method, batch and preallocation cannot go together by definition (not on any platform):
-     * a batch needs a separate sync call to batch, and a mapping sizes its own file. Empty when they can.
+     * a batch needs a separate sync call to batch (or a ring to submit it in), and a mapping sizes its own file. Empty when they can.
      * The benchmark catalogue asks this, so planner, probe and command line share the rule.
      */
     public static Optional<String> whyInvalid(SyncMethod method, int writesPerSync, Preallocation preallocation) {
-        if (writesPerSync > 1 && !method.hasExplicitSync()) {
+        if (writesPerSync > 1 && !method.takesBatches()) {
             return Optional.of("writesPerSync=" + writesPerSync + " does not apply to " + method
-                    + ": it issues no separate sync call (use writesPerSync=1)");
+                    + ": it issues no separate sync call and submits no batch (use writesPerSync=1)");
         }
         if (!acceptsPreallocation(method, preallocation)) {
             return Optional.of("preallocation " + preallocation + " does not apply to " + method

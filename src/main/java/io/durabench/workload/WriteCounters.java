@@ -35,8 +35,10 @@ public final class WriteCounters {
     public long shortWrites;
     /** pwrites interrupted by a signal (EINTR) and made again; 0 on a healthy run. */
     public long interruptedWrites;
+    /** io_uring_enter calls of a method that writes through io_uring (one per batch when none is interrupted); 0 for the others. */
+    public long ringEnters;
 
     public void reset() {
-        operations = writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = settleSyncs = shortWrites = interruptedWrites = 0;
+        operations = writes = bytes = syncCalls = syncedWrites = preallocBytes = preallocSyncs = recycles = settleSyncs = shortWrites = interruptedWrites = ringEnters = 0;
     }
 }

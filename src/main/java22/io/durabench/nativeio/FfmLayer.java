@@ -3,6 +3,7 @@ package io.durabench.nativeio;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
@@ -110,6 +111,46 @@ public final class FfmLayer implements NativeLayer {
     @Override
     public int errno() {
         return CapturedErrno.last();
+    }
+
+    @Override
+    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
+        try {
+            return (long) FfmLibc.Syscall.H.invokeExact(CapturedErrno.segment(), number, a0, a1, a2, a3, a4, a5);
+        } catch (Throwable t) {
+            throw rethrown("syscall", t);
+        }
+    }
+
+    @Override
+    public long address(ByteBuffer directBuffer) {
+        if (!directBuffer.isDirect()) throw new IllegalArgumentException("not a direct buffer: it has no address the kernel can use");
+        return MemorySegment.ofBuffer(directBuffer).address();
+    }
+
+    /** mmap's MAP_FAILED, (void *) -1. */
+    private static final long MAP_FAILED = -1;
+
+    @Override
+    public ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
+        try {
+            MemorySegment at = (MemorySegment) FfmLibc.Mmap.H.invokeExact(CapturedErrno.segment(), MemorySegment.NULL, (long) length,
+                    prot, flags, fd, offset);
+            if (at.address() == MAP_FAILED) return null;
+            // The kernel's shared memory, alive until munmap: a global segment of its length, seen as a buffer.
+            return at.reinterpret(length).asByteBuffer().order(ByteOrder.nativeOrder());
+        } catch (Throwable t) {
+            throw rethrown("mmap", t);
+        }
+    }
+
+    @Override
+    public int munmap(ByteBuffer mapping) {
+        try {
+            return (int) FfmLibc.Munmap.H.invokeExact(CapturedErrno.segment(), MemorySegment.ofBuffer(mapping), (long) mapping.capacity());
+        } catch (Throwable t) {
+            throw rethrown("munmap", t);
+        }
     }
 
     @Override

@@ -60,6 +60,20 @@ final class FfmLibc {
         static final MethodHandle H = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     }
 
+    /** syscall(long number, ...): variadic from its second argument, every argument a long. */
+    static final class Syscall {
+        static final MethodHandle H = bind("syscall", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG), Linker.Option.firstVariadicArg(1));
+    }
+
+    static final class Mmap {
+        static final MethodHandle H = bind("mmap", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
+    }
+
+    static final class Munmap {
+        static final MethodHandle H = bind("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    }
+
     static final class Flock {
         static final MethodHandle H = bind("flock", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
     }

@@ -72,7 +72,7 @@ class InjectedFaultsTest {
         SyncWriteCostFamily sw = Catalogue.SYNC_WRITE_COST;
         for (SyncMethod m : SyncMethod.availableOn(Runtime.version()).toList()) { // virtual threads: JDK 21+
             for (Preallocation p : Preallocation.values()) {
-                int batch = m.hasExplicitSync() ? 3 : 1;
+                int batch = m.takesBatches() ? 3 : 1;
                 Cell cell = Cell.of(sw.writeBlock()).with(SyncWriteCostFamily.SYNC_METHOD, m).with(SyncWriteCostFamily.BLOCK_SIZE, BLOCK)
                         .with(SyncWriteCostFamily.WRITES_PER_SYNC, batch).with(SyncWriteCostFamily.PREALLOCATION, p);
                 if (sw.invalidCombination(cell).isPresent()) continue;

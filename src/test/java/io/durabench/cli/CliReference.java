@@ -35,9 +35,9 @@ final class CliReference {
         md.add("");
         md.add("One spelling per idea, on every command that has the idea:");
         md.add("");
-        md.add("* `--dir DIR`: the directory a command measures or probes (run, gate, soak, pg, etcd-check, env, fork-startup); in `lab`, the lab's own folder.");
+        md.add("* `--dir DIR`: the directory a command measures or probes (run, gate, soak, pg, etcd-check, uring-check, env, fork-startup); in `lab`, the lab's own folder.");
         md.add("* `--out DIR`: always a folder (created if missing; a new run's must be missing or empty).");
-        md.add("* `--forks N`: the number of forks (run, gate's first run of a history, pg, etcd-check, fork-startup; in `run --lock-step`, fork pairs).");
+        md.add("* `--forks N`: the number of forks (run, gate's first run of a history, pg, etcd-check, uring-check, fork-startup; in `run --lock-step`, fork pairs).");
         md.add("* `--reference METHOD` (run): the durable method each cell is measured beside in lock-step. Not `--cost-baseline METHOD`");
         md.add("  (report, plot): the method ratios and durability costs are taken against, `NONE` by default. Nor gate's `BASELINE`, a run folder.");
         md.add("* `-h`/`--help`, `-V`/`--version` (the build's version) and `--debug` on every command, lab's subcommands included.");

@@ -164,7 +164,7 @@ class DurabenchMainTest {
     /** An unknown command is refused in one line naming it and the commands, whatever follows it (--help included). */
     @Test
     void anUnknownCommandExitsTwoNamingItAndTheCommandsWhateverFollows() {
-        String line = "durabench: unknown command 'frobnicate': the commands are run, env, report, plot, lab, compare, gate, pg, etcd-check, soak and help "
+        String line = "durabench: unknown command 'frobnicate': the commands are run, env, report, plot, lab, compare, gate, pg, etcd-check, uring-check, soak and help "
                 + "(durabench --help says what each does)";
         for (String[] args : List.of(new String[] {"frobnicate"}, new String[] {"frobnicate", "--help"}, new String[] {"frobnicate", "-h"},
                 new String[] {"frobnicate", "--version"}, new String[] {"frobnicate", "run"}, new String[] {"frobnicate", "--out", "/tmp/x"},

@@ -76,7 +76,7 @@ class EtcdAnalysisTest {
     @Test
     void metWhenTheHighBoundIsBelowTenMilliseconds() {
         double[] p99 = {800, 900, 1000, 850, 950};
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(p99, null), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(p99, null), TARGET, null);
         Estimate e = a.verdict().figure();
         double[] want = expectedBounds(p99);
         assertEquals(want[0], e.mean(), 1e-9);
@@ -95,7 +95,7 @@ class EtcdAnalysisTest {
 
     @Test
     void missedWhenTheLowBoundIsAboveExitsOne() {
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(new double[] {20_000, 22_000, 25_000, 21_000, 23_000}, null), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(new double[] {20_000, 22_000, 25_000, 21_000, 23_000}, null), TARGET, null);
         assertTrue(expectedBounds(new double[] {20_000, 22_000, 25_000, 21_000, 23_000})[1] > 10_000);
         assertEquals(Outcome.MISSED, a.verdict().outcome());
         assertEquals(1, a.exitCode());
@@ -106,13 +106,13 @@ class EtcdAnalysisTest {
         double[] p99 = {14000, 18000, 15000, 17000, 16000};
         double[] want = expectedBounds(p99);
         assertTrue(want[1] < 10_000 && want[2] > 10_000, "between: " + Arrays.toString(want));
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(p99, null), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(p99, null), TARGET, null);
         assertEquals(Outcome.UNDECIDED, a.verdict().outcome());
         assertEquals(0, a.exitCode());
         assertTrue(a.verdict().why().matches("10 ms lies between them; roughly \\d+ forks in all would decide it \\(an estimate\\)"),
                 a.verdict().why());
         // Below the mean, but a fork at 15 ms: forks like these would never say met.
-        EtcdAnalysis b = EtcdAnalysis.of(rounds(new double[] {5000, 15000, 8000, 12000, 9000}, null), TARGET, null);
+        EtcdAnalysis b = EtcdAnalysis.of(ForkJob.ETCD, rounds(new double[] {5000, 15000, 8000, 12000, 9000}, null), TARGET, null);
         assertTrue(b.ours().get(JobFigures.JobFigure.SYNC_P99).mean() < 10_000);
         assertEquals(Outcome.UNDECIDED, b.verdict().outcome());
         assertTrue(b.verdict().why().endsWith("the slowest fork (15,000 µs) reaches 10 ms: more forks like these would not decide it"),
@@ -121,7 +121,7 @@ class EtcdAnalysisTest {
 
     @Test
     void aTargetWithoutStableStorageIsNeverMetAndExitsOne() {
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(new double[] {20, 21, 22}, null), TARGET, "tmpfs keeps files in RAM");
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(new double[] {20, 21, 22}, null), TARGET, "tmpfs keeps files in RAM");
         assertEquals(Outcome.NOT_DURABLE, a.verdict().outcome());
         assertEquals("tmpfs keeps files in RAM", a.verdict().why());
         assertEquals(1, a.exitCode());
@@ -131,7 +131,7 @@ class EtcdAnalysisTest {
     void aFailedForkGivesNoVerdictFigureAndExitsOne() {
         List<EtcdRounds.Round> r = new ArrayList<>(rounds(new double[] {800, 900}, null).rounds());
         r.add(new EtcdRounds.Round(3, false, new EtcdRounds.Fork(null, null, null, "fdatasync failed: EIO on /data/x.log"), null));
-        EtcdAnalysis a = EtcdAnalysis.of(new EtcdRounds.Results(r, List.of()), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, new EtcdRounds.Results(r, List.of()), TARGET, null);
         assertEquals("fork 3: fdatasync failed: EIO on /data/x.log", a.failed());
         assertNull(a.verdict().figure());
         assertEquals(1, a.exitCode());
@@ -142,7 +142,7 @@ class EtcdAnalysisTest {
     void durabenchOverFioIsTheGeometricMeanOfTheRoundsRatiosPairedByRound() {
         double[] ours = {900, 1100, 1000, 1200, 800};
         double[] fio = {1000, 1000, 1250, 1000, 1000};
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(ours, fio), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(ours, fio), TARGET, null);
         GeometricMean g = a.ratios().get(JobFigures.JobFigure.SYNC_P99);
         double[] logs = new double[ours.length];
         for (int i = 0; i < ours.length; i++) logs[i] = Math.log(ours[i] / fio[i]);
@@ -163,7 +163,7 @@ class EtcdAnalysisTest {
     void roundsWhoseFioRunFailedAreLeftOutOfTheRatioButNotOutOfDurabenchsFigures() {
         List<EtcdRounds.Round> r = new ArrayList<>(rounds(new double[] {900, 1100, 1000}, new double[] {1000, 1000, 1000}).rounds());
         r.set(1, new EtcdRounds.Round(2, true, r.get(1).ours(), new FioRun.Outcome(null, "fio exited 1: no space", Path.of("fio-2.json"))));
-        EtcdAnalysis a = EtcdAnalysis.of(new EtcdRounds.Results(r, List.of()), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, new EtcdRounds.Results(r, List.of()), TARGET, null);
         assertEquals(2, a.ratios().get(JobFigures.JobFigure.SYNC_P99).count());
         assertEquals(Math.sqrt(0.9 * 1.0), a.ratios().get(JobFigures.JobFigure.SYNC_P99).value(), 1e-12);
         assertEquals(3, a.ours().get(JobFigures.JobFigure.SYNC_P99).n());
@@ -173,7 +173,7 @@ class EtcdAnalysisTest {
     @Test
     void thePooledP99IsOfAllForksSyncsMergedNotTheMeanOfTheForksP99s() {
         // Two forks: 100 syncs at 1 ms and 100 at 9 ms; merged, the 99th percentile is 9 ms, the forks' mean p99 5 ms.
-        EtcdAnalysis a = EtcdAnalysis.of(rounds(new double[] {1000, 9000}, null), TARGET, null);
+        EtcdAnalysis a = EtcdAnalysis.of(ForkJob.ETCD, rounds(new double[] {1000, 9000}, null), TARGET, null);
         assertEquals(200, a.pooledSyncs());
         assertEquals(9000, a.pooledSyncP99Us(), 9000 * 1e-3);
         assertEquals(5000, a.ours().get(JobFigures.JobFigure.SYNC_P99).mean(), 1e-9);

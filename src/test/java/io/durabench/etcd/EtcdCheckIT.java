@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.durabench.nativeio.IoUring;
+import io.durabench.nativeio.KernelRefusal;
+import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.CallLatencyLog;
 import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
@@ -98,32 +101,24 @@ class EtcdCheckIT {
         assumeTrue(System.getProperty("durabench.jar") != null, "an integration test: run it with mvn verify -Dit.test=EtcdCheckIT (failsafe sets durabench.jar)");
         Requires.loopDevices();
         Requires.command("mkfs.ext4", "e2fsprogs");
-        Requires.command("fio", "fio");
-        Path images = mounts.tmpfs(root.resolve("images"), "200m");
-        String dev = mounts.loop(mounts.sparseFile(images.resolve("ext4.img"), 160L << 20));
-        Commands.run("mkfs.ext4", "-q", "-F", "-m", "0", dev);
-        Path target = mounts.mount(dev, root.resolve("mnt"), "");
+        Path target = ramExt4("200m", 160L << 20);
         List<String> before = listing(target);
         Path out = root.resolve("out");
-        int rc;
-        String transcript;
-        try (CliProcess p = CliProcess.start(List.of(), List.of("etcd-check", "--dir", target.toString(), "--forks", "2", "--out", out.toString()))) {
-            rc = p.awaitExit(Duration.ofSeconds(120));
-            transcript = p.transcript();
-        }
-        System.out.println(transcript);
+        Ran run = twoForks("etcd-check", target, out);
+        int rc = run.exitCode();
+        String transcript = run.transcript();
         assertEquals(1, rc, "not durable here (ext4 on a loop device on tmpfs) exits 1:\n" + transcript);
         assertTrue(transcript.contains("**not durable here** (exit 1"), transcript);
         assertTrue(transcript.contains("| sync p99 (µs) |"), transcript);
         assertEquals(before, listing(target), "nothing of ours or fio's left in the target");
 
-        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(EtcdRounds.HLOG));
+        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(ForkJob.ETCD.hlogFile()));
         assertEquals(4, log.size(), "write and sync of 2 forks");
         for (CallLatencyLog.LoggedInterval i : log) assertEquals(EtcdJob.WRITES, i.histogram().getTotalCount(), i.call() + " r" + i.round());
         assertTrue(Files.size(out.resolve("fio-1.json")) > 0 && Files.size(out.resolve("fio-2.json")) > 0);
-        assertTrue(Files.readString(out.resolve(EtcdOutput.MARKDOWN)).startsWith("# etcd-check: is this disk good enough for etcd?"));
+        assertTrue(Files.readString(out.resolve(ForkJob.ETCD.markdownFile())).startsWith("# etcd-check: is this disk good enough for etcd?"));
 
-        JsonObject json = JsonParser.parseString(Files.readString(out.resolve(EtcdOutput.JSON))).getAsJsonObject();
+        JsonObject json = JsonParser.parseString(Files.readString(out.resolve(ForkJob.ETCD.jsonFile()))).getAsJsonObject();
         assertEquals("NOT_DURABLE", json.getAsJsonObject("verdict").get("outcome").getAsString());
         assertEquals(1, json.getAsJsonObject("verdict").get("exitCode").getAsInt());
         JsonArray rounds = json.getAsJsonArray("rounds");
@@ -143,6 +138,70 @@ class EtcdCheckIT {
         double ours99 = leastOfRounds(json, "durabench", "syncP99Us"), fio99 = leastOfRounds(json, "fio", "syncP99Us");
         System.out.printf(Locale.ROOT, "[etcd-check IT] least sync p99 of the rounds: durabench %.1f µs, fio %.1f µs, ratio %.2f (not checked)%n",
                 ours99, fio99, ours99 / fio99);
+    }
+
+    /**
+     * uring-check, functionally: 2 forks of the URING_FDATASYNC job with fio's io_uring engine between them, in
+     * alternating order, on a RAM-backed ext4; each fork's log holds one write and one sync per block, fio's JSON of
+     * both rounds is kept, no verdict is given (exit 0), and nothing is left in the target. No figure is compared.
+     */
+    @Test
+    void uringCheckRunsFioBesideTheQueueDepthOneRow() throws IOException {
+        assumeTrue(System.getProperty("durabench.jar") != null, "an integration test: run it with mvn verify -Dit.test=EtcdCheckIT (failsafe sets durabench.jar)");
+        try (IoUring ring = IoUring.open(NativeLayers.current(), 2, "(the test's probe ring)")) {
+            assertEquals(2, ring.capacity());
+        } catch (KernelRefusal e) {
+            assumeTrue(false, "this machine refuses io_uring, so uring-check is n/a here: " + e.getMessage());
+        }
+        Path target = ramExt4("300m", 256L << 20);
+        List<String> before = listing(target);
+        Path out = root.resolve("out");
+        Ran run = twoForks("uring-check", target, out);
+        int rc = run.exitCode();
+        String transcript = run.transcript();
+        assertEquals(0, rc, transcript);
+        assertTrue(transcript.contains("# uring-check: io_uring's linked write + fdatasync at queue depth 1") && transcript.contains("| ops/s |"),
+                transcript);
+        assertEquals(before, listing(target), "nothing of ours or fio's left in the target");
+        ForkJob job = ForkJob.URING_QD1;
+        List<CallLatencyLog.LoggedInterval> log = CallLatencyLog.read(out.resolve(job.hlogFile()));
+        assertEquals(4, log.size(), "write and sync of 2 forks");
+        for (CallLatencyLog.LoggedInterval i : log) assertEquals(job.writes(), i.histogram().getTotalCount(), i.call() + " r" + i.round());
+        JsonObject json = JsonParser.parseString(Files.readString(out.resolve(job.jsonFile()))).getAsJsonObject();
+        assertTrue(!json.has("verdict") && json.get("failed").isJsonNull(), json.toString());
+        JsonArray rounds = json.getAsJsonArray("rounds");
+        assertEquals(2, rounds.size());
+        assertEquals("fio", rounds.get(1).getAsJsonObject().get("first").getAsString(), "fio first in round 2");
+        for (int r = 1; r <= 2; r++) {
+            String fio = Files.readString(out.resolve("fio-" + r + ".json"));
+            assertTrue(fio.contains("\"ioengine\" : \"io_uring\"") && fio.contains("\"iodepth\" : \"1\""), "fio's job as asked, round " + r);
+            // fio syncs before each next write: the job ends at the file's end with its last write unsynced (end_fsync is off).
+            assertEquals(job.writes() - 1, FioJson.parse(fio, "fio-" + r + ".json").syncs(), "fio's fdatasyncs in round " + r);
+        }
+    }
+
+    /** An ext4 of {@code imageBytes} on a loop device whose image lives in a tmpfs of {@code tmpfsSize}, mounted; the tools it needs checked. */
+    private Path ramExt4(String tmpfsSize, long imageBytes) {
+        Requires.loopDevices();
+        Requires.command("mkfs.ext4", "e2fsprogs");
+        Requires.command("fio", "fio");
+        Path images = mounts.tmpfs(root.resolve("images"), tmpfsSize);
+        String dev = mounts.loop(mounts.sparseFile(images.resolve("ext4.img"), imageBytes));
+        Commands.run("mkfs.ext4", "-q", "-F", "-m", "0", dev);
+        return mounts.mount(dev, root.resolve("mnt"), "");
+    }
+
+    /** A check's exit code and what it printed. */
+    private record Ran(int exitCode, String transcript) {
+    }
+
+    /** {@code command} with 2 forks on the target, as a user starts it; its transcript printed. */
+    private static Ran twoForks(String command, Path target, Path out) {
+        try (CliProcess p = CliProcess.start(List.of(), List.of(command, "--dir", target.toString(), "--forks", "2", "--out", out.toString()))) {
+            Ran r = new Ran(p.awaitExit(Duration.ofSeconds(120)), p.transcript());
+            System.out.println(r.transcript());
+            return r;
+        }
     }
 
     /** Each tool's least disturbed round against the other's, within {@code factor} either way. */

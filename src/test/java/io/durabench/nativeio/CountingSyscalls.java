@@ -12,7 +12,11 @@ import java.util.function.Predicate;
  * order with its fd and arguments, so a test can prove what a workload really issued (how many
  * fdatasyncs, on which fd, with which open flags, where each pwrite landed).
  */
-public final class CountingSyscalls implements Syscalls {
+public final class CountingSyscalls extends ForwardingSyscalls {
+    public CountingSyscalls() {
+        super(JnrSyscalls.get());
+    }
+
 
     public enum Call { OPEN, PWRITE, FSYNC, FDATASYNC, FTRUNCATE, FALLOCATE, SYNC_FILE_RANGE, CLOSE }
 
@@ -31,7 +35,6 @@ public final class CountingSyscalls implements Syscalls {
         }
     }
 
-    private final Syscalls real = JnrSyscalls.get();
     private final List<Event> events = new ArrayList<>();
     private final List<Open> opens = new ArrayList<>();
     private final Map<Integer, Integer> openSeqByFd = new HashMap<>();
@@ -83,10 +86,6 @@ public final class CountingSyscalls implements Syscalls {
         return rc;
     }
 
-    @Override
-    public int errno() {
-        return real.errno();
-    }
 
     private long log(Call call, int fd, long offset, long length, long result) {
         events.add(new Event(call, fd, offset, length, result, openSeqByFd.getOrDefault(fd, -1)));

@@ -27,7 +27,7 @@ import jnr.constants.platform.Errno;
  * so a test can tell what the workload had counted when the injected call failed.
  */
 public final class FaultInjectingSyscalls implements Syscalls {
-    private static final java.util.regex.Pattern RUN_SPECIFIC = java.util.regex.Pattern.compile("(durabench-[a-z_]*[a-z])(?:_[0-9]+)?-[0-9]+");
+    private static final java.util.regex.Pattern RUN_SPECIFIC = java.util.regex.Pattern.compile("(durabench-[a-z0-9_]*[a-z])(?:_[0-9]+)?-[0-9]+");
 
     /** What the injected call does: fail with an errno, or write short. */
     public record Fault(int errno, boolean shortWrite, boolean noProgress) {
@@ -229,6 +229,34 @@ public final class FaultInjectingSyscalls implements Syscalls {
             flagsByFd.remove(fd);
         }
         return (int) result;
+    }
+
+    /** The raw calls of pwritev2 and io_uring, passed on as they are. */
+    @Override
+    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
+        long rc = real.syscall(number, a0, a1, a2, a3, a4, a5);
+        // A ring's fd is named as the kernel names it, so that its close is the same call in every run whatever its number.
+        if (number == SyscallNumbers.ioUringSetup() && rc >= 0) {
+            synchronized (this) {
+                pathByFd.put((int) rc, IoUringRings.RING_NAME);
+            }
+        }
+        return rc;
+    }
+
+    @Override
+    public long address(java.nio.ByteBuffer directBuffer) {
+        return real.address(directBuffer);
+    }
+
+    @Override
+    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
+        return real.mmap(length, prot, flags, fd, offset);
+    }
+
+    @Override
+    public int munmap(java.nio.ByteBuffer mapping) {
+        return real.munmap(mapping);
     }
 
     @Override

@@ -57,6 +57,27 @@ public abstract class ForwardingSyscalls implements Syscalls {
         return real.close(fd);
     }
 
+    /** The raw calls of pwritev2 and io_uring, passed on as they are. */
+    @Override
+    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
+        return real.syscall(number, a0, a1, a2, a3, a4, a5);
+    }
+
+    @Override
+    public long address(java.nio.ByteBuffer directBuffer) {
+        return real.address(directBuffer);
+    }
+
+    @Override
+    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
+        return real.mmap(length, prot, flags, fd, offset);
+    }
+
+    @Override
+    public int munmap(java.nio.ByteBuffer mapping) {
+        return real.munmap(mapping);
+    }
+
     @Override
     public int errno() {
         return real.errno();

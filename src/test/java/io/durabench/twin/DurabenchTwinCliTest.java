@@ -39,8 +39,11 @@ class DurabenchTwinCliTest {
             assertEquals(0, planned.exitCode(), planned.stderr());
             List<String> cells = planned.stdout().lines().toList();
             // durabench's quick profile, native methods: 3 explicit-sync methods x batch {1,100} x {NONE, ZERO_FILL},
-            // 5 others x {NONE, ZERO_FILL}; 5 pg_test_fsync methods; 2 file creations; the no-op syscall.
-            assertEquals(3 * 2 * 2 + 5 * 2 + 5 + 2 + 1, cells.size(), planned.stdout());
+            // 5 others x {NONE, ZERO_FILL}; pwritev2 and the 3 io_uring methods at the centre alone; 5 pg_test_fsync methods;
+            // 2 file creations; the no-op syscall.
+            assertEquals(3 * 2 * 2 + 5 * 2 + 4 + 5 + 2 + 1, cells.size(), planned.stdout());
+            assertTrue(cells.contains("SyncWriteCost.writeBlock syncMethod=URING_FDATASYNC blockSizeBytes=8192 writesPerSync=1 preallocation=NONE"),
+                    planned.stdout());
             assertEquals("SyncWriteCost.writeBlock syncMethod=FDATASYNC blockSizeBytes=8192 writesPerSync=100 preallocation=ZERO_FILL",
                     cells.stream().filter(c -> c.contains("FDATASYNC") && c.contains("100")).reduce((a, b) -> b).orElseThrow());
             Path file = Files.writeString(dir.path().resolve("cells.txt"), planned.stdout());

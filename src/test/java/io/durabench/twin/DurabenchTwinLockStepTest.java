@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class DurabenchTwinLockStepTest {
     /** A region of 8 blocks: the append cells start their file over every 8 writes, so the settle fsync runs. */
-    private static final WorkloadSize SMALL = new WorkloadSize(8 * 8192, 16384);
-    private static final int BLOCKS = 4;
+    static final WorkloadSize SMALL = new WorkloadSize(8 * 8192, 16384);
+    static final int BLOCKS = 4;
 
     @Test
     void aJavaSideAAndATwinSideBMeasureTheSameCellsCallForCall() {
@@ -94,12 +94,12 @@ class DurabenchTwinLockStepTest {
         }
     }
 
-    private static SideSetup twinSide(ScratchDir dir) {
+    static SideSetup twinSide(ScratchDir dir) {
         return SideSetup.of(new ForkPair.Program.Twin(TwinBinary.build()), dir.path());
     }
 
     /** Both sides measured the cell: blocks of {@code units} units, the same warmup and the same counters, on the pinned CPU. */
-    private static void assertMeasured(SideRecord a, SideRecord b, int units, String what) {
+    static void assertMeasured(SideRecord a, SideRecord b, int units, String what) {
         assertNull(a.error(), what + ": side A: " + a.error());
         assertNull(b.error(), what + ": side B: " + b.error());
         for (SideRecord r : List.of(a, b)) {

@@ -107,11 +107,11 @@ class JdkPathsWitnessTest {
             assertMismatches(v.get(1),
                     "counters say 100 write on " + log.formatted("raf_rwd") + " \\(O_DSYNC fd; writes 100\\), the kernel saw 0",
                     "counters say 0 write on " + log.formatted("raf_rwd") + " \\(plain fd; nothing counted\\), the kernel saw 100 \\(the first at trace line \\d+\\)",
-                    "counters say 100 synchronous writes \\(syncedWrites\\), the kernel saw 0 writes through an O_DSYNC or O_SYNC fd");
+                    "counters say 100 synchronous writes \\(syncedWrites\\), the kernel saw 0 writes through an O_DSYNC or O_SYNC fd or with RWF_DSYNC or RWF_SYNC");
             assertMismatches(v.get(2),
                     "counters say 100 pwrite64 on " + log.formatted("channel_sync") + " \\(O_SYNC fd; writes 100\\), the kernel saw 0",
                     "counters say 0 pwrite64 on " + log.formatted("channel_sync") + " \\(plain fd; nothing counted\\), the kernel saw 100 \\(the first at trace line \\d+\\)",
-                    "counters say 100 synchronous writes \\(syncedWrites\\), the kernel saw 0 writes through an O_DSYNC or O_SYNC fd");
+                    "counters say 100 synchronous writes \\(syncedWrites\\), the kernel saw 0 writes through an O_DSYNC or O_SYNC fd or with RWF_DSYNC or RWF_SYNC");
             assertMismatches(v.get(3), "counters say 100 fsync on " + log.formatted("channel_force_all_platform") + " \\(plain fd; syncCalls 100\\), the kernel saw 99");
             assertMismatches(v.get(4), "counters say 10 msync on " + log.formatted("mmap_force") + " \\(MS_SYNC; syncCalls 10\\), the kernel saw 9");
             assertTrue(v.get(5).passed(), "an honest JDK-path cell in the same JVM passes: " + v.get(5).describe());

@@ -59,7 +59,7 @@ class SizedCellTest {
             "FileCreateCost.createWriteSync:syncDirectory=true,blockSizeBytes=99999999999|blockSizeBytes=99999999999 is out of range: use "
                     + "1..67108864 (one block must fit the 64 MiB log region) (in 'FileCreateCost.createWriteSync:syncDirectory=true,blockSizeBytes=99999999999')",
             "SyncWriteCost.writeBlock:syncMethod=O_DSYNC,blockSizeBytes=4096,writesPerSync=10,preallocation=NONE|writesPerSync=10 does not "
-                    + "apply to O_DSYNC: it issues no separate sync call (use writesPerSync=1)",
+                    + "apply to O_DSYNC: it issues no separate sync call and submits no batch (use writesPerSync=1)",
             "SyncWriteCost.writeBlock:syncMethod=MMAP_FORCE,blockSizeBytes=4096,writesPerSync=1,preallocation=ZERO_FILL|preallocation "
                     + "ZERO_FILL does not apply to MMAP_FORCE: the mapping itself sizes the file (use NONE)",
             "NativeCallCost.getppid:|the syscall witness has no rules for NativeCallCost.getppid: it touches no file",

@@ -21,7 +21,7 @@ import java.util.Optional;
 
 /**
  * Every valid cell the witness tests run: each sync method with each preallocation it accepts
- * (writesPerSync 10 where the method has a sync call) that the JVM can run, every pg_test_fsync method,
+ * (writesPerSync 10 where the method takes batches) that the JVM can run, every pg_test_fsync method,
  * file creation with and without the directory fsync, and one-committer group commit for every groupable method,
  * preallocation and mode. Regions of 64 KiB and zero-fill chunks of 16 KiB, so that 100 writes of
  * 4 KiB recycle the region six times and zero-fill 25 chunks inside the measured window.
@@ -67,7 +67,7 @@ final class WitnessedCells {
         for (SyncMethod m : SyncMethod.availableOn(Runtime.version()).toList()) {
             for (Preallocation p : Preallocation.values()) {
                 if (m.api() == SyncMethod.Api.MMAP && p != Preallocation.NONE) continue;
-                cells.add(small(Cells.syncWrite(m, 4096, m.hasExplicitSync() ? 10 : 1, p)));
+                cells.add(small(Cells.syncWrite(m, 4096, m.takesBatches() ? 10 : 1, p)));
             }
         }
         for (PgTestFsyncLoop.Method m : PgTestFsyncLoop.Method.values()) {

@@ -240,7 +240,7 @@ class JdkPathsTest {
             case FORCE_DATA, FORCE_ALL -> JdkCall.CHANNEL_FORCE;
             case FD_SYNC -> JdkCall.FD_SYNC;
             case MSYNC -> JdkCall.MAPPED_FORCE;
-            case NONE, IN_WRITE, FSYNC, FDATASYNC, SYNC_FILE_RANGE -> null;
+            case NONE, IN_WRITE, FSYNC, FDATASYNC, SYNC_FILE_RANGE, RING_FDATASYNC -> null;
         };
     }
 

@@ -1,5 +1,6 @@
 package io.durabench.workload;
 
+import io.durabench.nativeio.ForwardingSyscalls;
 import io.durabench.nativeio.JnrSyscalls;
 import io.durabench.nativeio.OpenFlags;
 import io.durabench.nativeio.Syscalls;
@@ -8,8 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Real calls, each also written down as one line, strace-style ("open(O_RDWR)", "pwrite(8192, 0)", "fsync"). */
-final class RecordingSyscalls implements Syscalls {
-    final Syscalls real = JnrSyscalls.get();
+final class RecordingSyscalls extends ForwardingSyscalls {
+    RecordingSyscalls() {
+        super(JnrSyscalls.get());
+    }
+
     final List<String> calls = new ArrayList<>();
 
     @Override public int open(String path, int flags, int mode) {
@@ -43,8 +47,5 @@ final class RecordingSyscalls implements Syscalls {
     @Override public int close(int fd) {
         calls.add("close");
         return real.close(fd);
-    }
-    @Override public int errno() {
-        return real.errno();
     }
 }

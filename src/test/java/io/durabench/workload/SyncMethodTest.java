@@ -46,7 +46,7 @@ class SyncMethodTest {
                 SyncMethod.CHANNEL_FORCE_ALL_VIRTUAL, SyncMethod.CHANNEL_FORCE_DATA_PLATFORM, SyncMethod.CHANNEL_FORCE_ALL_PLATFORM);
         for (SyncMethod m : syncEveryWrite) {
             assertTrue(m.syncsInWrite() && !m.hasExplicitSync(), m.toString());
-            assertEquals(Optional.of("writesPerSync=10 does not apply to " + m + ": it issues no separate sync call (use writesPerSync=1)"),
+            assertEquals(Optional.of("writesPerSync=10 does not apply to " + m + ": it issues no separate sync call and submits no batch (use writesPerSync=1)"),
                     WorkloadConfig.whyInvalid(m, 10, Preallocation.NONE));
         }
         for (SyncMethod m : separateSync) {
@@ -56,6 +56,21 @@ class SyncMethodTest {
         assertEquals(SyncMethod.Sync.FD_SYNC, SyncMethod.STREAM_FD_SYNC.sync());
         assertEquals(SyncMethod.CHANNEL_FORCE_DATA.sync(), SyncMethod.CHANNEL_FORCE_DATA_VIRTUAL.sync());
         assertTrue(Stream.of(SyncMethod.CHANNEL_DIRECT, SyncMethod.CHANNEL_DIRECT_DSYNC).allMatch(SyncMethod::usesDirectIo));
+    }
+
+    @Test
+    void theRingMethodsTakeBatchesAndSayTheirQueueDepth() {
+        for (SyncMethod m : List.of(SyncMethod.URING_FDATASYNC, SyncMethod.URING_DSYNC, SyncMethod.URING_DIRECT_DSYNC)) {
+            assertTrue(m.durable() && m.throughRing() && m.takesBatches() && !m.sweptByProfiles(), m.toString());
+            assertEquals(Optional.empty(), WorkloadConfig.whyInvalid(m, 100, Preallocation.ZERO_FILL));
+        }
+        assertTrue(SyncMethod.URING_FDATASYNC.hasExplicitSync() && !SyncMethod.URING_DSYNC.hasExplicitSync());
+        assertTrue(SyncMethod.URING_DSYNC.syncsInWrite() && SyncMethod.URING_DIRECT_DSYNC.usesDirectIo() && !SyncMethod.URING_DSYNC.usesDirectIo());
+        assertTrue(SyncMethod.PWRITEV2_DSYNC.syncsInWrite() && !SyncMethod.PWRITEV2_DSYNC.takesBatches() && !SyncMethod.PWRITEV2_DSYNC.throughRing());
+        assertEquals("io_uring write + fsync(DATASYNC), linked, QD 1", SyncMethod.URING_FDATASYNC.description(1));
+        assertEquals("io_uring write + fsync(DATASYNC), drained, QD 10", SyncMethod.URING_FDATASYNC.description(10));
+        assertEquals("io_uring write(RWF_DSYNC), QD 100", SyncMethod.URING_DSYNC.description(100));
+        assertEquals("pwrite + fdatasync", SyncMethod.FDATASYNC.description(10));
     }
 
     @Test

@@ -29,6 +29,12 @@ public final class Findings {
      * @param reference the durable method the others are compared with: the run's recorded reference (run --reference)
      */
     public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline, SyncMethod reference) {
+        return of(rows, fits, baseline, reference, List.of());
+    }
+
+    /** As above, with the run's lock-step comparisons against the reference: what io_uring and pwritev2 save or cost ({@link SubmissionFindings}). */
+    public static List<Finding> of(List<ReportRow> rows, List<CostFit> fits, SyncMethod baseline, SyncMethod reference,
+                                   List<io.durabench.report.ReferenceComparison> references) {
         Set<Context> contexts = new LinkedHashSet<>();
         rows.forEach(r -> contexts.add(r.context()));
         ContextNames names = ContextNames.of(contexts);
@@ -48,6 +54,7 @@ public final class Findings {
             costModel(c, fits, ref.map(ReportRow::methodLabel).orElse(null)).ifPresent(out::add);
         }
         AcrossContextFindings.costs(rows, centre, names, baseline, reference).ifPresent(out::add);
+        out.addAll(SubmissionFindings.all(references, rows));
         return out;
     }
 

@@ -51,13 +51,18 @@ final class LockStepRecommendation {
 
     /** "O_DIRECT_DSYNC: 24% [19, 29] cheaper than FDATASYNC here, 92 µs [71, 112] per write" (or dearer, where the best is above 1). */
     static String saving(String method, LockStepEstimate e, String reference) {
+        return method + ": " + difference(e, reference);
+    }
+
+    /** "24% [19, 29] cheaper than FDATASYNC here, 92 µs [71, 112] per write" (or dearer). */
+    static String difference(LockStepEstimate e, String reference) {
         boolean cheaper = e.ratio() < 1;
         double pct = Math.abs(1 - e.ratio()) * 100;
         double lo = cheaper ? (1 - e.ratioCi().high()) * 100 : (e.ratioCi().low() - 1) * 100;
         double hi = cheaper ? (1 - e.ratioCi().low()) * 100 : (e.ratioCi().high() - 1) * 100;
         double us = Math.abs(e.diffMicros());
         double ulo = cheaper ? -e.diffCi().high() : e.diffCi().low(), uhi = cheaper ? -e.diffCi().low() : e.diffCi().high();
-        return String.format(Locale.ROOT, "%s: %s%% [%s, %s] %s than %s here, %s µs [%s, %s] per write", method, pct(pct), pct(lo), pct(hi),
+        return String.format(Locale.ROOT, "%s%% [%s, %s] %s than %s here, %s µs [%s, %s] per write", pct(pct), pct(lo), pct(hi),
                 cheaper ? "cheaper" : "dearer", reference, Fmt.usRounded(us), Fmt.usRounded(ulo), Fmt.usRounded(uhi));
     }
 

@@ -304,7 +304,7 @@ public final class ReportBuilder {
         List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
         List<io.durabench.report.ReferenceComparison> shown = references.stream().filter(r -> contexts.contains(r.context())).toList();
         return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline),
-                shown.isEmpty() ? FindingRows.DEFAULT_REFERENCE : SyncMethod.valueOf(shown.get(0).reference())),
+                shown.isEmpty() ? FindingRows.DEFAULT_REFERENCE : SyncMethod.valueOf(shown.get(0).reference()), shown),
                 fits, shown);
     }
 

@@ -16,8 +16,9 @@ import java.util.Map;
  * (fsync, fdatasync, O_DSYNC, O_SYNC, O_DIRECT|O_DSYNC, msync, sync_file_range, O_DIRECT alone),
  * each with a mark of its own as well, so that a reader who cannot tell the colours apart still
  * tells the methods apart: FSYNC a blue circle, FDATASYNC a vermillion diamond, O_DSYNC a green
- * square... The JDK's ways to the same call share its colour and take the next marks in turn
- * (CHANNEL_FORCE_DATA, fdatasync through FileChannel, a vermillion square). docs/report.md lists
+ * square... The JDK's ways to the same call, and pwritev2's and io_uring's, share its colour and take
+ * the next marks in turn (CHANNEL_FORCE_DATA, fdatasync through FileChannel, a vermillion square;
+ * URING_FDATASYNC, fdatasync through io_uring, a vermillion pentagon). docs/report.md lists
  * them all.
  */
 public final class MethodLooks {
@@ -28,11 +29,11 @@ public final class MethodLooks {
         family(Palette.BLUE, 0, SyncMethod.FSYNC, SyncMethod.CHANNEL_FORCE_ALL, SyncMethod.STREAM_FD_SYNC,
                 SyncMethod.CHANNEL_FORCE_ALL_VIRTUAL, SyncMethod.CHANNEL_FORCE_ALL_PLATFORM);
         family(Palette.VERMILLION, 1, SyncMethod.FDATASYNC, SyncMethod.CHANNEL_FORCE_DATA,
-                SyncMethod.CHANNEL_FORCE_DATA_VIRTUAL, SyncMethod.CHANNEL_FORCE_DATA_PLATFORM);
+                SyncMethod.CHANNEL_FORCE_DATA_VIRTUAL, SyncMethod.CHANNEL_FORCE_DATA_PLATFORM, SyncMethod.URING_FDATASYNC);
         family(Palette.GREEN, 2, SyncMethod.O_DSYNC, SyncMethod.CHANNEL_DSYNC, SyncMethod.RAF_RWD,
-                SyncMethod.CHANNEL_DSYNC_VIRTUAL, SyncMethod.CHANNEL_DSYNC_PLATFORM);
+                SyncMethod.CHANNEL_DSYNC_VIRTUAL, SyncMethod.CHANNEL_DSYNC_PLATFORM, SyncMethod.PWRITEV2_DSYNC, SyncMethod.URING_DSYNC);
         family(Palette.ORANGE, 3, SyncMethod.O_SYNC, SyncMethod.CHANNEL_SYNC, SyncMethod.RAF_RWS);
-        family(Palette.PURPLE, 4, SyncMethod.O_DIRECT_DSYNC, SyncMethod.CHANNEL_DIRECT_DSYNC);
+        family(Palette.PURPLE, 4, SyncMethod.O_DIRECT_DSYNC, SyncMethod.CHANNEL_DIRECT_DSYNC, SyncMethod.URING_DIRECT_DSYNC);
         family(Palette.SKY, 5, SyncMethod.MMAP_FORCE);
         family(Palette.BROWN, 6, SyncMethod.SYNC_FILE_RANGE);
         family(Palette.GREY, 0, SyncMethod.O_DIRECT, SyncMethod.CHANNEL_DIRECT);
