@@ -50,7 +50,7 @@ final class TrapFindings {
             List<String> methods = group.stream().map(ReportRow::methodLabel).distinct().toList();
             String message = v.kind() == DeviceVerdict.Kind.TRAP
                     ? String.format("On %s, %s for %s, whatever %s system calls: the device witness counted 0 flushes and 0 FUA writes"
-                            + " at %s, whose cache is write back, in %d %s (%s).", names.of(first.context()), v.text(),
+                            + " at %s in %d %s (%s).", names.of(first.context()), v.text(),
                             ContextNames.join(methods), methods.size() == 1 ? "its" : "their", v.device(), first.device().forks(),
                             first.device().forks() == 1 ? "fork" : "forks", first.device().chain())
                     : String.format("On %s the durable methods (%s) need no flush: %s.", names.of(first.context()), ContextNames.join(methods), v.text());

@@ -45,4 +45,11 @@ class DeviceVerdictTest {
         assertEquals(DeviceVerdict.Kind.TRAP, v.kind());
         assertEquals("vda", v.device());
     }
+
+    @Test
+    void aDeviceWhoseCacheSysfsDoesNotStateNeedsAFlushToo() {
+        DeviceVerdict v = DeviceVerdict.judge(List.of(level(0, "dm-0", null, 0, 0)));
+        assertEquals(DeviceVerdict.Kind.TRAP, v.kind());
+        assertEquals("dm-0", v.device());
+    }
 }
