@@ -12,7 +12,8 @@ work=$(realpath -m target/device-witness-script)
 [[ ${1:-} == --table ]] || [[ $(id -u) == 0 ]] || { echo "device-witness.sh: needs root (loop devices, mounts, tracefs)" >&2; exit 2; }
 [[ -f target/benchmarks.jar ]] || mvn -q -B package -DskipTests
 out=${1:-results/device-witness}
-methods=NONE,FSYNC,FDATASYNC,O_DSYNC,O_SYNC,O_DIRECT,O_DIRECT_DSYNC,SYNC_FILE_RANGE,CHANNEL_FORCE_DATA,CHANNEL_FORCE_ALL,CHANNEL_DSYNC
+methods=NONE,FSYNC,FDATASYNC,O_DSYNC,O_SYNC,O_DIRECT,O_DIRECT_DSYNC,SYNC_FILE_RANGE,PWRITEV2_DSYNC,URING_FDATASYNC,URING_DSYNC
+methods+=,URING_DIRECT_DSYNC,CHANNEL_FORCE_DATA,CHANNEL_FORCE_ALL,CHANNEL_DSYNC
 methods+=,CHANNEL_SYNC,CHANNEL_DIRECT,CHANNEL_DIRECT_DSYNC,MMAP_FORCE,RAF_RWD,RAF_RWS,STREAM_FD_SYNC
 methods+=,CHANNEL_FORCE_DATA_PLATFORM,CHANNEL_FORCE_ALL_PLATFORM,CHANNEL_DSYNC_PLATFORM
 # The table from a run's report.json: per method and target, flushes / FUA writes / KiB written per operation at the
@@ -20,7 +21,7 @@ methods+=,CHANNEL_FORCE_DATA_PLATFORM,CHANNEL_FORCE_ALL_PLATFORM,CHANNEL_DSYNC_P
 table() {
   local json; json=$(mktemp)
   ./durabench report "$1" --format json > "$json"
-  python3 - "$json" <<'PY'
+  python3 - "$json" "$methods" <<'PY'
 import json, os, sys
 rows = json.load(open(sys.argv[1]))["rows"]
 def name(r):
@@ -37,7 +38,8 @@ def cell(r):
 by = {(r["method"], r["context"]): r for r in rows}
 print("| method | " + " | ".join(named[t] for t in targets) + " |")
 print("|---|" + "---|" * len(targets))
-for m in dict.fromkeys(r["method"] for r in rows):
+listed = sys.argv[2].split(",")
+for m in sorted(dict.fromkeys(r["method"] for r in rows), key=lambda m: listed.index(m) if m in listed else len(listed)):
     print("| `%s` | " % m + " | ".join(cell(by[(m, t)]) if (m, t) in by else "" for t in targets) + " |")
 PY
   rm -f "$json"
