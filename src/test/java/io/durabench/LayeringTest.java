@@ -45,7 +45,8 @@ class LayeringTest {
             "report.render", Set.of("report", "report.analysis", "report.chart"),
             "compare.render", Set.of("compare"),
             "workload", Set.of("workload.ownership"),
-            "workload.groupcommit", Set.of("workload"));
+            "workload.groupcommit", Set.of("workload"),
+            "trace.block", Set.of("trace"));
 
     private static JavaClasses main;
 

@@ -61,6 +61,8 @@ public class SyncWriteCost {
     private DurableWriteLoop loop;
     /** Write and sync calls timed apart (for methods with a separate sync) when the suite asks; null otherwise. */
     private CallTiming timing;
+    /** What reached the target's block devices in the measurement iterations, when the suite asks; null otherwise. */
+    private DeviceRecording device;
 
     /** A method this fork's JVM cannot run (virtual threads on JDK 17) fails here with the one-line reason. */
     @Setup(Level.Trial)
@@ -68,9 +70,10 @@ public class SyncWriteCost {
         syncMethod.unavailableOn(Runtime.version()).ifPresent(why -> {
             throw new UnsupportedOperationException(why);
         });
-        loop = DurableWriteLoop.open(NativeLayers.current(), WorkloadConfig.of(BenchDirs.existing(targetDir),
-                syncMethod, blockSizeBytes, writesPerSync, preallocation));
+        Path dir = BenchDirs.existing(targetDir);
+        loop = DurableWriteLoop.open(NativeLayers.current(), WorkloadConfig.of(dir, syncMethod, blockSizeBytes, writesPerSync, preallocation));
         timing = CallTiming.of(params);
+        device = DeviceRecording.of(params, dir);
     }
 
     /** Each iteration starts from a fresh, freshly preallocated file (outside the measured time). */
@@ -79,6 +82,13 @@ public class SyncWriteCost {
         loop.restart();
         loop.counters().reset();
         if (timing != null) timing.iteration(iteration, loop);
+        if (device != null) device.iterationStart(iteration);
+    }
+
+    /** The device witness's window closes on the iteration's writes, before anything else touches the target. */
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+        if (device != null) device.iterationEnd(loop.counters().writes);
     }
 
     @Benchmark
@@ -94,6 +104,7 @@ public class SyncWriteCost {
      */
     @TearDown(Level.Trial)
     public void closeLog() {
+        if (device != null) device.trialEnd();
         if (loop == null || !loop.isOpen()) return;
         try {
             if (timing != null) timing.trialEnd(loop);

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"The filesystem lab: images on this project's disk, fully allocated, loop-attached with direct I/O"
                 + " and 4096-byte sectors, made and mounted without discard or lazy initialisation, one per variant.",
-                "Variants: ext4 (data=ordered), ext4-journal (data=journal), xfs, btrfs, btrfs-nodatacow, tmpfs."},
+                "Variants: ext4 (data=ordered), ext4-journal (data=journal), ext4-nobarrier (barrier=0), xfs, btrfs, btrfs-nodatacow, tmpfs."},
         subcommands = {LabCommand.Up.class, LabCommand.Status.class, LabCommand.Down.class, LabCommand.Check.class})
 public final class LabCommand implements Callable<Integer> {
     /** The machine the lab acts on; tests pass one that is "not root" or lacks a tool. */
@@ -91,7 +91,7 @@ public final class LabCommand implements Callable<Integer> {
                     + " prints the directory to benchmark on each. Tear them down with 'durabench lab down'."})
     static final class Up extends Sub {
 
-        @Parameters(arity = "0..*", paramLabel = "VARIANT", description = "ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs (default: ext4 xfs btrfs).")
+        @Parameters(arity = "0..*", paramLabel = "VARIANT", description = "ext4, ext4-journal, ext4-nobarrier, xfs, btrfs, btrfs-nodatacow, tmpfs (default: ext4 xfs btrfs).")
         List<String> variants = new ArrayList<>();
 
         @Mixin

@@ -44,7 +44,7 @@ public final class RunCommand implements Callable<Integer> {
     List<Path> dirs = new ArrayList<>();
 
     @Option(names = "--lab", paramLabel = "VARIANTS", split = ",",
-            description = "Bring up the filesystem lab (root) with these variants (ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs),"
+            description = "Bring up the filesystem lab (root) with these variants (ext4, ext4-journal, ext4-nobarrier, xfs, btrfs, btrfs-nodatacow, tmpfs),"
                     + " run every one, and always tear it down.")
     List<String> lab = new ArrayList<>();
 

@@ -9,7 +9,7 @@ import com.google.gson.JsonObject;
  * the probe cannot read back: how the image was allocated, the mkfs command line and the mount
  * options the lab asked for, and the loop settings it fixed.
  *
- * @param variant           lab variant name: ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs
+ * @param variant           lab variant name: ext4, ext4-journal, ext4-nobarrier, xfs, btrfs, btrfs-nodatacow, tmpfs
  * @param filesystem        the filesystem type made (ext4, xfs, btrfs, tmpfs)
  * @param image             absolute path of the image file; null for tmpfs
  * @param imageBytes        image size (tmpfs: the size limit of the lab's tmpfs)

@@ -24,6 +24,12 @@ public enum Variant {
     EXT4("ext4", "ext4", 16, "data=ordered,nodiscard,no_prefetch_block_bitmaps"),
     /** Data goes through the journal: every data block is written twice, and O_DIRECT is not direct. */
     EXT4_JOURNAL("ext4-journal", "ext4", 16, "data=journal,nodiscard,no_prefetch_block_bitmaps"),
+    /**
+     * ext4 without write barriers (barrier=0, "nobarrier"): its journal sends no flush and no FUA write, so on a
+     * device with a write-back cache no sync method is durable, whatever its system calls: the trap the device
+     * witness shows ({@code io.durabench.trace.block}).
+     */
+    EXT4_NOBARRIER("ext4-nobarrier", "ext4", 16, "data=ordered,barrier=0,nodiscard,no_prefetch_block_bitmaps"),
     /** mkfs.xfs (xfsprogs >= 5.19) refuses filesystems under 300 MiB. */
     XFS("xfs", "xfs", 300, "nodiscard"),
     /** mkfs.btrfs needs about 114 MiB for its default profile; 256 MiB leaves room for the benchmark. */
@@ -87,7 +93,7 @@ public enum Variant {
         return switch (this) {
             // nodiscard: no hole punching of the zero-filled image. lazy_*_init=0: inode tables and
             // the journal are zeroed now, so ext4lazyinit has no writing left to do while we measure.
-            case EXT4, EXT4_JOURNAL -> List.of("mkfs.ext4", "-q", "-F", "-b", "4096",
+            case EXT4, EXT4_JOURNAL, EXT4_NOBARRIER -> List.of("mkfs.ext4", "-q", "-F", "-b", "4096",
                     "-E", "nodiscard,lazy_itable_init=0,lazy_journal_init=0", device);
             // -K: do not discard blocks at mkfs time. XFS has no lazy initialisation to turn off.
             case XFS -> List.of("mkfs.xfs", "-q", "-f", "-K", device);

@@ -27,13 +27,16 @@ import java.util.List;
  * baseline or, for a batched group without one (NONE runs only at 1 write per sync), batch 1's; the
  * tables show exactly that row. {@code syncLatency}: the sync call's own latency where the run
  * timed it; null otherwise. {@code absolute}: the mean as a figure quoted alone ({@link #figure()}).
+ * {@code device}: what reached the block devices under the target in its forks (the device witness); null
+ * where the run recorded none (an older run, a family it does not watch, a plain JMH run).
  */
 public record ReportRow(int id, Cell cell, Context context, String method, String groupKey, boolean baseline,
                         Estimate time, String statsSource, String replication, double p50Us, double p99Us, double p999Us,
                         double baselineUs, Estimate ratio, Estimate cost, double syncsPerWrite,
                         boolean durable, String notDurableBecause, String na, String failed,
                         double[] replicateUs, OutlierIterations stalls, SteadyState steadyState, List<Estimate> percentileIntervals,
-                        ReportRow baselineRow, SyncLatency syncLatency, List<double[]> percentileForksUs, AbsoluteFigure absolute)
+                        ReportRow baselineRow, SyncLatency syncLatency, List<double[]> percentileForksUs, AbsoluteFigure absolute,
+                        DeviceRequests device)
                         implements Durability {
 
     /** The p50, p99 and p99.9 rows of {@link #percentileIntervals}. */

@@ -16,6 +16,7 @@ import java.util.List;
  * RUN/&lt;target label&gt;/not-applicable.json  cells without a number: n/a and failed ({@link NotMeasuredFile})
  * RUN/&lt;target label&gt;/jmh-log.txt        JMH's own output for every cell of that target
  * RUN/&lt;target label&gt;/call-latency.hlog  write and sync call latency per fork ({@link CallLatencyLog})
+ * RUN/&lt;target label&gt;/device-requests.jsonl  flushes, FUA writes and bytes that reached the devices per fork ({@link DeviceLog})
  * </pre>
  * A run with several JVMs ({@code --jvm}) has one more level: {@code RUN/<target label>/<slot>/...}
  * with slot {@code jvm<k>-<version>}.
@@ -63,6 +64,11 @@ public record ResultsFolder(Path root) {
         /** Where this target's forks append their call latencies. */
         public Path callLatencyLog() {
             return dir.resolve(CallLatencyLog.FILE);
+        }
+
+        /** Where this target's forks append what reached its block devices ({@link DeviceLog}). */
+        public Path deviceLog() {
+            return dir.resolve(DeviceLog.FILE);
         }
 
         public void writeEnvironment(Environment env) {

@@ -7,6 +7,7 @@ import io.durabench.catalogue.Catalogue;
 import io.durabench.catalogue.Cell;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.results.CallLatencyLog;
+import io.durabench.results.DeviceLog;
 import io.durabench.results.HistogramTrimmer;
 import io.durabench.results.JmhJsonReader;
 import io.durabench.results.JmhParams;
@@ -65,15 +66,18 @@ final class SlotResults {
     }
 
     /**
-     * The system properties a fork of round {@code round} gets: where to append its call latencies
-     * ({@link io.durabench.results.CallLatencyLog}) and which round it is. None on a target without
-     * stable storage: a sync there is a no-op no SLO can be judged on, and its rows (the cheapest of
-     * all, a few µs) stay free of the timing's clock reads.
+     * The system properties a fork of round {@code round} gets: which round it is, where to append what
+     * reached the target's block devices ({@link io.durabench.results.DeviceLog}: on every target, where
+     * tmpfs's forks record why there is nothing) and where to append its call latencies
+     * ({@link io.durabench.results.CallLatencyLog}). No call latencies on a target without stable storage:
+     * a sync there is a no-op no SLO can be judged on, and its rows (the cheapest of all, a few µs) stay
+     * free of the timing's clock reads.
      */
     List<String> forkProperties(int round, boolean stableStorage) {
-        if (!stableStorage) return List.of();
-        return List.of("-D" + CallLatencyLog.FILE_PROPERTY + "=" + folder.callLatencyLog().toAbsolutePath(),
-                "-D" + CallLatencyLog.ROUND_PROPERTY + "=" + round);
+        List<String> properties = new ArrayList<>(List.of("-D" + CallLatencyLog.ROUND_PROPERTY + "=" + round,
+                "-D" + DeviceLog.FILE_PROPERTY + "=" + folder.deviceLog().toAbsolutePath()));
+        if (stableStorage) properties.add("-D" + CallLatencyLog.FILE_PROPERTY + "=" + folder.callLatencyLog().toAbsolutePath());
+        return properties;
     }
 
     /** True when this cell is n/a or FAILED here: no round measures it again. */

@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +22,8 @@ import java.util.regex.Pattern;
  * {@link #start} and {@link #stop} switch recording, {@link #read} returns what was recorded, and
  * {@link #close} removes the instance, whatever happened before. The instance prints fields by name and
  * does not overwrite when full, so a full buffer shows as dropped events and {@link #read} fails.
- * An instance left by a killed JVM (its PID gone) is removed by the next session.
+ * A session the JVM still holds when it exits is closed by a shutdown hook; an instance left by a killed JVM (its
+ * PID gone) is removed by the next session.
  * <pre>
  *   TracePoint issue = TracePoint.parse("block:block_rq_issue");
  *   try (TraceSession s = TraceSession.open(Tracefs.find(), TraceRequest.of(issue).filter(issue, "dev == 0xfe00000"))) {
@@ -32,6 +36,9 @@ import java.util.regex.Pattern;
  */
 public final class TraceSession implements AutoCloseable {
     private static final AtomicInteger NEXT = new AtomicInteger();
+    /** Sessions not yet closed, closed by a shutdown hook if the JVM ends first (JMH skips a failed trial's teardown). */
+    private static final Set<TraceSession> OPEN = ConcurrentHashMap.newKeySet();
+    private static final AtomicBoolean HOOKED = new AtomicBoolean();
     private static final Pattern OURS = Pattern.compile("durabench-(\\d+)-\\d+");
 
     private final Path instance;
@@ -56,6 +63,7 @@ public final class TraceSession implements AutoCloseable {
             throw new TraceFailedException("making the trace instance " + instance + " failed: " + TraceFiles.errno(e));
         }
         TraceSession session = new TraceSession(instance, new TraceLineParser(formats));
+        closeAtExit(session);
         try {
             session.configure(request);
         } catch (RuntimeException e) {
@@ -113,9 +121,10 @@ public final class TraceSession implements AutoCloseable {
 
     /** Stops recording and removes the instance; a failure to remove it is reported once it has been tried. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) return;
         closed = true;
+        OPEN.remove(this);
         RuntimeException stopFailed = null;
         try {
             stop();
@@ -124,6 +133,22 @@ public final class TraceSession implements AutoCloseable {
         }
         remove(instance);
         if (stopFailed != null && Files.exists(instance)) throw stopFailed;
+    }
+
+    /** An instance keeps its buffer's memory until removed: one the JVM still holds at exit is removed then. */
+    private static void closeAtExit(TraceSession session) {
+        OPEN.add(session);
+        if (HOOKED.compareAndSet(false, true)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (TraceSession s : OPEN) {
+                    try {
+                        s.close();
+                    } catch (RuntimeException e) {
+                        System.err.println("durabench: " + e.getMessage());
+                    }
+                }
+            }, "durabench-trace-instances"));
+        }
     }
 
     private void configure(TraceRequest request) {

@@ -20,7 +20,7 @@ class VariantTest {
     @Test
     void unknownRepeatedOrMissingNamesAreRefusedWithTheValidNames() {
         LabRefusal unknown = assertThrows(LabRefusal.class, () -> Variant.parse("zfs"));
-        assertEquals("unknown lab variant 'zfs': use ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs", unknown.getMessage());
+        assertEquals("unknown lab variant 'zfs': use ext4, ext4-journal, ext4-nobarrier, xfs, btrfs, btrfs-nodatacow, tmpfs", unknown.getMessage());
         assertTrue(assertThrows(LabRefusal.class, () -> Variant.parseList(List.of("ext4,ext4"))).getMessage().contains("given twice"));
         assertTrue(assertThrows(LabRefusal.class, () -> Variant.parseList(List.of(" , "))).getMessage().startsWith("no lab variant given"));
     }

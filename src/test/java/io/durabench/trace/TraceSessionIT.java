@@ -137,6 +137,17 @@ class TraceSessionIT {
         }
     }
 
+    @Test
+    void aJvmThatExitsWithASessionOpenRemovesItsInstance() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SessionLeftOpen.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertEquals(3, p.waitFor(), out);
+        Path instance = Path.of(out.lines().reduce((a, b) -> b).orElseThrow());
+        assertTrue(instance.getFileName().toString().startsWith("durabench-" + p.pid() + "-"), out);
+        assertFalse(Files.exists(instance), instance + " outlived its JVM");
+    }
+
     private static void writeAndSync(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             ByteBuffer block = ByteBuffer.allocate(BLOCK);

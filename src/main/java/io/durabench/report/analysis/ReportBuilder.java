@@ -51,7 +51,13 @@ public final class ReportBuilder {
         final String groupKey;
         /** The cell's forks' sync-call histograms, per results folder (a folder's log holds every mode's forks). */
         final Map<Path, List<org.HdrHistogram.Histogram>> syncForks = new LinkedHashMap<>();
+        /** The cell's device witness forks, per results folder. */
+        final Map<Path, List<io.durabench.results.DeviceLog.Fork>> deviceForks = new LinkedHashMap<>();
         NotMeasured notMeasured;
+
+        List<io.durabench.results.DeviceLog.Fork> deviceForks() {
+            return deviceForks.values().stream().flatMap(List::stream).toList();
+        }
 
         List<org.HdrHistogram.Histogram> syncForks() {
             return syncForks.values().stream().flatMap(List::stream).toList();
@@ -81,7 +87,7 @@ public final class ReportBuilder {
      */
     static Figures figures(ResultSet set) {
         ReportBuilder builder = new ReportBuilder(SyncMethod.NONE);
-        builder.add(set, SyncLatencies.NONE);
+        builder.add(set, SyncLatencies.NONE, DeviceForks.NONE);
         List<ReportRow> rows = builder.rows();
         return new Figures(rows, builder.groupCommits.rows(new ArrayList<>(builder.contexts.values())));
     }
@@ -91,10 +97,10 @@ public final class ReportBuilder {
     }
 
     private void add(ResultSet set) {
-        add(set, SyncLatencies.of(set));
+        add(set, SyncLatencies.of(set), DeviceForks.of(set));
     }
 
-    private void add(ResultSet set, SyncLatencies syncs) {
+    private void add(ResultSet set, SyncLatencies syncs, DeviceForks devices) {
         List<BenchmarkResult> plain = new ArrayList<>();
         for (BenchmarkResult r : set.results()) {
             Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
@@ -110,6 +116,7 @@ public final class ReportBuilder {
             Pending p = pendingFor(ctx, cell.get());
             p.byMode.putIfAbsent(r.mode(), r);
             p.syncForks.putIfAbsent(set.folder(), syncs.forks(r.benchmark(), r.params().asMap()));
+            p.deviceForks.putIfAbsent(set.folder(), devices.forks(r.benchmark(), r.params().asMap()));
         }
         String jdk = set.results().isEmpty()
                 ? (set.environment() == null || set.environment().jdk() == null || set.environment().jdk().version() == null
@@ -276,7 +283,7 @@ public final class ReportBuilder {
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles),
                 ReportRow.PERCENTILES.stream().map(q -> RowFigures.percentileForksUs(p.byMode, q)).toList(),
-                f == null ? null : f.absolute());
+                f == null ? null : f.absolute(), nm != null ? null : DeviceForks.requests(p.deviceForks(), p.cell));
     }
 
     /** The row's sync-call latency; null when none was timed. */

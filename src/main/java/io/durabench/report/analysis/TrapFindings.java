@@ -6,6 +6,7 @@ import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
+import io.durabench.trace.block.DeviceVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -27,6 +28,35 @@ final class TrapFindings {
         out.addAll(implausiblyCheapDevices(rows, names));
         out.addAll(noStableStorage(rows, names, reference));
         out.addAll(notDurableLooksFastest(rows, names));
+        out.addAll(deviceVerdicts(rows, names));
+        return out;
+    }
+
+    /**
+     * The device witness's verdicts on durable methods, one finding per context and verdict: a trap where no flush
+     * and no FUA write reached a write-back device ("no flush reached vda: not durable here"), and where no device
+     * under the target has a volatile cache, that no flush is needed. Rows whose flushes reached say nothing.
+     */
+    static List<Finding> deviceVerdicts(List<ReportRow> rows, ContextNames names) {
+        Map<String, List<ReportRow>> byVerdict = new LinkedHashMap<>();
+        for (ReportRow r : rows) {
+            if (r.device() == null || r.device().verdict() == null || r.device().verdict().kind() == DeviceVerdict.Kind.REACHED) continue;
+            byVerdict.computeIfAbsent(r.context().label() + "|" + r.device().verdict().text(), k -> new ArrayList<>()).add(r);
+        }
+        List<Finding> out = new ArrayList<>();
+        byVerdict.values().forEach(group -> {
+            ReportRow first = group.get(0);
+            DeviceVerdict v = first.device().verdict();
+            List<String> methods = group.stream().map(ReportRow::methodLabel).distinct().toList();
+            String message = v.kind() == DeviceVerdict.Kind.TRAP
+                    ? String.format("On %s, %s for %s, whatever %s system calls: the device witness counted 0 flushes and 0 FUA writes"
+                            + " at %s in %d %s (%s).", names.of(first.context()), v.text(),
+                            ContextNames.join(methods), methods.size() == 1 ? "its" : "their", v.device(), first.device().forks(),
+                            first.device().forks() == 1 ? "fork" : "forks", first.device().chain())
+                    : String.format("On %s the durable methods (%s) need no flush: %s.", names.of(first.context()), ContextNames.join(methods), v.text());
+            out.add(new Finding(first.context().label(), v.kind() == DeviceVerdict.Kind.TRAP ? Kind.TRAP : Kind.DURABILITY_COST, message,
+                    group.stream().map(ReportRow::id).toList()));
+        });
         return out;
     }
 

@@ -3,6 +3,7 @@ package io.durabench.report.render;
 import io.durabench.output.Column;
 import io.durabench.catalogue.GroupCommitFamily;
 import io.durabench.format.Fmt;
+import io.durabench.report.DeviceRequests;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.render.BaselineRows.Labelled;
 import java.util.ArrayList;
@@ -35,12 +36,29 @@ final class DetailColumns {
                 l -> l.row().ratio() == null ? "" : Fmt.ratio(l.row().ratio().mean()) + "x"));
         if (ratioCi) c.add(Column.joined("Ratio 99.9% CI", l -> Fmt.interval(l.row().ratio(), true)));
         c.add(Column.number("syncs/op", "Syncs/op", l -> Fmt.fixed2(l.row().syncsPerWrite())));
+        // The device witness's columns, where the run recorded it: flushes and FUA writes per operation at the
+        // filesystem's device, and the bytes it received per operation (the journal's and metadata's included).
+        // FUA writes are blank where there were none, so a device without FUA (most virtual disks and loop
+        // devices: the kernel turns FUA into a flush after the write) keeps the table narrow; CSV and JSON say 0.
+        c.add(Column.<Labelled>number("flush/op", "Device flushes/op", l -> device(l, DeviceRequests::flushesPerOp)).hiddenWhenEmpty());
+        c.add(Column.<Labelled>number("FUA/op", "Device FUA writes/op", l -> l.row().device() != null && l.row().device().ok()
+                && l.row().device().fuaWritesPerOp() == 0 ? "" : device(l, DeviceRequests::fuaWritesPerOp)).hiddenWhenEmpty());
+        c.add(Column.<Labelled>number("dev KiB/op", "Device KiB written/op",
+                l -> l.row().device() == null || !l.row().device().ok() ? "" : Fmt.ratio(l.row().device().bytesPerOp() / 1024)).hiddenWhenEmpty());
         if (choice.shows(TableColumns.SYNC_P99)) {
             c.add(Column.<Labelled>number("sync p99", "Sync call p99 µs",
                     l -> l.row().syncLatency() == null ? "" : Fmt.usCompact(l.row().syncLatency().pooledUs(99.0))).hiddenWhenEmpty());
         }
         c.add(Column.text("durable", "Durable", l -> l.row().durable() ? "yes" : "NO"));
         return c;
+    }
+
+    /** A device figure, "n/a" or "FAILED" where the witness has none for the row, "" where the run recorded none. */
+    private static String device(Labelled l, java.util.function.ToDoubleFunction<DeviceRequests> figure) {
+        DeviceRequests d = l.row().device();
+        if (d == null) return "";
+        if (!d.ok()) return d.status() == io.durabench.results.DeviceLog.Status.FAILED ? "FAILED" : "n/a";
+        return Fmt.fixed2(figure.applyAsDouble(d));
     }
 
     /** Group commit: one row per committer count; p99 by default, since the knee is where it climbs. */

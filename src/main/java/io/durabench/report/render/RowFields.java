@@ -65,6 +65,15 @@ public final class RowFields {
             Field.number("syncMaxUs", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().maxUs()),
             Field.number("syncP99LowUs", r -> r.syncLatency() == null ? Double.NaN : low(r.syncLatency().interval(99.0))),
             Field.number("syncP99HighUs", r -> r.syncLatency() == null ? Double.NaN : high(r.syncLatency().interval(99.0))),
+            // The device witness: what reached the block device under the filesystem (deviceName) per operation in the
+            // forks' measurement iterations; deviceChain has every device down to the disk, deviceNotCounted why there is none.
+            Field.text("deviceName", r -> r.device() == null ? null : r.device().device()),
+            Field.number("deviceFlushesPerOp", r -> r.device() == null ? Double.NaN : r.device().flushesPerOp()),
+            Field.number("deviceFuaWritesPerOp", r -> r.device() == null ? Double.NaN : r.device().fuaWritesPerOp()),
+            Field.number("deviceBytesPerOp", r -> r.device() == null ? Double.NaN : r.device().bytesPerOp()),
+            Field.text("deviceChain", r -> r.device() == null || !r.device().ok() ? null : r.device().chain()),
+            Field.text("deviceVerdict", r -> r.device() == null || r.device().verdict() == null ? null : r.device().verdict().text()),
+            Field.text("deviceNotCounted", r -> r.device() == null ? null : r.device().notCounted()),
             Field.bool("durable", ReportRow::durable),
             Field.text("notDurableBecause", ReportRow::notDurableBecause),
             Field.text("na", ReportRow::na),

@@ -67,7 +67,7 @@ class CsvTablesTest {
         assertEquals("id,benchmark,context,filesystem,jdk,targetDir,syncMethod,blockSizeBytes,writesPerSync,preallocation,method,"
                 + "isBaseline,meanUs,ciLowUs,ciHighUs,n,stalledIterations,worstStallUs,meanWithStallsUs,opsPerSec,p50Us,p99Us,p999Us,p50LowUs,p50HighUs,p99LowUs,p99HighUs,"
                 + "p999LowUs,p999HighUs,baselineUs,ratio,ratioLow,ratioHigh,durabilityCostUs,durabilityCostLowUs,"
-                + "durabilityCostHighUs,syncsPerWrite,syncP50Us,syncP99Us,syncP999Us,syncMaxUs,syncP99LowUs,syncP99HighUs,durable,notDurableBecause,na,failed", header);
+                + "durabilityCostHighUs,syncsPerWrite,syncP50Us,syncP99Us,syncP999Us,syncMaxUs,syncP99LowUs,syncP99HighUs,deviceName,deviceFlushesPerOp,deviceFuaWritesPerOp,deviceBytesPerOp,deviceChain,deviceVerdict,deviceNotCounted,durable,notDurableBecause,na,failed", header);
     }
 
     @Test
