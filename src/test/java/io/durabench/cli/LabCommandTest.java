@@ -61,7 +61,7 @@ class LabCommandTest {
     @Test
     void anUnknownVariantIsOneLineWithTheValidNames(@TempDir Path tmp) {
         assertEquals(2, execute(Hosts.withRoot(true), "up", "ext5", "--dir", tmp.resolve("lab").toString()));
-        assertEquals("durabench: unknown lab variant 'ext5': use ext4, ext4-journal, xfs, btrfs, btrfs-nodatacow, tmpfs", err.toString().strip());
+        assertEquals("durabench: unknown lab variant 'ext5': use ext4, ext4-journal, ext4-nobarrier, xfs, btrfs, btrfs-nodatacow, tmpfs", err.toString().strip());
         assertFalse(Files.exists(tmp.resolve("lab")));
     }
 
