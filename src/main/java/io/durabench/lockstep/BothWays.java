@@ -43,8 +43,7 @@ final class BothWays {
 
     /** The settings each side runs a half with. */
     static LockStepSettings halves(LockStepSettings s) {
-        return new LockStepSettings(blocksPerHalf(s.blocks()), s.unitsPerBlock(), s.blockTargetMillis(), s.grain(), s.order(),
-                s.warmupMinBlocks(), s.warmupMaxBlocks(), s.warmupUnits());
+        return s.withBlocks(blocksPerHalf(s.blocks()));
     }
 
     /** Per cell, a side's two halves in one record (index {@code 2k} and {@code 2k + 1} of {@code halves}). */

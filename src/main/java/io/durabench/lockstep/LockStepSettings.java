@@ -75,6 +75,10 @@ public record LockStepSettings(int blocks, int unitsPerBlock, int blockTargetMil
         return new LockStepSettings(blocks, unitsPerBlock, blockTargetMillis, grain, o, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
     }
 
+    public LockStepSettings withBlocks(int n) {
+        return new LockStepSettings(n, unitsPerBlock, blockTargetMillis, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
+    }
+
     public LockStepSettings withUnitsPerBlock(int n) {
         return new LockStepSettings(blocks, n, blockTargetMillis, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits);
     }
