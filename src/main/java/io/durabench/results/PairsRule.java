@@ -43,7 +43,7 @@ public record PairsRule(int planned, double precision, int maxForkPairs, String 
 
     /** The rule in words: "5 fork pairs, then more for each cell wider than ±3% (at most 10)". */
     public String words() {
-        return planned + " fork pairs, then one more at a time for each cell " + (Double.isNaN(precision) ? "(--budget alone: every cell)"
+        return planned + (planned == 1 ? " fork pair" : " fork pairs") + ", then one more at a time for each cell " + (Double.isNaN(precision) ? "(--budget alone: every cell)"
                 : "whose 95% interval is wider than " + target()) + ", at most " + maxForkPairs;
     }
 
