@@ -55,6 +55,18 @@ public record ReferenceComparison(Context context, String reference, int forkPai
         this(context, reference, forkPairs, entries, null);
     }
 
+    /** "5", or "5–10" when a precision rule gave the cells different fork pairs: the measured entries' least and most. */
+    public String forkPairsText() {
+        return pairsText(entries, forkPairs);
+    }
+
+    /** The least and most fork pairs of the measured entries ("5" or "5–10"); {@code otherwise} when none is measured. */
+    static String pairsText(java.util.Collection<Entry> entries, int otherwise) {
+        java.util.IntSummaryStatistics s = entries.stream().filter(Entry::measured).mapToInt(e -> e.estimate().n()).summaryStatistics();
+        if (s.getCount() == 0) return Integer.toString(otherwise);
+        return s.getMin() == s.getMax() ? Integer.toString(s.getMin()) : s.getMin() + "–" + s.getMax();
+    }
+
     /** The entries of one group (the cell without its method: block, batch, preallocation). */
     public List<Entry> inGroup(String groupKey) {
         return entries.stream().filter(e -> e.cell().groupKey().equals(groupKey)).toList();
