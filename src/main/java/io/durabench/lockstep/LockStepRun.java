@@ -151,8 +151,7 @@ public final class LockStepRun {
                         break;
                     }
                     todo.addAll(next.cells());
-                    progress.accept(String.format(Locale.ROOT, "[pair %d of at most %d] %d %s still wider than %s", pair, plan.mostForkPairs(),
-                            todo.size(), todo.size() == 1 ? "cell" : "cells", plan.precision().rule().target()));
+                    progress.accept("[pair " + pair + " of at most " + plan.mostForkPairs() + "] " + plan.precision().rule().stillWider(todo.size()));
                 }
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
@@ -257,14 +256,14 @@ public final class LockStepRun {
                 stalls == 0 ? "" : " (" + last.a().stalls() + "+" + last.b().stalls() + " stalled units left out)", so);
     }
 
-    /** "# fork pairs to ±3%: 5 planned, at most 10; stopped: every cell within ±3%; fork pairs per cell: 5 (12 cells), 7 (2)". */
+    /** "# fork pairs for the cells wider than ±3%: 5 planned, at most 10; stopped: every cell within ±3%; fork pairs per cell: 5 (12 cells), 7 (2)". */
     private static String reached(LockStepFile file) {
         PairsRule rule = file.settings().pairs();
         Map<Integer, Integer> cellsWith = new java.util.TreeMap<>();
         for (CellRecord c : file.cells()) if (c.failed().isEmpty()) cellsWith.merge(c.measured().size(), 1, Integer::sum);
         List<String> counts = new ArrayList<>();
         cellsWith.forEach((n, k) -> counts.add(n + " (" + k + (k == 1 ? " cell)" : " cells)")));
-        return "# fork pairs to " + rule.target() + ": " + rule.planned() + " planned, at most " + rule.maxForkPairs() + "; stopped: "
+        return "# fork pairs for " + rule.extended() + ": " + rule.planned() + " planned, at most " + rule.maxForkPairs() + "; stopped: "
                 + (rule.stopped() == null ? "the run was interrupted" : rule.stopped()) + "; fork pairs per cell: " + String.join(", ", counts);
     }
 

@@ -41,6 +41,17 @@ public record PairsRule(int planned, double precision, int maxForkPairs, String 
         return Double.isNaN(precision) ? "no precision (--budget alone)" : "±" + percent(precision);
     }
 
+    /** Which cells get the pairs after the planned ones: "the cells wider than ±3%", or "every cell (--budget alone)". */
+    public String extended() {
+        return Double.isNaN(precision) ? "every cell (--budget alone)" : "the cells wider than " + target();
+    }
+
+    /** "14 cells still wider than ±3%", or "14 cells (--budget alone: every cell)". */
+    public String stillWider(int cells) {
+        String n = cells + (cells == 1 ? " cell" : " cells");
+        return Double.isNaN(precision) ? n + " (--budget alone: every cell)" : n + " still wider than " + target();
+    }
+
     /** The rule in words: "5 fork pairs, then more for each cell wider than ±3% (at most 10)". */
     public String words() {
         return planned + (planned == 1 ? " fork pair" : " fork pairs") + ", then one more at a time for each cell " + (Double.isNaN(precision) ? "(--budget alone: every cell)"

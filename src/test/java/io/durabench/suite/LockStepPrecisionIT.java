@@ -50,7 +50,7 @@ class LockStepPrecisionIT {
         assertTrue(out.contains("[pair 2 of at most 3] 2 cells still wider than ±0.0001%"), all);
         assertTrue(out.contains("[pair 3 of at most 3] 2 cells still wider than ±0.0001%"), all);
         assertFalse(out.stream().anyMatch(l -> l.startsWith("[pair 4")), all);
-        assertTrue(out.contains("# fork pairs to ±0.0001%: 1 planned, at most 3; stopped: the cap of 3 fork pairs; fork pairs per cell: 3 (2 cells)"),
+        assertTrue(out.contains("# fork pairs for the cells wider than ±0.0001%: 1 planned, at most 3; stopped: the cap of 3 fork pairs; fork pairs per cell: 3 (2 cells)"),
                 all);
         LockStepFile f = LockStepFile.read(work.resolve("impossible"));
         PairsRule rule = f.settings().pairs();
@@ -64,7 +64,7 @@ class LockStepPrecisionIT {
         List<String> easy = run("easy", "3", "90%");
         String easyAll = String.join("\n", easy);
         assertFalse(easy.stream().anyMatch(l -> l.startsWith("[pair 4")), easyAll);
-        assertTrue(easy.contains("# fork pairs to ±90%: 3 planned, at most 9; stopped: every cell within ±90%; fork pairs per cell: 3 (2 cells)"),
+        assertTrue(easy.contains("# fork pairs for the cells wider than ±90%: 3 planned, at most 9; stopped: every cell within ±90%; fork pairs per cell: 3 (2 cells)"),
                 easyAll);
         LockStepFile e = LockStepFile.read(work.resolve("easy"));
         for (LockStepFile.CellRecord c : e.cells()) {

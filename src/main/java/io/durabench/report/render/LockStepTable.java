@@ -22,8 +22,8 @@ final class LockStepTable {
     }
 
     static String title(ReferenceComparison rc) {
-        String pairs = rc.pairs() == null ? rc.forkPairs() + " fork pairs" : rc.pairs().planned() + " fork pairs, more for the cells wider than "
-                + rc.pairs().target() + " (at most " + rc.pairs().maxForkPairs() + ")";
+        String pairs = rc.pairs() == null ? rc.forkPairs() + " fork pairs" : rc.pairs().planned() + " fork pairs, more for " + rc.pairs().extended()
+                + " (at most " + rc.pairs().maxForkPairs() + ")";
         return "Lock-step against " + rc.reference() + " (" + pairs + "; 95% intervals between them; each side's stalled "
                 + "units left out and counted)";
     }
