@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.cli.DurabenchMain;
 import io.durabench.env.TargetLabel;
-import io.durabench.lab.LoopSettings;
 import io.durabench.lab.Variant;
 import io.durabench.report.DeviceRequests;
 import io.durabench.report.GroupCommitRow;
@@ -59,11 +58,7 @@ class FamilyDeviceWitnessIT {
         Requires.command("mkfs.ext4", "e2fsprogs");
         Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "family-device-witness-it").toAbsolutePath()), "ext4-");
         try (TestMounts mounts = new TestMounts()) {
-            Path image = mounts.sparseFile(root.resolve("fs.img"), 320L << 20);
-            String dev = mounts.loop(image, "--direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off"),
-                    "--sector-size", Integer.toString(LoopSettings.LAB.sectorSize()));
-            Commands.run(Variant.EXT4.mkfsCommand(dev).toArray(String[]::new));
-            Path mnt = mounts.mount(dev, root.resolve("mnt"), Variant.EXT4.mountOptions(0));
+            Path mnt = mounts.labFilesystem(root, Variant.EXT4);
             Path out = root.resolve("out");
             run(mnt, out);
 
