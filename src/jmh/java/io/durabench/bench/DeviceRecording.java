@@ -20,6 +20,12 @@ import org.openjdk.jmh.runner.IterationType;
  * fork's counts and operations, or why there are none: n/a (no root, no tracefs, no block device) or failed
  * (tracefs refused, the buffer lost events). The suite runs one fork at a time, so nothing else of durabench
  * writes meanwhile; what other processes send to a shared disk is counted too.
+ *
+ * <p>The one lifecycle every benchmark that writes to its target follows (SyncWriteCost, FileCreateCost,
+ * PgTestFsyncEquivalent and pg_test_fsync's other sections, GroupCommit): {@link #of} in its trial setup,
+ * {@link #iterationStart} last in its iteration setup, {@link #iterationEnd} first in its iteration teardown
+ * with the iteration's operations as its own counters publish them (what its score is per), {@link #trialEnd}
+ * first in its trial teardown. Off, each call does nothing.
  */
 final class DeviceRecording {
     private final Path log;
@@ -31,6 +37,15 @@ final class DeviceRecording {
     private String reason;
     private long ops;
     private boolean recording;
+    private boolean ended;
+
+    /** Off: a plain JMH run, which records nothing. */
+    private DeviceRecording() {
+        this.log = null;
+        this.mode = null;
+        this.cellKey = null;
+        this.round = 0;
+    }
 
     private DeviceRecording(Path log, BenchmarkParams params, Path dir) {
         this.log = log;
@@ -49,10 +64,10 @@ final class DeviceRecording {
         }
     }
 
-    /** The recording for this fork, or null when the suite asked for none. */
+    /** The recording for this fork of the benchmark writing under {@code dir}; off when the suite asked for none. */
     static DeviceRecording of(BenchmarkParams params, Path dir) {
         String file = System.getProperty(DeviceLog.FILE_PROPERTY);
-        if (file == null || file.isBlank()) return null;
+        if (file == null || file.isBlank()) return new DeviceRecording();
         return new DeviceRecording(Path.of(file), params, dir);
     }
 
@@ -79,8 +94,10 @@ final class DeviceRecording {
         }
     }
 
-    /** At the trial's end: the fork's record appended, the tracefs instance removed. */
+    /** At the trial's end: the fork's record appended, the tracefs instance removed; once, whatever calls it twice. */
     void trialEnd() {
+        if (log == null || ended) return;
+        ended = true;
         List<DeviceLog.Level> levels = List.of();
         if (witness != null) {
             levels = witness.levels();

@@ -3,6 +3,7 @@ package io.durabench.bench;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.FileCreation;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,6 +18,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * Time to create a durable file: create + write one block + fsync, with and without the fsync of
@@ -42,15 +45,20 @@ public class FileCreateCost {
     public boolean syncDirectory;
 
     private FileCreation creation;
+    /** What reached the target's block devices in the measurement iterations, when the suite asks (DeviceRecording). */
+    private DeviceRecording device;
 
     @Setup(Level.Trial)
-    public void open() {
-        creation = new FileCreation(NativeLayers.current(), BenchDirs.existing(targetDir), blockSizeBytes, syncDirectory);
+    public void open(BenchmarkParams params) {
+        Path dir = BenchDirs.existing(targetDir);
+        creation = new FileCreation(NativeLayers.current(), dir, blockSizeBytes, syncDirectory);
+        device = DeviceRecording.of(params, dir);
     }
 
     @Setup(Level.Iteration)
-    public void resetCounters() {
+    public void resetCounters(IterationParams iteration) {
         creation.counters().reset();
+        device.iterationStart(iteration);
     }
 
     @Benchmark
@@ -59,13 +67,16 @@ public class FileCreateCost {
         issued.copy(creation.counters());
     }
 
+    /** The device witness's window closes on the iteration's files (one write each) before they are deleted. */
     @TearDown(Level.Iteration)
     public void deleteCreated() {
+        device.iterationEnd(creation.counters().writes);
         creation.deleteCreated();
     }
 
     @TearDown(Level.Trial)
     public void close() {
+        if (device != null) device.trialEnd();
         if (creation != null) creation.close();
     }
 

@@ -8,6 +8,7 @@ import io.durabench.workload.groupcommit.CommitMode;
 import io.durabench.workload.groupcommit.Committer;
 import io.durabench.workload.groupcommit.GroupCommitConfig;
 import io.durabench.workload.groupcommit.GroupCommitLog;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * Durable commits per second when JMH's threads are concurrent committers on one log:
@@ -63,8 +65,12 @@ public class GroupCommit {
         public Preallocation preallocation;
 
         GroupCommitLog log;
+        /** What reached the target's block devices in the measurement iterations, when the suite asks (DeviceRecording). */
+        private DeviceRecording device;
+        /** The log's commits when the iteration's window opened: the window's operations are the commits since. */
+        private long commitsAtStart;
 
-        abstract GroupCommitConfig config(java.nio.file.Path dir);
+        abstract GroupCommitConfig config(Path dir);
 
         @Setup(Level.Trial)
         public void openLog(BenchmarkParams params) {
@@ -72,11 +78,31 @@ public class GroupCommit {
                 throw new IllegalArgumentException("committers=" + committers + " but JMH runs " + params.getThreads()
                         + " threads: pass the same number to both, e.g. -t 8 -p committers=8 (one JMH run per committer count)");
             }
-            log = GroupCommitLog.open(NativeLayers.current(), config(BenchDirs.existing(targetDir)));
+            Path dir = BenchDirs.existing(targetDir);
+            log = GroupCommitLog.open(NativeLayers.current(), config(dir));
+            device = DeviceRecording.of(params, dir);
+        }
+
+        /** Once per iteration for all committers (Scope.Benchmark), before any of them commits. */
+        @Setup(Level.Iteration)
+        public void openWindow(IterationParams iteration) {
+            commitsAtStart = log.counters().commits();
+            device.iterationStart(iteration);
+        }
+
+        /**
+         * Once per iteration, after every committer left its measured loop: the window closes on the commits every
+         * thread made in it (the log's count, summed over committers: what commits/s counts). A commit another
+         * committer is still finishing as JMH releases the threads may fall on either side: at most one per committer.
+         */
+        @TearDown(Level.Iteration)
+        public void closeWindow() {
+            device.iterationEnd(log.counters().commits() - commitsAtStart);
         }
 
         @TearDown(Level.Trial)
         public void closeLog() {
+            if (device != null) device.trialEnd();
             if (log != null) log.close();
         }
     }
@@ -92,7 +118,7 @@ public class GroupCommit {
         public int commitSiblings;
 
         @Override
-        GroupCommitConfig config(java.nio.file.Path dir) {
+        GroupCommitConfig config(Path dir) {
             return GroupCommitConfig.of(dir, syncMethod, preallocation, CommitMode.GROUP, commitDelayMicros, commitSiblings);
         }
     }
@@ -100,7 +126,7 @@ public class GroupCommit {
     @State(Scope.Benchmark)
     public static class AloneLog extends SharedLog {
         @Override
-        GroupCommitConfig config(java.nio.file.Path dir) {
+        GroupCommitConfig config(Path dir) {
             return GroupCommitConfig.of(dir, syncMethod, preallocation, CommitMode.ALONE, 0, GroupCommitConfig.DEFAULT_COMMIT_SIBLINGS);
         }
     }

@@ -3,6 +3,7 @@ package io.durabench.bench;
 import io.durabench.catalogue.Catalogue;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.workload.PgTestFsyncLoop;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,6 +18,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * pg_test_fsync's one-8kB-write table (rewrite 8 KiB at offset 0 of a pre-written, synced 16 MiB
@@ -39,15 +42,26 @@ public class PgTestFsyncEquivalent {
     public PgTestFsyncLoop.Method pgMethod;
 
     private PgTestFsyncLoop loop;
+    /** What reached the target's block devices in the measurement iterations, when the suite asks (DeviceRecording). */
+    private DeviceRecording device;
 
     @Setup(Level.Trial)
-    public void open() {
-        loop = new PgTestFsyncLoop(NativeLayers.current(), BenchDirs.existing(targetDir), pgMethod);
+    public void open(BenchmarkParams params) {
+        Path dir = BenchDirs.existing(targetDir);
+        loop = new PgTestFsyncLoop(NativeLayers.current(), dir, pgMethod);
+        device = DeviceRecording.of(params, dir);
     }
 
     @Setup(Level.Iteration)
-    public void resetCounters() {
+    public void resetCounters(IterationParams iteration) {
         loop.counters().reset();
+        device.iterationStart(iteration);
+    }
+
+    /** The device witness's window closes on the iteration's writes (one per operation), what the score is per. */
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+        device.iterationEnd(loop.counters().writes);
     }
 
     @Benchmark
@@ -58,6 +72,7 @@ public class PgTestFsyncEquivalent {
 
     @TearDown(Level.Trial)
     public void close() {
+        if (device != null) device.trialEnd();
         if (loop != null) loop.close();
     }
 

@@ -61,7 +61,7 @@ public class SyncWriteCost {
     private DurableWriteLoop loop;
     /** Write and sync calls timed apart (for methods with a separate sync) when the suite asks; null otherwise. */
     private CallTiming timing;
-    /** What reached the target's block devices in the measurement iterations, when the suite asks; null otherwise. */
+    /** What reached the target's block devices in the measurement iterations, when the suite asks (DeviceRecording). */
     private DeviceRecording device;
 
     /** A method this fork's JVM cannot run (virtual threads on JDK 17) fails here with the one-line reason. */
@@ -82,13 +82,13 @@ public class SyncWriteCost {
         loop.restart();
         loop.counters().reset();
         if (timing != null) timing.iteration(iteration, loop);
-        if (device != null) device.iterationStart(iteration);
+        device.iterationStart(iteration);
     }
 
     /** The device witness's window closes on the iteration's writes, before anything else touches the target. */
     @TearDown(Level.Iteration)
     public void endIteration() {
-        if (device != null) device.iterationEnd(loop.counters().writes);
+        device.iterationEnd(loop.counters().writes);
     }
 
     @Benchmark

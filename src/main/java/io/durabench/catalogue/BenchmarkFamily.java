@@ -84,6 +84,15 @@ public abstract class BenchmarkFamily {
         return Optional.ofNullable(syscalls);
     }
 
+    /**
+     * Why the device witness has nothing to count for the family's cells ("no I/O to the target"); empty when its
+     * workload writes to the target, whose benchmark then records its block requests per fork as every other one does
+     * (DeviceRecording in src/jmh: trial setup, measurement iterations, trial teardown).
+     */
+    public Optional<String> noTargetIo() {
+        return Optional.empty();
+    }
+
     /** The parameter that names the method being compared (syncMethod, pgMethod, syncDirectory). */
     public abstract Parameter<?> methodAxis();
 

@@ -40,6 +40,12 @@ public final class NativeCallCostFamily extends BenchmarkFamily {
         return List.of(Cell.of(getppid()), Cell.of(callTimer()));
     }
 
+    /** A no-op call and a clock read: nothing reaches the target, so the device witness has nothing to count. */
+    @Override
+    public Optional<String> noTargetIo() {
+        return Optional.of("no I/O to the target");
+    }
+
     /** None: there is one call, nothing to compare it with inside the family. */
     @Override
     public Parameter<?> methodAxis() {

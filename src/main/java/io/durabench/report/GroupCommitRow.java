@@ -14,13 +14,15 @@ import io.durabench.stats.OutlierIterations;
  * {@code replication} is what commits/s's interval is over: "3 forks", or "1 fork x 5 iterations" for an old one-fork result.
  * {@code stalls}: the Throughput iterations more than 3x off the row's median, left out of commits/s as a time row's are
  * left out of its mean (null where Throughput did not run), with each fork's commits/s with them in.
+ * {@code device}: what reached the block devices under the target per commit in its forks (the device witness), null
+ * where the run recorded none.
  */
 public record GroupCommitRow(int id, Cell cell, Context context, String groupKey, String seriesKey, String groupLabel,
                              String variant, int committers, String method, Estimate commitsPerSec, OutlierIterations stalls, String statsSource,
                              String replication,
                              Estimate latency, double p50Us, double p99Us, double p999Us,
                              double syncsPerCommit, Estimate speedup, boolean durable,
-                             String notDurableBecause, String na, String failed) implements Durability {
+                             String notDurableBecause, String na, String failed, DeviceRequests device) implements Durability {
 
     /** How a group-commit variant's name starts ("group commit, delay 100 µs"); the rest is its settings. */
     public static final String GROUP_COMMIT_PREFIX = "group commit, ";

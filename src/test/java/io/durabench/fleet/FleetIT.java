@@ -14,6 +14,7 @@ import io.durabench.testing.CliProcess;
 import io.durabench.testing.Commands;
 import io.durabench.testing.ProcessGroup;
 import io.durabench.testing.Requires;
+import io.durabench.testing.TimingFree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -50,6 +51,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Everything (sshds, namespaces, mounts, loop devices, connection masters) is undone after the
  * class, whatever happened. Functional, not a measurement: the cells are ~100 ms.
  */
+@TimingFree
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetIT {
@@ -178,13 +180,13 @@ class FleetIT {
             group.signal("INT"); // what Ctrl-C in the terminal does
             assertTrue(ansible.waitFor(1, TimeUnit.MINUTES), "ansible-playbook ended after Ctrl-C:\n" + FleetPlays.read(log));
             assertEquals(ANSIBLE_INTERRUPTED, ansible.exitValue(), FleetPlays.read(log));
-            long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             List<String> left = javaOnHosts();
             while (!left.isEmpty() && System.nanoTime() < gone) {
                 Commands.pause(100);
                 left = javaOnHosts();
             }
-            assertEquals(List.of(), left, "durabench or JMH still running on a host 10 s after Ctrl-C of the play");
+            assertEquals(List.of(), left, "durabench or JMH still running on a host 30 s after Ctrl-C of the play");
         } finally {
             group.killAll();
         }

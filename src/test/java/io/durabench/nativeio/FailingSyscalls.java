@@ -9,11 +9,11 @@ import java.nio.ByteBuffer;
  * {@link JnrSyscalls}' own errno copying runs). Every other call is real, so the failure path runs
  * against real files (and cleanup must work).
  */
-public final class FailingSyscalls implements Syscalls {
+public final class FailingSyscalls extends ForwardingSyscalls {
     public static final int EIO = 5;
 
-    private final StandInLibC libc = new StandInLibC();
-    private final JnrSyscalls real = new JnrSyscalls(libc);
+    private final StandInLibC libc;
+    private final JnrSyscalls jnr;
     private final CountingSyscalls.Call failing;
     private final int failingOccurrence;
     private final int errno;
@@ -26,7 +26,14 @@ public final class FailingSyscalls implements Syscalls {
     }
 
     public FailingSyscalls(CountingSyscalls.Call failing, int occurrence, int errno) {
+        this(new StandInLibC(), failing, occurrence, errno);
+    }
+
+    private FailingSyscalls(StandInLibC libc, CountingSyscalls.Call failing, int occurrence, int errno) {
+        super(new JnrSyscalls(libc));
         if (occurrence < 1) throw new IllegalArgumentException("occurrence is 1-based");
+        this.libc = libc;
+        this.jnr = (JnrSyscalls) real;
         this.failing = failing;
         this.failingOccurrence = occurrence;
         this.errno = errno;
@@ -44,7 +51,7 @@ public final class FailingSyscalls implements Syscalls {
     }
 
     private int fail() {
-        return real.failWith(errno);
+        return jnr.failWith(errno);
     }
 
     @Override
@@ -89,31 +96,5 @@ public final class FailingSyscalls implements Syscalls {
     public int close(int fd) {
         int rc = real.close(fd);
         return failNow(CountingSyscalls.Call.CLOSE) ? fail() : rc;
-    }
-
-    /** The raw calls of pwritev2 and io_uring, passed on as they are. */
-    @Override
-    public long syscall(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
-        return real.syscall(number, a0, a1, a2, a3, a4, a5);
-    }
-
-    @Override
-    public long address(java.nio.ByteBuffer directBuffer) {
-        return real.address(directBuffer);
-    }
-
-    @Override
-    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
-        return real.mmap(length, prot, flags, fd, offset);
-    }
-
-    @Override
-    public int munmap(java.nio.ByteBuffer mapping) {
-        return real.munmap(mapping);
-    }
-
-    @Override
-    public int errno() {
-        return real.errno();
     }
 }

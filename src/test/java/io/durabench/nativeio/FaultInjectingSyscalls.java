@@ -26,7 +26,7 @@ import jnr.constants.platform.Errno;
  * Before each call the counters of the workload under test are snapshotted (when a source is set),
  * so a test can tell what the workload had counted when the injected call failed.
  */
-public final class FaultInjectingSyscalls implements Syscalls {
+public final class FaultInjectingSyscalls extends ForwardingSyscalls {
     private static final java.util.regex.Pattern RUN_SPECIFIC = java.util.regex.Pattern.compile("(durabench-[a-z0-9_]*[a-z])(?:_[0-9]+)?-[0-9]+");
 
     /** What the injected call does: fail with an errno, or write short. */
@@ -79,8 +79,8 @@ public final class FaultInjectingSyscalls implements Syscalls {
         }
     }
 
-    private final StandInLibC libc = new StandInLibC();
-    private final JnrSyscalls real = new JnrSyscalls(libc);
+    private final StandInLibC libc;
+    private final JnrSyscalls jnr;
     private final int failingIndex;
     private final Fault fault;
     private final List<Made> made = new ArrayList<>();
@@ -93,6 +93,13 @@ public final class FaultInjectingSyscalls implements Syscalls {
     private Call failingKind;
 
     private FaultInjectingSyscalls(int failingIndex, Fault fault, boolean persistent) {
+        this(new StandInLibC(), failingIndex, fault, persistent);
+    }
+
+    private FaultInjectingSyscalls(StandInLibC libc, int failingIndex, Fault fault, boolean persistent) {
+        super(new JnrSyscalls(libc));
+        this.libc = libc;
+        this.jnr = (JnrSyscalls) real;
         this.failingIndex = failingIndex;
         this.fault = fault;
         this.persistent = persistent;
@@ -244,26 +251,6 @@ public final class FaultInjectingSyscalls implements Syscalls {
         return rc;
     }
 
-    @Override
-    public long address(java.nio.ByteBuffer directBuffer) {
-        return real.address(directBuffer);
-    }
-
-    @Override
-    public java.nio.ByteBuffer mmap(int length, int prot, int flags, int fd, long offset) {
-        return real.mmap(length, prot, flags, fd, offset);
-    }
-
-    @Override
-    public int munmap(java.nio.ByteBuffer mapping) {
-        return real.munmap(mapping);
-    }
-
-    @Override
-    public int errno() {
-        return real.errno();
-    }
-
     private synchronized boolean injectNow(Call kind, int index) {
         if (index == failingIndex) failingKind = kind;
         return index == failingIndex || (persistent && index > failingIndex && kind == failingKind);
@@ -278,7 +265,7 @@ public final class FaultInjectingSyscalls implements Syscalls {
     }
 
     private int failWithErrno() {
-        return real.failWith(fault.errno());
+        return jnr.failWith(fault.errno());
     }
 
     /** Records a finished call; errno is read here, in the caller's thread, right after the call (reading it changes nothing). */

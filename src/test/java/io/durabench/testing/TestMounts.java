@@ -1,5 +1,7 @@
 package io.durabench.testing;
 
+import io.durabench.lab.LoopSettings;
+import io.durabench.lab.Variant;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -85,6 +87,19 @@ public final class TestMounts implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return file;
+    }
+
+    /**
+     * {@code variant}'s filesystem on a loop device of the lab's settings ({@link LoopSettings#LAB}: direct I/O, its
+     * sector size, so the guest's writes and flushes reach the disk under the image), made on a sparse image in
+     * {@code dir} of at least 320 MiB and mounted with the variant's options on {@code dir/mnt}; returns the mount point.
+     */
+    public Path labFilesystem(Path dir, Variant variant) {
+        Path image = sparseFile(dir.resolve("fs.img"), (long) Math.max(variant.minimumMiB(), 320) << 20);
+        String dev = loop(image, "--direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off"),
+                "--sector-size", Integer.toString(LoopSettings.LAB.sectorSize()));
+        Commands.run(variant.mkfsCommand(dev).toArray(String[]::new));
+        return mount(dev, dir.resolve("mnt"), variant.mountOptions(0));
     }
 
     /** Undoes everything, newest first; then fails if anything could not be undone. */

@@ -7,11 +7,13 @@ import io.durabench.catalogue.Parameter;
 import io.durabench.report.Context;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.results.BenchmarkResult;
+import io.durabench.results.DeviceLog;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.Units;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.OutlierIterations;
 import io.durabench.stats.Stats;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -42,6 +44,8 @@ final class GroupCommitRows {
         final Context context;
         final Cell cell;
         final Map<String, BenchmarkResult> byMode = new LinkedHashMap<>();
+        /** The cell's device witness forks, per results folder (null for a folder without a device witness log). */
+        final Map<Path, List<DeviceLog.Fork>> deviceForks = new LinkedHashMap<>();
         NotMeasured notMeasured;
 
         Pending(Context context, Cell cell) {
@@ -50,8 +54,11 @@ final class GroupCommitRows {
         }
     }
 
-    void add(Context context, Cell cell, BenchmarkResult r) {
-        pendingFor(context, cell).byMode.putIfAbsent(r.mode(), r);
+    /** A result of the cell, with its folder's device witness forks of it ({@code deviceForks} null: the folder has no log). */
+    void add(Context context, Cell cell, BenchmarkResult r, Path folder, List<DeviceLog.Fork> deviceForks) {
+        Pending p = pendingFor(context, cell);
+        p.byMode.putIfAbsent(r.mode(), r);
+        p.deviceForks.putIfAbsent(folder, deviceForks);
     }
 
     void notMeasured(Context context, Cell cell, NotMeasured nm) {
@@ -144,7 +151,8 @@ final class GroupCommitRows {
         NotMeasured nm = p.notMeasured;
         return new GroupCommitRow(id, p.cell, p.context, groupKey(p), seriesKey(p), groupLabel(p), variant(p), committers(p),
                 p.cell.fixes(GroupCommitFamily.SYNC_METHOD) ? p.cell.method() : "?", commits, stalls, source, replication, latency, p50, p99, p999,
-                spc, speedup, why == null, why, nm != null && !nm.failed() ? nm.reason() : null, nm != null && nm.failed() ? nm.reason() : null);
+                spc, speedup, why == null, why, nm != null && !nm.failed() ? nm.reason() : null, nm != null && nm.failed() ? nm.reason() : null,
+                nm != null ? null : DeviceForks.requests(p.deviceForks.values(), p.cell));
     }
 
     /** The params of the group that are not headline ones, by name: "name=value". */

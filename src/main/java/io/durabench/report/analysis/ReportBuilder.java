@@ -5,6 +5,7 @@ import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.InvalidValueException;
 import io.durabench.catalogue.SyncWriteCostFamily;
 import io.durabench.report.Context;
+import io.durabench.report.DeviceRequests;
 import io.durabench.report.PlainRow;
 import io.durabench.report.Report;
 import io.durabench.report.ReportRow;
@@ -51,13 +52,9 @@ public final class ReportBuilder {
         final String groupKey;
         /** The cell's forks' sync-call histograms, per results folder (a folder's log holds every mode's forks). */
         final Map<Path, List<org.HdrHistogram.Histogram>> syncForks = new LinkedHashMap<>();
-        /** The cell's device witness forks, per results folder. */
+        /** The cell's device witness forks, per results folder (null for a folder without a device witness log). */
         final Map<Path, List<io.durabench.results.DeviceLog.Fork>> deviceForks = new LinkedHashMap<>();
         NotMeasured notMeasured;
-
-        List<io.durabench.results.DeviceLog.Fork> deviceForks() {
-            return deviceForks.values().stream().flatMap(List::stream).toList();
-        }
 
         List<org.HdrHistogram.Histogram> syncForks() {
             return syncForks.values().stream().flatMap(List::stream).toList();
@@ -105,7 +102,8 @@ public final class ReportBuilder {
         for (BenchmarkResult r : set.results()) {
             Optional<Cell> cell = cellOf(set.source(), r.benchmark(), r.params().asMap());
             if (cell.isPresent() && cell.get().family() == Catalogue.GROUP_COMMIT) {
-                groupCommits.add(context(set, cell.get().targetDir(), r.jdkLabel()), cell.get(), r);
+                groupCommits.add(context(set, cell.get().targetDir(), r.jdkLabel()), cell.get(), r, set.folder(),
+                        devices.forks(r.benchmark(), r.params().asMap()));
                 continue;
             }
             if (cell.isEmpty() || cell.get().methodValue() == null || !Units.isTimeBased(r.primary().unit())) {
@@ -130,7 +128,7 @@ public final class ReportBuilder {
                     .ifPresent(references::add);
         }
         // After the set's durabench results: a plain result takes the context they registered for its folder.
-        plain.forEach(r -> addPlain(r, set, plainContext(set, r.jdkLabel())));
+        plain.forEach(r -> addPlain(r, set, plainContext(set, r.jdkLabel()), devices));
         for (NotMeasured nm : set.notMeasured()) {
             Optional<Cell> cell = cellOf(set.notMeasuredSource(), nm.benchmark(), nm.params().asMap());
             if (cell.isEmpty()) continue;
@@ -154,12 +152,16 @@ public final class ReportBuilder {
         }
     }
 
-    private void addPlain(BenchmarkResult r, ResultSet set, Context ctx) {
+    /** A plain result, with the device witness's word on it where it is a catalogue's cell (NativeCallCost: no I/O to the target). */
+    private void addPlain(BenchmarkResult r, ResultSet set, Context ctx, DeviceForks devices) {
         String src = set.source().toString();
+        DeviceRequests device = cellOf(set.source(), r.benchmark(), r.params().asMap())
+                .map(c -> DeviceForks.requests(java.util.Collections.singletonList(devices.forks(r.benchmark(), r.params().asMap())), c))
+                .orElse(null);
         plainRows.add(new PlainRow(r.benchmark(), null, r.params(), r.mode(), r.primary().score(),
-                r.primary().scoreError(), r.primary().unit(), src, ctx));
+                r.primary().scoreError(), r.primary().unit(), src, ctx, device));
         r.secondary().forEach((name, m) -> plainRows.add(new PlainRow(r.benchmark(), name, r.params(), r.mode(),
-                m.score(), m.scoreError(), m.unit(), src, ctx)));
+                m.score(), m.scoreError(), m.unit(), src, ctx, device)));
     }
 
     /**
@@ -283,7 +285,7 @@ public final class ReportBuilder {
                 f == null ? new double[0] : f.replicateUs(), f == null ? null : f.stalls(), f == null ? null : f.steadyState(),
                 Percentiles.of(percentiles.op, p), ratio == null || f == base ? null : baseRow, syncLatency(p, percentiles),
                 ReportRow.PERCENTILES.stream().map(q -> RowFigures.percentileForksUs(p.byMode, q)).toList(),
-                f == null ? null : f.absolute(), nm != null ? null : DeviceForks.requests(p.deviceForks(), p.cell));
+                f == null ? null : f.absolute(), nm != null ? null : DeviceForks.requests(p.deviceForks.values(), p.cell));
     }
 
     /** The row's sync-call latency; null when none was timed. */

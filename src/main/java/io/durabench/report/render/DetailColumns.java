@@ -7,7 +7,10 @@ import io.durabench.report.DeviceRequests;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.render.BaselineRows.Labelled;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The columns of the detail tables, the default set and what {@link TableColumns} adds. The
@@ -40,11 +43,9 @@ final class DetailColumns {
         // filesystem's device, and the bytes it received per operation (the journal's and metadata's included).
         // FUA writes are blank where there were none, so a device without FUA (most virtual disks and loop
         // devices: the kernel turns FUA into a flush after the write) keeps the table narrow; CSV and JSON say 0.
-        c.add(Column.<Labelled>number("flush/op", "Device flushes/op", l -> device(l, DeviceRequests::flushesPerOp)).hiddenWhenEmpty());
-        c.add(Column.<Labelled>number("FUA/op", "Device FUA writes/op", l -> l.row().device() != null && l.row().device().ok()
-                && l.row().device().fuaWritesPerOp() == 0 ? "" : device(l, DeviceRequests::fuaWritesPerOp)).hiddenWhenEmpty());
-        c.add(Column.<Labelled>number("dev KiB/op", "Device KiB written/op",
-                l -> l.row().device() == null || !l.row().device().ok() ? "" : Fmt.ratio(l.row().device().bytesPerOp() / 1024)).hiddenWhenEmpty());
+        c.add(Column.<Labelled>number("flush/op", "Device flushes/op", l -> deviceFigure(l.row().device(), DeviceRequests::flushesPerOp)).hiddenWhenEmpty());
+        c.add(Column.<Labelled>number("FUA/op", "Device FUA writes/op", l -> deviceFua(l.row().device())).hiddenWhenEmpty());
+        c.add(Column.<Labelled>number("dev KiB/op", "Device KiB written/op", l -> deviceKib(l.row().device())).hiddenWhenEmpty());
         if (choice.shows(TableColumns.SYNC_P99)) {
             c.add(Column.<Labelled>number("sync p99", "Sync call p99 µs",
                     l -> l.row().syncLatency() == null ? "" : Fmt.usCompact(l.row().syncLatency().pooledUs(99.0))).hiddenWhenEmpty());
@@ -54,11 +55,39 @@ final class DetailColumns {
     }
 
     /** A device figure, "n/a" or "FAILED" where the witness has none for the row, "" where the run recorded none. */
-    private static String device(Labelled l, java.util.function.ToDoubleFunction<DeviceRequests> figure) {
-        DeviceRequests d = l.row().device();
+    static String deviceFigure(DeviceRequests d, ToDoubleFunction<DeviceRequests> figure) {
         if (d == null) return "";
-        if (!d.ok()) return d.status() == io.durabench.results.DeviceLog.Status.FAILED ? "FAILED" : "n/a";
+        if (!d.ok()) return notCountedWord(d);
         return Fmt.fixed2(figure.applyAsDouble(d));
+    }
+
+    /** FUA writes per operation, blank where there were none (see {@link #perOperation}), else as {@link #deviceFigure}. */
+    static String deviceFua(DeviceRequests d) {
+        return d != null && d.ok() && d.fuaWritesPerOp() == 0 ? "" : deviceFigure(d, DeviceRequests::fuaWritesPerOp);
+    }
+
+    /** KiB written per operation at the filesystem's device, "n/a" or "FAILED" without counts, "" where none were recorded. */
+    static String deviceKib(DeviceRequests d) {
+        if (d == null) return "";
+        return d.ok() ? Fmt.ratio(d.bytesPerOp() / 1024) : notCountedWord(d);
+    }
+
+    private static String notCountedWord(DeviceRequests d) {
+        return d.status() == io.durabench.results.DeviceLog.Status.FAILED ? "FAILED" : "n/a";
+    }
+
+    /**
+     * Why device figures are missing under the tables, one line per reason, with the rows it holds for: the table cells
+     * say only "n/a" or "FAILED". Empty where every row has its figures.
+     */
+    static List<String> deviceLegend(List<DeviceRequests> devices) {
+        Map<String, Integer> rowsByReason = new LinkedHashMap<>();
+        for (DeviceRequests d : devices) {
+            if (d != null && !d.ok()) rowsByReason.merge(d.notCounted(), 1, Integer::sum);
+        }
+        List<String> lines = new ArrayList<>();
+        rowsByReason.forEach((why, n) -> lines.add("device figures " + why + (n == 1 ? " (1 row)" : " (" + n + " rows)")));
+        return lines;
     }
 
     /** Group commit: one row per committer count; p99 by default, since the knee is where it climbs. */
@@ -79,6 +108,10 @@ final class DetailColumns {
             c.add(Column.<GroupCommitRow>number("p99.9", "p99.9 µs", r -> Fmt.usCompact(r.p999Us())).hiddenWhenEmpty().close());
         }
         c.add(Column.number("syncs/op", "Syncs/commit", r -> Fmt.fixed2(r.syncsPerCommit())));
+        // The device witness per commit, as the per-write tables show it per write.
+        c.add(Column.<GroupCommitRow>number("flush/op", "Device flushes/commit", r -> deviceFigure(r.device(), DeviceRequests::flushesPerOp)).hiddenWhenEmpty());
+        c.add(Column.<GroupCommitRow>number("FUA/op", "Device FUA writes/commit", r -> deviceFua(r.device())).hiddenWhenEmpty());
+        c.add(Column.<GroupCommitRow>number("dev KiB/op", "Device KiB written/commit", r -> deviceKib(r.device())).hiddenWhenEmpty());
         boolean ratioCi = choice.shows(TableColumns.RATIO_CI);
         c.add(Column.number(ratioCi ? "speed-up [CI]" : "speed-up", ratioCi ? "Speed-up [99.9% CI]" : "Speed-up",
                 r -> r.speedup() == null ? "" : Fmt.ratio(r.speedup().mean()) + "x"));
@@ -93,8 +126,8 @@ final class DetailColumns {
     }
 
     /** The chosen percentiles, each left out of a table where no row has one (no SampleTime). */
-    private static <R> void percentiles(List<Column<R>> c, TableColumns choice, java.util.function.ToDoubleFunction<R> p50,
-                                        java.util.function.ToDoubleFunction<R> p99, java.util.function.ToDoubleFunction<R> p999) {
+    private static <R> void percentiles(List<Column<R>> c, TableColumns choice, ToDoubleFunction<R> p50,
+                                        ToDoubleFunction<R> p99, ToDoubleFunction<R> p999) {
         if (choice.shows(TableColumns.P50)) c.add(Column.<R>number("p50", "p50 µs", r -> Fmt.usCompact(p50.applyAsDouble(r))).hiddenWhenEmpty());
         if (choice.shows(TableColumns.P99)) {
             c.add(Column.<R>number("p99", "p99 µs", r -> Fmt.usCompact(p99.applyAsDouble(r))).hiddenWhenEmpty().close());

@@ -82,6 +82,7 @@ public final class MarkdownRenderer {
             if (!rows.isEmpty()) {
                 sb.append(Tables.durabench(rows, columns).markdown());
                 for (String l : TextRenderer.notDurableLegend(rows)) sb.append("* Not durable: ").append(l).append('\n');
+                for (String l : DetailColumns.deviceLegend(rows.stream().map(ReportRow::device).toList())) sb.append("* ").append(l).append('\n');
                 sb.append('\n');
             }
             if (!commits.isEmpty()) {
@@ -89,6 +90,7 @@ public final class MarkdownRenderer {
                         .append("(SampleTime), syncs per commit from the benchmark's counters.\n\n")
                         .append(Tables.groupCommit(commits, columns).markdown());
                 for (String l : TextRenderer.notDurableLegend(commits)) sb.append("* Not durable: ").append(l).append('\n');
+                for (String l : DetailColumns.deviceLegend(commits.stream().map(GroupCommitRow::device).toList())) sb.append("* ").append(l).append('\n');
                 sb.append('\n');
             }
         }

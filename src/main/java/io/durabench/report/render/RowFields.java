@@ -3,11 +3,13 @@ package io.durabench.report.render;
 import io.durabench.output.Field;
 import io.durabench.catalogue.Cell;
 import io.durabench.catalogue.GroupCommitFamily;
+import io.durabench.report.DeviceRequests;
 import io.durabench.report.GroupCommitRow;
 import io.durabench.report.PlainRow;
 import io.durabench.report.ReportRow;
 import io.durabench.results.JmhParams;
 import io.durabench.stats.Estimate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -23,7 +25,7 @@ public final class RowFields {
     }
 
     /** Per-write rows (SyncWriteCost, PgTestFsyncEquivalent, FileCreateCost). */
-    public static final List<Field<ReportRow>> DURABENCH = List.of(
+    public static final List<Field<ReportRow>> DURABENCH = withDevice(List.of(
             Field.whole("id", ReportRow::id),
             Field.text("benchmark", ReportRow::benchmark),
             Field.text("context", r -> r.context().label()),
@@ -65,22 +67,13 @@ public final class RowFields {
             Field.number("syncMaxUs", r -> r.syncLatency() == null ? Double.NaN : r.syncLatency().maxUs()),
             Field.number("syncP99LowUs", r -> r.syncLatency() == null ? Double.NaN : low(r.syncLatency().interval(99.0))),
             Field.number("syncP99HighUs", r -> r.syncLatency() == null ? Double.NaN : high(r.syncLatency().interval(99.0))),
-            // The device witness: what reached the block device under the filesystem (deviceName) per operation in the
-            // forks' measurement iterations; deviceChain has every device down to the disk, deviceNotCounted why there is none.
-            Field.text("deviceName", r -> r.device() == null ? null : r.device().device()),
-            Field.number("deviceFlushesPerOp", r -> r.device() == null ? Double.NaN : r.device().flushesPerOp()),
-            Field.number("deviceFuaWritesPerOp", r -> r.device() == null ? Double.NaN : r.device().fuaWritesPerOp()),
-            Field.number("deviceBytesPerOp", r -> r.device() == null ? Double.NaN : r.device().bytesPerOp()),
-            Field.text("deviceChain", r -> r.device() == null || !r.device().ok() ? null : r.device().chain()),
-            Field.text("deviceVerdict", r -> r.device() == null || r.device().verdict() == null ? null : r.device().verdict().text()),
-            Field.text("deviceNotCounted", r -> r.device() == null ? null : r.device().notCounted()),
             Field.bool("durable", ReportRow::durable),
             Field.text("notDurableBecause", ReportRow::notDurableBecause),
             Field.text("na", ReportRow::na),
-            Field.text("failed", ReportRow::failed));
+            Field.text("failed", ReportRow::failed)), ReportRow::device);
 
     /** Group-commit rows: commits/s over committers, latency per commit. */
-    public static final List<Field<GroupCommitRow>> GROUP_COMMIT = List.of(
+    public static final List<Field<GroupCommitRow>> GROUP_COMMIT = withDevice(List.of(
             Field.whole("id", GroupCommitRow::id),
             Field.text("benchmark", GroupCommitRow::benchmark),
             Field.text("context", r -> r.context().label()),
@@ -111,7 +104,7 @@ public final class RowFields {
             Field.bool("durable", GroupCommitRow::durable),
             Field.text("notDurableBecause", GroupCommitRow::notDurableBecause),
             Field.text("na", GroupCommitRow::na),
-            Field.text("failed", GroupCommitRow::failed));
+            Field.text("failed", GroupCommitRow::failed)), GroupCommitRow::device);
 
     /** Results of other JMH benchmarks: as JMH reported them, with where their results file says they ran. */
     public static final List<Field<PlainRow>> OTHER = List.of(
@@ -124,7 +117,29 @@ public final class RowFields {
             Field.text("mode", PlainRow::mode),
             Field.number("score", PlainRow::score),
             Field.number("scoreError", PlainRow::scoreError),
-            Field.text("unit", PlainRow::unit));
+            Field.text("unit", PlainRow::unit),
+            // The device witness's word on a catalogue's cell: NativeCallCost's "n/a (no I/O to the target)".
+            Field.text("deviceNotCounted", r -> r.device() == null ? null : r.device().notCounted()));
+
+    /**
+     * {@code fields} with the device witness's fields before its last four (durable, notDurableBecause, na, failed): what reached the block
+     * device under the filesystem ({@code deviceName}) per operation (per write, per commit) in the forks' measurement
+     * iterations; {@code deviceChain} has every device down to the disk, {@code deviceNotCounted} why there is none.
+     */
+    private static <R> List<Field<R>> withDevice(List<Field<R>> fields, Function<R, DeviceRequests> device) {
+        int beforeLast = 4;
+        List<Field<R>> out = new ArrayList<>(fields.subList(0, fields.size() - beforeLast));
+        out.add(Field.text("deviceName", r -> device.apply(r) == null ? null : device.apply(r).device()));
+        out.add(Field.number("deviceFlushesPerOp", r -> device.apply(r) == null ? Double.NaN : device.apply(r).flushesPerOp()));
+        out.add(Field.number("deviceFuaWritesPerOp", r -> device.apply(r) == null ? Double.NaN : device.apply(r).fuaWritesPerOp()));
+        out.add(Field.number("deviceBytesPerOp", r -> device.apply(r) == null ? Double.NaN : device.apply(r).bytesPerOp()));
+        out.add(Field.text("deviceChain", r -> device.apply(r) == null || !device.apply(r).ok() ? null : device.apply(r).chain()));
+        out.add(Field.text("deviceVerdict", r -> device.apply(r) == null || device.apply(r).verdict() == null ? null
+                : device.apply(r).verdict().text()));
+        out.add(Field.text("deviceNotCounted", r -> device.apply(r) == null ? null : device.apply(r).notCounted()));
+        out.addAll(fields.subList(fields.size() - beforeLast, fields.size()));
+        return List.copyOf(out);
+    }
 
     /** A cell's parameters: "name=value, ..." for CSV, the JMH parameters for JSON. */
     private static Field.Params params(Cell cell) {

@@ -127,17 +127,23 @@ public final class Tables {
 
     /**
      * Other JMH results, each line naming its target by the short name the rest of the report gives
-     * it ("xfs"): a run measures NativeCallCost on every target, and its lines differ only there.
+     * it ("xfs"): a run measures NativeCallCost on every target, and its lines differ only there. Where the
+     * run recorded the device witness, a last column says what it has of each line ("n/a (no I/O to the target)").
      */
     static Table plain(Report report) {
         List<Context> contexts = new ArrayList<>(report.contexts());
         report.plainRows().forEach(r -> contexts.add(r.context()));
         ContextNames names = ContextNames.of(contexts);
-        Table t = new Table(List.of("Target", "Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"),
-                false, false, false, false, true, true, false);
+        boolean device = report.plainRows().stream().anyMatch(r -> r.device() != null);
+        List<String> headers = new ArrayList<>(List.of("Target", "Benchmark", "Params", "Mode", "Score", "± Error (99.9%)", "Unit"));
+        if (device) headers.add("Device");
+        boolean[] numeric = {false, false, false, false, true, true, false, false};
+        Table t = new Table(headers, java.util.Arrays.copyOf(numeric, headers.size()));
         for (PlainRow r : report.plainRows()) {
-            t.add(List.of(names.of(r.context()), r.benchmark() + (r.metric() == null ? "" : ":" + r.metric()), r.params().describe(),
-                    r.mode(), Fmt.plain(r.score()), Fmt.plain(r.scoreError()), r.unit()));
+            List<String> cells = new ArrayList<>(List.of(names.of(r.context()), r.benchmark() + (r.metric() == null ? "" : ":" + r.metric()),
+                    r.params().describe(), r.mode(), Fmt.plain(r.score()), Fmt.plain(r.scoreError()), r.unit()));
+            if (device) cells.add(r.device() == null ? "n/a (no device witness record)" : r.device().ok() ? r.device().chain() : r.device().notCounted());
+            t.add(cells);
         }
         return t;
     }

@@ -64,11 +64,13 @@ public final class TextRenderer {
             if (!rows.isEmpty()) {
                 sb.append('\n').append(Tables.durabench(rows, columns).text());
                 notDurableLegend(rows).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
+                DetailColumns.deviceLegend(rows.stream().map(ReportRow::device).toList()).forEach(l -> Wrap.append(sb, l, "  ", "    "));
             }
             if (!commits.isEmpty()) {
                 sb.append("\n-- Group commit (commits/s summed over committers; latency per commit) --\n");
                 sb.append(Tables.groupCommit(commits, columns).text());
                 notDurableLegend(commits).forEach(l -> Wrap.append(sb, l, "  NO = ", "       "));
+                DetailColumns.deviceLegend(commits.stream().map(GroupCommitRow::device).toList()).forEach(l -> Wrap.append(sb, l, "  ", "    "));
             }
         }
         if (!report.costModel().isEmpty()) {

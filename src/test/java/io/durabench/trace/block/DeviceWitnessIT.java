@@ -3,7 +3,6 @@ package io.durabench.trace.block;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.durabench.lab.LoopSettings;
 import io.durabench.lab.Variant;
 import io.durabench.nativeio.NativeLayers;
 import io.durabench.results.DeviceLog;
@@ -82,11 +81,7 @@ class DeviceWitnessIT {
         Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "device-witness-it").toAbsolutePath()), variant.id() + "-");
         Map<SyncMethod, List<DeviceLog.Level>> out = new LinkedHashMap<>();
         try (TestMounts mounts = new TestMounts()) {
-            Path image = mounts.sparseFile(root.resolve("fs.img"), (long) Math.max(variant.minimumMiB(), 320) << 20);
-            String dev = mounts.loop(image, "--direct-io=" + (LoopSettings.LAB.directIo() ? "on" : "off"),
-                    "--sector-size", Integer.toString(LoopSettings.LAB.sectorSize()));
-            Commands.run(variant.mkfsCommand(dev).toArray(String[]::new));
-            Path mnt = mounts.mount(dev, root.resolve("mnt"), variant.mountOptions(0));
+            Path mnt = mounts.labFilesystem(root, variant);
             for (SyncMethod m : SyncMethod.values()) {
                 if (m.unavailableOn(Runtime.version()).isPresent()) continue;
                 out.put(m, countOne(mnt, m));
