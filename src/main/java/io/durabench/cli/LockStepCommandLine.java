@@ -82,15 +82,12 @@ final class LockStepCommandLine {
             tb = RunTarget.directory(dirs.get(dirs.size() - 1));
         }
         return new LockStepSuite.Request(profile, settings, c.jmhArgs, a, ta, b, tb, lockStep, placement, forkPairs, ls.nanosA(),
-                ls.nanosOfB(), c.lab,
-                c.reference, ls.twin);
+                ls.nanosOfB(), c.lab, c.reference, ls.twin, c.precisionTarget());
     }
 
     /** The request with the lab's targets, once the lab is up (one variant: both sides on it; two: A on the first, B on the second). */
     LockStepSuite.Request onLab(LockStepSuite.Request r, List<RunTarget> lab) {
-        RunTarget ta = lab.get(0), tb = lab.get(lab.size() - 1);
-        return new LockStepSuite.Request(r.profile(), r.settings(), r.jmhArgs(), r.jvmA(), ta, r.jvmB(), tb, r.lockStep(), r.placement(),
-                r.forkPairs(), r.busyWaitNanosA(), r.busyWaitNanosB(), r.labVariants(), r.reference(), r.twin());
+        return r.on(lab.get(0), lab.get(lab.size() - 1));
     }
 
     /** Only benchmark patterns, -p NAME=V and -f N: the rest of JMH's options mean nothing to a lock-step run, which runs no JMH. */

@@ -49,7 +49,8 @@ public final class RunCommand implements Callable<Integer> {
     List<String> lab = new ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
-            description = "quick: pg_test_fsync's main table, ~2-3 min per dir; standard: every axis, ~22 min; full: cross product (hours); "
+            description = "quick: pg_test_fsync's main table, then each durable method beside FDATASYNC in lock-step (5 fork pairs, more"
+                    + " to ±3%%, at most 10), ~3-4 min per dir; standard: every axis, ~22 min; full: cross product (hours); "
                     + "compare: every method at the centre, 12 forks each, for durabench compare (~13 min per dir and JVM). Default: ${DEFAULT-VALUE}.")
     String profile;
 
@@ -86,6 +87,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     SloOptions slo;
+
+    @Mixin
+    PrecisionOptions precision;
 
     /** The --slo objectives, parsed before anything is measured. */
     private List<io.durabench.slo.Slo> slos = List.of();
@@ -130,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new UsageException("no benchmark of the " + p.label() + " profile matches " + settings.includes()
                     + ": check the pattern (group commit runs in standard and full, not quick)");
         }
-        List<String> fewCells = RunForks.forFewCells(args, settings, cells, rounds().precision != null || rounds().budget != null);
+        List<String> fewCells = RunForks.forFewCells(args, settings, cells, precision.given());
         SuiteRun chosen = fewCells == args ? run : suiteRun(p, fewCells, settings(p, fewCells), slots);
         notes.forEach(stdout()::println);
         if (lab.isEmpty()) return finish(outDir, chosen.run(targets.stream().map(RunTarget::directory).toList(), outDir, List.of()));
@@ -141,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
         SuiteRun run = new SuiteRun(p, settings, args, slots, options(), NativeLayers.current(), stdout(), spec.commandLine().getErr());
         if (rounds().seed != null) run.seed(rounds().seed);
         if (reference != null) run.reference(referenceMethod());
-        if (rounds().precision != null || rounds().budget != null) run.precision(precisionTarget());
+        if (precision.given()) run.precision(precisionTarget());
         return run;
     }
 
@@ -179,8 +183,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Integer resumeRun() {
-        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || rounds().seed != null || rounds().precision != null
-                || rounds().budget != null) {
+        if (!dirs.isEmpty() || !lab.isEmpty() || !jvms.isEmpty() || out != null || !jmhArgs.isEmpty() || rounds().seed != null || precision.given()) {
             throw new UsageException("--resume takes the settings of the run it resumes: give no --dir, --lab, --jvm, --out, --seed, --precision, --budget, --forks or JMH options");
         }
         Resume r = Resume.of(resume);
@@ -237,10 +240,9 @@ public final class RunCommand implements Callable<Integer> {
         return jvms.stream().map(j -> UsageException.onBadInput(() -> JvmProbe.of(j))).toList();
     }
 
-    private PrecisionTarget precisionTarget() {
-        RunModes.RoundsOptions r = rounds();
-        return UsageException.onBadInput(() -> new PrecisionTarget(r.precision == null ? Double.NaN : PrecisionTarget.parsePercent(r.precision),
-                r.budget == null ? null : PrecisionTarget.parseDuration(r.budget)));
+    /** --precision and --budget as parsed (NONE when neither is given): the rounds' target, or the fork pairs'. */
+    PrecisionTarget precisionTarget() {
+        return precision.target();
     }
 
     private SuiteRun.Options options() {

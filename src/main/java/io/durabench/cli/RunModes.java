@@ -7,8 +7,8 @@ import picocli.CommandLine.Option;
 
 /**
  * run's two ways of measuring as picocli argument groups, so that picocli checks what goes with what:
- * the lock-step settings only with --lock-step, the rounds' settings (--precision, --budget, --seed,
- * --verify-syscalls, --trim-histograms) never with it. What picocli cannot express (how many JVMs,
+ * the lock-step settings only with --lock-step, the rounds' settings (--seed, --verify-syscalls,
+ * --trim-histograms) never with it. --precision and --budget go with either ({@link PrecisionOptions}). What picocli cannot express (how many JVMs,
  * slots and targets make two sides) stays in {@link LockStepCommandLine}.
  */
 final class RunModes {
@@ -45,14 +45,6 @@ final class RunModes {
 
     /** The settings of a run in rounds. */
     static final class RoundsOptions {
-        @Option(names = "--precision", paramLabel = "P%", description = "After the profile's rounds, more rounds for the cells whose mean's"
-                + " 99.9%% interval is wider than ±P%% of it (at most 30 rounds without --budget).")
-        String precision;
-
-        @Option(names = "--budget", paramLabel = "DURATION", description = "Wall time the run may take (5m, 300s, 1h30m): rounds beyond the"
-                + " profile's continue while the next fits (for the cells wider than --precision, or all cells without it).")
-        String budget;
-
         @Option(names = "--seed", paramLabel = "N", description = "Seed of the cells' shuffled order in each round (default: a random one;"
                 + " run.json keeps it).")
         Long seed;
@@ -78,7 +70,7 @@ final class RunModes {
             return Optional.of("--pin, --grain, --order and --twin are lock-step settings: add --lock-step");
         }
         if (e instanceof CommandLine.MutuallyExclusiveArgsException && e.getMessage().contains("--lock-step")) {
-            return Optional.of("--precision, --budget, --seed, --verify-syscalls and --trim-histograms are for runs in rounds, not --lock-step");
+            return Optional.of("--seed, --verify-syscalls and --trim-histograms are for runs in rounds, not --lock-step");
         }
         return Optional.empty();
     }

@@ -68,6 +68,14 @@ public final class JsonFields {
         throw wrongType(name, "a whole number", field(o, name));
     }
 
+    /** A finite JSON number (a string, or NaN written as one, is a wrong type). */
+    public static Double number(JsonObject o, String name) {
+        JsonElement e = field(o, name);
+        if (e == null) return null;
+        if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() && Double.isFinite(e.getAsDouble())) return e.getAsDouble();
+        throw wrongType(name, "a number", e);
+    }
+
     public static Boolean bool(JsonObject o, String name) {
         JsonElement e = field(o, name);
         if (e == null) return null;

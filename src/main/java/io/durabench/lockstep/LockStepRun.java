@@ -9,6 +9,7 @@ import io.durabench.results.LockStepFile.CellRecord;
 import io.durabench.results.LockStepFile.PairRecord;
 import io.durabench.results.LockStepFile.SideRecord;
 import io.durabench.results.NotMeasured;
+import io.durabench.results.PairsRule;
 import io.durabench.results.ResultsFolder;
 import io.durabench.stats.LockStepEstimate;
 import io.durabench.workload.ownership.StaleFiles;
@@ -25,7 +26,8 @@ import java.util.function.Consumer;
 
 /**
  * A lock-step run's fork pairs, one after another, each measuring every cell pair not failed so
- * far ({@link ForkPair}); after each pair the run's files are rewritten whole: lockstep.json
+ * far ({@link ForkPair}); then, under a precision rule ({@link PairsToPrecision}), more fork pairs, each measuring only
+ * the cells still wider than the precision; after each pair the run's files are rewritten whole: lockstep.json
  * (every block), and per side its JMH-format jmh-result.json (one entry per cell and pair:
  * {@link JmhEntries}) and not-applicable.json. So an interrupted run keeps every finished pair. A
  * cell that fails in any pair is FAILED on both sides from then on, its numbers removed: a failed
@@ -71,8 +73,23 @@ public final class LockStepRun {
         }
     }
 
-    /** @param placement where both sides' measuring threads run */
-    public record Plan(SidePlan a, SidePlan b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, Placement placement) {
+    /**
+     * @param forkPairs the fork pairs every cell gets (the planned ones)
+     * @param placement where both sides' measuring threads run
+     * @param precision the rule that adds fork pairs after the planned ones to the cells still wider than a precision; null: none
+     */
+    public record Plan(SidePlan a, SidePlan b, List<ForkPair.CellPair> cells, LockStepSettings settings, int forkPairs, Placement placement,
+                       PairsToPrecision precision) {
+        public Plan {
+            if (precision != null && precision.rule().planned() != forkPairs) {
+                throw new IllegalArgumentException(forkPairs + " fork pairs planned, but the precision rule plans " + precision.rule().planned());
+            }
+        }
+
+        /** The most fork pairs a cell may get. */
+        int mostForkPairs() {
+            return precision == null ? forkPairs : precision.rule().maxForkPairs();
+        }
     }
 
     /** Per cell pair: its record, and why it failed (null when it did not). */
@@ -114,13 +131,28 @@ public final class LockStepRun {
         LockStepFile file = new LockStepFile(Instant.now().toString(), null, new LockStepFile.Sides(info(plan.a()), info(plan.b())),
                 pairingWords(), settingsRecord(), plan.placement().words(), records);
         Map<Integer, String> failed = new LinkedHashMap<>();
+        String stopped = null;
         file.write(lockStepDir);
         long start = System.nanoTime();
         try (JmhLock lock = JmhLock.acquire(progress)) {
-            for (int pair = 1; pair <= plan.forkPairs() && !stopping.getAsBoolean(); pair++) {
+            for (int pair = 1; !stopping.getAsBoolean(); pair++) {
                 List<Integer> todo = new ArrayList<>();
-                for (int i = 0; i < cells.size(); i++) if (!failed.containsKey(i)) todo.add(i);
-                if (todo.isEmpty()) break;
+                if (pair <= plan.forkPairs()) {
+                    for (int i = 0; i < cells.size(); i++) if (!failed.containsKey(i)) todo.add(i);
+                    if (todo.isEmpty()) {
+                        stopped = "every cell FAILED";
+                        break;
+                    }
+                } else {
+                    if (plan.precision() == null) break;
+                    PairsToPrecision.Next next = plan.precision().next(pair, records, failed.keySet(), System.nanoTime(), stopping.getAsBoolean());
+                    if (next.stops()) {
+                        stopped = next.stopped();
+                        break;
+                    }
+                    todo.addAll(next.cells());
+                    progress.accept("[pair " + pair + " of at most " + plan.mostForkPairs() + "] " + plan.precision().rule().stillWider(todo.size()));
+                }
                 String started = Instant.now().toString();
                 long pairStart = System.nanoTime();
                 // Each cell twice, opened both ways (BothWays); which way comes first alternates by pair (A in odd pairs).
@@ -128,7 +160,7 @@ public final class LockStepRun {
                 try {
                     o = ForkPair.run(plan.a().setup(), plan.b().setup(), pair % 2 == 1 ? Side.A : Side.B,
                             BothWays.expand(todo.stream().map(cells::get).toList()), BothWays.halves(plan.settings()),
-                            plan.placement(), "fork pair " + pair + " of " + plan.forkPairs());
+                            plan.placement(), "fork pair " + pair + " of " + (pair <= plan.forkPairs() ? "" : "at most ") + plan.mostForkPairs());
                 } finally {
                     removeKilledSidesFiles();
                 }
@@ -150,8 +182,9 @@ public final class LockStepRun {
                 write(file, cells, failed);
             }
         }
-        file = file.withCells(records, stopping.getAsBoolean() ? null : Instant.now().toString());
+        file = file.withCells(records, stopping.getAsBoolean() ? null : Instant.now().toString()).withPairsStopped(stopping.getAsBoolean() ? null : stopped);
         write(file, cells, failed);
+        if (plan.precision() != null) progress.accept(reached(file));
         return new Outcome(file, failed);
     }
 
@@ -208,18 +241,30 @@ public final class LockStepRun {
     }
 
     private String line(int pair, long start, CellRecord r, String failedWhy) {
-        String head = String.format(Locale.ROOT, "[pair %d/%d %s] %s", pair, plan.forkPairs(), clock((System.nanoTime() - start) / 1e9),
+        String head = String.format(Locale.ROOT, "[pair %d/%s%d %s] %s", pair, plan.precision() == null ? "" : "≤", plan.mostForkPairs(),
+                clock((System.nanoTime() - start) / 1e9),
                 r.specA().equals(r.specB()) ? r.specA() : r.specA() + " vs " + r.specB());
         if (failedWhy != null) return head + "  FAILED: " + failedWhy;
         PairRecord last = r.forkPairs().get(r.forkPairs().size() - 1);
         double a = last.a().microsPerOperationWithoutStalls(), b = last.b().microsPerOperationWithoutStalls();
-        LockStepEstimate e = r.estimate(0.95);
+        LockStepEstimate e = r.estimate(LockStepEstimate.CONFIDENCE);
         String so = e.ratioCi().isAvailable()
                 ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
                 : "";
         int stalls = last.a().stalls() + last.b().stalls();
         return head + String.format(Locale.ROOT, "  A %.2f B %.2f us/op, B/A %.4f%s%s", a, b, b / a,
                 stalls == 0 ? "" : " (" + last.a().stalls() + "+" + last.b().stalls() + " stalled units left out)", so);
+    }
+
+    /** "# fork pairs for the cells wider than ±3%: 5 planned, at most 10; stopped: every cell within ±3%; fork pairs per cell: 5 (12 cells), 7 (2)". */
+    private static String reached(LockStepFile file) {
+        PairsRule rule = file.settings().pairs();
+        Map<Integer, Integer> cellsWith = new java.util.TreeMap<>();
+        for (CellRecord c : file.cells()) if (c.failed().isEmpty()) cellsWith.merge(c.measured().size(), 1, Integer::sum);
+        List<String> counts = new ArrayList<>();
+        cellsWith.forEach((n, k) -> counts.add(n + " (" + k + (k == 1 ? " cell)" : " cells)")));
+        return "# fork pairs for " + rule.extended() + ": " + rule.planned() + " planned, at most " + rule.maxForkPairs() + "; stopped: "
+                + (rule.stopped() == null ? "the run was interrupted" : rule.stopped()) + "; fork pairs per cell: " + String.join(", ", counts);
     }
 
     private static String clock(double seconds) {
@@ -238,7 +283,7 @@ public final class LockStepRun {
     private LockStepFile.Settings settingsRecord() {
         LockStepSettings s = plan.settings();
         return new LockStepFile.Settings(2 * BothWays.blocksPerHalf(s.blocks()), s.blockTargetMillis(), s.grain(), s.order().text(), s.warmupMinBlocks(),
-                s.warmupMaxBlocks(), s.warmupUnits(), true);
+                s.warmupMaxBlocks(), s.warmupUnits(), true, plan.precision() == null ? null : plan.precision().rule());
     }
 
     private static LockStepFile.SideInfo info(SidePlan s) {

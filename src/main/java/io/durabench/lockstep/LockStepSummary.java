@@ -2,6 +2,7 @@ package io.durabench.lockstep;
 
 import io.durabench.results.LockStepFile;
 import io.durabench.results.LockStepFile.PairRecord;
+import io.durabench.results.PairsRule;
 import io.durabench.stats.LockStepEstimate;
 import io.durabench.stats.Stats;
 import java.util.ArrayList;
@@ -31,25 +32,32 @@ public final class LockStepSummary {
         sb.append("* figures: each side's µs per operation over its blocks, its stalled units left out (counted); intervals 95%, Student t ")
                 .append("between fork pairs (the unit of replication); ").append(f.settings().blocks()).append(" blocks per cell")
                 .append(f.settings().bothWays() ? " (two halves, the files made anew with the other side first)" : "").append(", grain ")
-                .append(f.settings().grain()).append(", order ").append(f.settings().order()).append("\n\n");
+                .append(f.settings().grain()).append(", order ").append(f.settings().order()).append('\n');
+        PairsRule rule = f.settings().pairs();
+        if (rule != null) {
+            sb.append("* fork pairs: ").append(rule.words()).append("; stopped: ").append(rule.stopped() == null ? "the run was interrupted"
+                    : rule.stopped()).append("; a cell's pairs marked cap, budget or interrupted are still wider\n");
+        }
+        sb.append('\n');
         String what = twin ? "Java over C" : "B/A - 1";
         sb.append("| A | B | pairs | A µs/op | B µs/op | ").append(what).append(" [95%] | B - A µs/op [95%] | stalls A/B |\n");
         sb.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
-        for (LockStepFile.CellRecord c : f.cells()) sb.append(row(c)).append('\n');
+        for (LockStepFile.CellRecord c : f.cells()) sb.append(row(c, rule)).append('\n');
         return sb.toString();
     }
 
-    private static String row(LockStepFile.CellRecord c) {
+    private static String row(LockStepFile.CellRecord c, PairsRule rule) {
         String a = shortSpec(c.specA()), b = c.specA().equals(c.specB()) ? "same" : shortSpec(c.specB());
         List<PairRecord> m = c.measured();
         String failed = c.failed().map(p -> "FAILED: " + (p.a().failedItself() ? "A: " + p.a().error() : "B: " + p.b().error())).orElse(null);
         if (failed != null || m.isEmpty()) return "| " + a + " | " + b + " | " + m.size() + " | | | " + (failed == null ? "not measured" : failed) + " | | |";
-        LockStepEstimate e = c.estimate(0.95);
+        LockStepEstimate e = c.estimate(LockStepEstimate.CONFIDENCE);
         String ratio = String.format(Locale.ROOT, "%+.2f%%", e.changePercent())
                 + (e.ratioCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", (e.ratioCi().low() - 1) * 100, (e.ratioCi().high() - 1) * 100) : "");
         String diff = String.format(Locale.ROOT, "%+.2f", e.diffMicros())
                 + (e.diffCi().isAvailable() ? String.format(Locale.ROOT, " [%+.2f, %+.2f]", e.diffCi().low(), e.diffCi().high()) : "");
-        return String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %.2f | %s | %s | %d/%d |", a, b, e.n(), Stats.mean(c.stallFree(PairRecord::a)),
+        String pairs = e.n() + (rule != null && rule.reached(c).wider() ? " (" + rule.reached(c).word + ")" : "");
+        return String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.2f | %s | %s | %d/%d |", a, b, pairs, Stats.mean(c.stallFree(PairRecord::a)),
                 Stats.mean(c.stallFree(PairRecord::b)), ratio, diff, c.stalls(PairRecord::a), c.stalls(PairRecord::b));
     }
 

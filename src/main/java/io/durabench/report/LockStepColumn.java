@@ -18,6 +18,11 @@ import java.util.Set;
 public record LockStepColumn(String reference, int forkPairs, Map<String, ReferenceComparison.Entry> byMethod, Set<String> fastest,
                              String best, Map<String, Versus> versusBest, List<String> undecided) {
 
+    /** "5", or "5–10" when a precision rule gave the methods different fork pairs. */
+    public String forkPairsText() {
+        return ReferenceComparison.pairsText(byMethod.values(), forkPairs);
+    }
+
     /**
      * X against the best: X/best as exp of the difference of their mean ln ratios to the reference,
      * with its Welch t interval, p and Holm-adjusted p over the table's methods; {@code perPairLogSd}

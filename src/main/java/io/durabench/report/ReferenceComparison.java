@@ -1,6 +1,7 @@
 package io.durabench.report;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.results.PairsRule;
 import io.durabench.stats.LockStepEstimate;
 import java.util.List;
 import java.util.Optional;
@@ -14,10 +15,12 @@ import java.util.Optional;
  *
  * @param reference the reference method's label ("FDATASYNC")
  * @param forkPairs the most fork pairs any entry has
+ * @param pairs     the rule that gave each cell its fork pairs (planned, then more while wider than a precision), null
+ *                  when every cell had the same fixed fork pairs
  */
-public record ReferenceComparison(Context context, String reference, int forkPairs, List<Entry> entries) {
+public record ReferenceComparison(Context context, String reference, int forkPairs, List<Entry> entries, PairsRule pairs) {
     /** The confidence of lock-step intervals: compare's, not the rounds' 99.9% (over 3 to 10 fork pairs a t at 99.9% says little). */
-    public static final double CONFIDENCE = 0.95;
+    public static final double CONFIDENCE = LockStepEstimate.CONFIDENCE;
 
     /**
      * One cell beside the reference: B = the cell, A = the reference cell. {@code estimate} is null when the
@@ -25,8 +28,15 @@ public record ReferenceComparison(Context context, String reference, int forkPai
      *
      * @param perPairLogSd sd of ln(B/A) over the fork pairs (what the next pairs are estimated with)
      * @param stalls       stalled units left out: the reference's and the method's, over every pair
+     * @param reached      where its fork pairs ended under the precision rule (within it, the cap, the budget); null without one
      */
-    public record Entry(Cell cell, LockStepEstimate estimate, double perPairLogSd, long referenceStalls, long methodStalls, String failed) {
+    public record Entry(Cell cell, LockStepEstimate estimate, double perPairLogSd, long referenceStalls, long methodStalls, String failed,
+                        PairsRule.Reached reached) {
+        /** An entry of fixed fork pairs. */
+        public Entry(Cell cell, LockStepEstimate estimate, double perPairLogSd, long referenceStalls, long methodStalls, String failed) {
+            this(cell, estimate, perPairLogSd, referenceStalls, methodStalls, failed, null);
+        }
+
         public String method() {
             return cell.method();
         }
@@ -38,6 +48,23 @@ public record ReferenceComparison(Context context, String reference, int forkPai
 
     public ReferenceComparison {
         entries = List.copyOf(entries);
+    }
+
+    /** Every cell with the same fixed fork pairs. */
+    public ReferenceComparison(Context context, String reference, int forkPairs, List<Entry> entries) {
+        this(context, reference, forkPairs, entries, null);
+    }
+
+    /** "5", or "5–10" when a precision rule gave the cells different fork pairs: the measured entries' least and most. */
+    public String forkPairsText() {
+        return pairsText(entries, forkPairs);
+    }
+
+    /** The least and most fork pairs of the measured entries ("5" or "5–10"); {@code otherwise} when none is measured. */
+    static String pairsText(java.util.Collection<Entry> entries, int otherwise) {
+        java.util.IntSummaryStatistics s = entries.stream().filter(Entry::measured).mapToInt(e -> e.estimate().n()).summaryStatistics();
+        if (s.getCount() == 0) return Integer.toString(otherwise);
+        return s.getMin() == s.getMax() ? Integer.toString(s.getMin()) : s.getMin() + "–" + s.getMax();
     }
 
     /** The entries of one group (the cell without its method: block, batch, preallocation). */

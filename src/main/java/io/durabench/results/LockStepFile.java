@@ -49,10 +49,16 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         }
     }
 
-    /** How every cell was measured. */
-    /** {@code bothWays}: each cell ran in two halves of {@code blocks / 2}, opened with either side first (files of older runs: false). */
+    /**
+     * How every cell was measured. {@code bothWays}: each cell ran in two halves of {@code blocks / 2}, opened with either
+     * side first (files of older runs: false); {@code pairs}: the fork pairs' precision rule, null for fixed fork pairs
+     * (and files written before the rule), where every cell has the run's fork pairs.
+     */
     public record Settings(int blocks, int blockTargetMillis, int grain, String order, int warmupMinBlocks, int warmupMaxBlocks,
-                           int warmupUnits, boolean bothWays) {
+                           int warmupUnits, boolean bothWays, PairsRule pairs) {
+        public Settings withPairs(PairsRule rule) {
+            return new Settings(blocks, blockTargetMillis, grain, order, warmupMinBlocks, warmupMaxBlocks, warmupUnits, bothWays, rule);
+        }
     }
 
     /**
@@ -77,6 +83,15 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         /** The fork pairs in which both sides measured. */
         public List<PairRecord> measured() {
             return forkPairs.stream().filter(PairRecord::measured).toList();
+        }
+
+        /**
+         * The half-width of B/A's interval between the measured fork pairs as a share of B/A, at the level the report
+         * prints it ({@link LockStepEstimate#CONFIDENCE}): what the precision rule reads ({@link PairsRule}). NaN with
+         * fewer than two measured pairs.
+         */
+        public double halfWidth() {
+            return measured().size() < 2 ? Double.NaN : estimate(LockStepEstimate.CONFIDENCE).halfWidth();
         }
 
         /** The first fork pair in which the cell failed (it is not measured after it), if any. */
@@ -217,6 +232,12 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         return new LockStepFile(started, finishedAt, sides, pairing, settings, placement, newCells);
     }
 
+    /** The file with why its precision rule added no more fork pairs (a file with fixed fork pairs stays as it is). */
+    public LockStepFile withPairsStopped(String why) {
+        if (settings.pairs() == null) return this;
+        return new LockStepFile(started, finished, sides, pairing, settings.withPairs(settings.pairs().withStopped(why)), placement, cells);
+    }
+
     /** Whether {@code folder} is a lock-step run's (it holds lockstep.json). */
     public static boolean isLockStep(Path folder) {
         return Files.isRegularFile(folder.resolve(FILE));
@@ -247,6 +268,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
         set.addProperty("warmupMaxBlocks", settings.warmupMaxBlocks());
         set.addProperty("warmupUnits", settings.warmupUnits());
         if (settings.bothWays()) set.addProperty("bothWays", true);
+        if (settings.pairs() != null) settings.pairs().write(set, o);
         o.add("settings", set);
         JsonArray cs = new JsonArray();
         for (CellRecord c : cells) {
@@ -341,7 +363,7 @@ public record LockStepFile(String started, String finished, Sides sides, String 
             Settings settings = new Settings(JsonFields.integer(set, "blocks"), JsonFields.integer(set, "blockTargetMillis"),
                     JsonFields.integer(set, "grain"), JsonFields.string(set, "order"), JsonFields.integer(set, "warmupMinBlocks"),
                     JsonFields.integer(set, "warmupMaxBlocks"), JsonFields.integer(set, "warmupUnits"),
-                    Boolean.TRUE.equals(JsonFields.bool(set, "bothWays")));
+                    Boolean.TRUE.equals(JsonFields.bool(set, "bothWays")), PairsRule.read(set, o));
             List<CellRecord> cells = new ArrayList<>();
             for (JsonElement ce : required(JsonFields.array(o, "cells"), "cells")) {
                 JsonObject c = ce.getAsJsonObject();

@@ -52,7 +52,7 @@ public final class ControlPairs {
         out.flush();
         // As reference pairs, with 12 blocks (LockStepSettings.CONTROL_PAIRS).
         LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.twin(target, 0), LockStepMeasurement.jvm("java", target, slot, 0),
-                LockStepSettings.CONTROL_PAIRS, FORK_PAIRS, Placement.lastCpu(), target.label() + "/" + ResultsFolder.CONTROL)
+                LockStepSettings.CONTROL_PAIRS, FORK_PAIRS, Placement.lastCpu(), target.label() + "/" + ResultsFolder.CONTROL, null)
                 .run(pairs, folder, out, stopping);
         o.failed().forEach((i, why) -> out.println("FAILED control " + pairs.get(i).b() + " beside its C twin: " + why));
         return o.anyFailed();

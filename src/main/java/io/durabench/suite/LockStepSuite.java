@@ -42,16 +42,35 @@ public final class LockStepSuite {
     public static final int DEFAULT_FORK_PAIRS = 10;
 
     /**
+     * With --precision or --budget, the most fork pairs a cell gets, as a multiple of the planned: three times the pairs
+     * narrow an interval by √3 and more, enough for a cell a little too wide; one much wider wants a longer run (more
+     * --forks), not a run that ends only at the budget.
+     */
+    public static final int MOST_PAIRS_PER_PLANNED = 3;
+
+    /**
      * @param a,b          the two sides: a JVM and a target each
      * @param forkPairs    fork pairs per cell (-f)
      * @param busyWaitNanosA the test hook's spin per operation on side A (0 in a real run)
      * @param busyWaitNanosB the same on side B: a known effect of B − A per operation
      * @param reference    the method side A runs beside each cell on side B (--reference), null: the same cell on both sides
      * @param twin         side A is the C twin running each cell's C twin (--twin: Java against C), side B the JVM
+     * @param precision    --precision and --budget: fork pairs beyond {@code forkPairs} for the cells still wider, at most
+     *                     {@link #MOST_PAIRS_PER_PLANNED} times as many; {@link PrecisionTarget#NONE}: the fork pairs are fixed
      */
     public record Request(Profile profile, JmhSettings settings, List<String> jmhArgs, JvmFacts jvmA, RunTarget targetA, JvmFacts jvmB,
                           RunTarget targetB, LockStepSettings lockStep, Placement placement, int forkPairs, long busyWaitNanosA, long busyWaitNanosB,
-                          List<String> labVariants, String reference, boolean twin) {
+                          List<String> labVariants, String reference, boolean twin, PrecisionTarget precision) {
+        /** The same request on other targets (the lab's, once it is up). */
+        public Request on(RunTarget a, RunTarget b) {
+            return new Request(profile, settings, jmhArgs, jvmA, a, jvmB, b, lockStep, placement, forkPairs, busyWaitNanosA, busyWaitNanosB,
+                    labVariants, reference, twin, precision);
+        }
+
+        /** The most fork pairs a cell gets: the planned, or with --precision or --budget {@link #MOST_PAIRS_PER_PLANNED} times as many. */
+        public int mostForkPairs() {
+            return precision.active() ? MOST_PAIRS_PER_PLANNED * forkPairs : forkPairs;
+        }
     }
 
     private final Request r;
@@ -114,13 +133,15 @@ public final class LockStepSuite {
 
     /** Measures every cell into {@code outDir}; true when some cell FAILED. */
     public boolean run(Path outDir) {
+        long start = System.nanoTime();
         List<JvmSlot> slots = JvmSlot.of(List.of(r.jvmA(), r.jvmB()), 1);
         JvmSlot slotA = slots.get(0), slotB = slots.get(1);
         Environment envA = environment(r.targetA(), slotA), envB = environment(r.targetB(), slotB);
         checkTargets(envA, envB);
         LockStepMeasurement m = new LockStepMeasurement(r.twin() ? LockStepMeasurement.twin(r.targetA(), r.busyWaitNanosA())
                 : LockStepMeasurement.jvm(slotA.label(), r.targetA(), slotA, r.busyWaitNanosA()),
-                LockStepMeasurement.jvm(slotB.label(), r.targetB(), slotB, r.busyWaitNanosB()), r.lockStep(), r.forkPairs(), r.placement(), null);
+                LockStepMeasurement.jvm(slotB.label(), r.targetB(), slotB, r.busyWaitNanosB()), r.lockStep(), r.forkPairs(), r.placement(), null,
+                r.precision().active() ? r.precision().forkPairs(r.forkPairs(), r.mostForkPairs(), r.precision().deadlineNanos(start, 0, 1)) : null);
         ResultsFolder folder = ResultsFolder.create(outDir);
         List<RunManifest.Target> targets = new ArrayList<>(List.of(new RunManifest.Target(r.targetA().dir().toString(), r.targetA().label())));
         if (!r.targetB().dir().equals(r.targetA().dir())) targets.add(new RunManifest.Target(r.targetB().dir().toString(), r.targetB().label()));
@@ -150,8 +171,9 @@ public final class LockStepSuite {
             StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
             if (!stale.removed().isEmpty() || !stale.kept().isEmpty()) out.println("# " + stale.summary());
         }
-        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %d fork pairs each, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
-                cells.size(), blocked.size(), r.forkPairs(), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
+        out.printf("# durabench lock-step: %d cells (%d not measured: see below), %s, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
+                cells.size(), blocked.size(), m.precision() == null ? r.forkPairs() + " fork pairs each" : m.precision().rule().words()
+                        + (r.precision().budget() == null ? "" : ", within --budget " + Progress.clock(r.precision().budget().toSeconds())), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
                 r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), slotB.layer().word(),
                 r.targetB().dir(), r.placement().words());
         blocked.forEach((c, why) -> out.println(why.substring(0, why.indexOf(':')) + "    " + c.toString().strip() + ": " + why.substring(why.indexOf(':') + 2)));

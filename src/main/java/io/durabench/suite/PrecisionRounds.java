@@ -1,6 +1,7 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.lockstep.PairsToPrecision;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,13 +38,11 @@ final class PrecisionRounds {
 
     /** The extra rounds of one target, after its profile's {@code profileRounds}. */
     void run(RunTarget target, TargetRounds rounds, List<Cell> cells, int profileRounds, int slotCount, Progress progress, RunState state) {
-        double budget = precision.budget() == null ? Double.NaN : precision.budget().toSeconds();
-        int targetIndex = targetsDone++;
-        double targetEnd = Double.isNaN(budget) ? Double.NaN : budget * (targetIndex + 1) / targetCount;
+        long deadline = deadlineNanos(targetsDone++);
         int round = profileRounds;
         String why = null;
         while (!state.stopping()) {
-            if (Double.isNaN(budget) && round >= PrecisionTarget.MAX_ROUNDS_WITHOUT_BUDGET) {
+            if (precision.budget() == null && round >= PrecisionTarget.MAX_ROUNDS_WITHOUT_BUDGET) {
                 why = "reached " + round + " rounds (the most without --budget)";
                 break;
             }
@@ -53,8 +52,7 @@ final class PrecisionRounds {
                 break;
             }
             double estimate = wide.stream().mapToDouble(settings::secondsPerRound).sum() * slotCount;
-            double elapsed = (System.nanoTime() - startNanos) / 1e9;
-            if (!Double.isNaN(targetEnd) && elapsed + estimate * progress.pace() > targetEnd) {
+            if (deadline != PairsToPrecision.NO_DEADLINE && estimate * progress.pace() > (deadline - System.nanoTime()) / 1e9) {
                 why = "the next round (" + wide.size() + " cells, ~" + Progress.clock(estimate * progress.pace()) + ") would pass the budget";
                 break;
             }
@@ -66,6 +64,11 @@ final class PrecisionRounds {
                 + profileRounds + " on " + target.dir() + "; stopped: " + why);
         for (Map.Entry<JvmSlot, SlotResults> e : rounds.results().entrySet()) reached(e.getKey(), e.getValue());
         out.flush();
+    }
+
+    /** When the budget of the run's target {@code index} (in the order they run) ends: its share of --budget. */
+    long deadlineNanos(int index) {
+        return precision.deadlineNanos(startNanos, index, targetCount);
     }
 
     /** The cells some JVM has not settled whose interval is still wider than asked (each JVM's widths read once: every fork of the target). */

@@ -1,6 +1,8 @@
 package io.durabench.suite;
 
 import io.durabench.catalogue.Cell;
+import io.durabench.lockstep.PairsToPrecision;
+import io.durabench.results.PairsRule;
 import io.durabench.results.BenchmarkResult;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
@@ -21,7 +23,8 @@ import java.util.regex.Pattern;
  * spent by the next round. Without a budget, at most {@value #MAX_ROUNDS_WITHOUT_BUDGET} rounds in all;
  * without a precision, every cell gets more rounds until the budget is spent. Stopping when a cell
  * looks precise enough is optional stopping: the coverage check (CoverageTest) resamples the long run
- * with this rule to show it does not break the intervals' promise.
+ * with this rule to show it does not break the intervals' promise. In lock-step the same options add fork pairs
+ * instead of rounds ({@link #forkPairs}): while a cell's ratio's interval is wider than P%.
  *
  * @param precision the wanted half-width as a share of the mean (0.05 for 5%); NaN for none
  * @param budget    the run's wall-time budget; null for none
@@ -72,6 +75,23 @@ public record PrecisionTarget(double precision, Duration budget) {
             out.put(cells.get(i), x == null ? Double.NaN : (x.high() - x.low()) / 2 / x.mean());
         }
         return out;
+    }
+
+    /**
+     * When the budget of one target ends: each of the run's {@code count} targets gets its share, in order, from the
+     * run's start ({@code startNanos}); {@link PairsToPrecision#NO_DEADLINE} without a budget.
+     */
+    long deadlineNanos(long startNanos, int index, int count) {
+        return budget == null ? PairsToPrecision.NO_DEADLINE : startNanos + budget.toNanos() * (index + 1) / count;
+    }
+
+    /**
+     * The same target for lock-step: {@code planned} fork pairs, then one more at a time for each cell whose ratio's
+     * interval (the report's lock-step column's, at 95%) is still wider than the precision (every cell, with a budget
+     * alone), at most {@code most} in all, while the next fork pair fits before {@code deadlineNanos}.
+     */
+    PairsToPrecision forkPairs(int planned, int most, long deadlineNanos) {
+        return new PairsToPrecision(new PairsRule(planned, precision, most, null), deadlineNanos);
     }
 
     /** Whether a cell with this relative half-width wants another round. */

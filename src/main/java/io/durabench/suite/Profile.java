@@ -10,7 +10,8 @@ import org.openjdk.jmh.annotations.Mode;
  * the unit of replication (iterations seconds apart share a JVM's state and correlate, so a fork's
  * later iterations add little; docs/intervals.md), so the forks are many and short.
  * quick: pg_test_fsync's main table (8 KiB, every method, batch 1 and 100, append vs zero-fill),
- * 3 forks of 100 ms warmup + 3 x 100 ms, under three minutes per directory. standard: every axis swept one at a time
+ * 3 forks of 100 ms warmup + 3 x 100 ms, then each durable method beside FDATASYNC in lock-step (quick and
+ * standard: {@link ReferencePairs}, 5 fork pairs and more for a method still wider than ±3%, at most 10). standard: every axis swept one at a time
  * around that centre in SampleTime only, so a row's mean and its percentiles come from the same
  * forks. full: the whole cross product (hours). compare: the cells of quick with the replication
  * `durabench compare` needs: with 41 rows Holm's first step is 0.05/41 = 0.0012, which 5 or 6

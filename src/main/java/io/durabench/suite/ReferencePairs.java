@@ -7,6 +7,7 @@ import io.durabench.lockstep.ForkPair;
 import io.durabench.lockstep.HandOffRule;
 import io.durabench.lockstep.LockStepRun;
 import io.durabench.lockstep.LockStepSettings;
+import io.durabench.lockstep.PairsToPrecision;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.ResultsFolder;
 import io.durabench.workload.SyncMethod;
@@ -28,7 +29,9 @@ import java.util.stream.Collectors;
  * folder as lockstep.json; the rounds' JMH results are the absolute figures.
  *
  * <p>Fork pairs and blocks are lighter than a lock-step run's ({@link LockStepSettings#REFERENCE_PAIRS}: a pair's
- * cell in about two thirds of a second), so that they fit in the quick profile's few minutes.
+ * cell in about two thirds of a second), so that they fit in the quick profile's few minutes; and the fork pairs go where
+ * they are needed: 5 for every pair, then more, one at a time, for those whose interval is still wider than ±3%
+ * ({@link #rule}, {@link PairsToPrecision}), at most 10.
  */
 final class ReferencePairs {
     /** The reference when the run names none: pg_test_fsync's and PostgreSQL's default, the decision table's usual yardstick. */
@@ -48,6 +51,28 @@ final class ReferencePairs {
         };
     }
 
+    /** The precision their fork pairs are added to unless --precision says otherwise: the half-width of the report's lock-step column. */
+    static final double DEFAULT_PRECISION = 0.03;
+
+    /**
+     * The most fork pairs a cell gets: twice the planned. Fork pairs beyond the planned go only to the cells still wider
+     * than the precision, and twice the pairs narrow an interval by about √2 and more (t's quantile falls too): what a
+     * loop-backed lab filesystem needs for ±3%, within a quick run's minutes.
+     */
+    static int maxForkPairs(Profile profile) {
+        return 2 * forkPairs(profile);
+    }
+
+    /**
+     * The fork pairs' rule on a target: the profile's planned pairs, then more for each cell wider than --precision
+     * ({@link #DEFAULT_PRECISION} without it), at most {@link #maxForkPairs}, within the run's --budget (the target's
+     * share of it, {@code deadlineNanos}). --budget alone does not extend every reference pair: their target stays the default.
+     */
+    static PairsToPrecision rule(Profile profile, PrecisionTarget asked, long deadlineNanos) {
+        double precision = Double.isNaN(asked.precision()) ? DEFAULT_PRECISION : asked.precision();
+        return new PrecisionTarget(precision, asked.budget()).forkPairs(forkPairs(profile), maxForkPairs(profile), deadlineNanos);
+    }
+
     /**
      * The pairs to measure on a target: every measured durable single-threaded SyncWriteCost cell
      * whose method is not the reference, beside the reference at its block, batch and preallocation
@@ -65,7 +90,7 @@ final class ReferencePairs {
      * rounds could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
      */
     static boolean measure(RunTarget target, Environment env, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, SyncMethod reference,
-                           Profile profile, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
+                           Profile profile, PairsToPrecision rule, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
         int forkPairs = forkPairs(profile);
         if (forkPairs == 0 || stopping.getAsBoolean()) return false;
         if (!Boolean.TRUE.equals(env.durableStorage())) {
@@ -74,11 +99,11 @@ final class ReferencePairs {
         }
         List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList(), reference);
         if (pairs.isEmpty()) return false;
-        out.printf("# lock-step against %s on %s: %d pairs, %d fork pairs of %s%n", reference, target.dir(), pairs.size(), forkPairs,
+        out.printf("# lock-step against %s on %s: %d pairs, %s, of %s%n", reference, target.dir(), pairs.size(), rule.rule().words(),
                 slot.describe());
         out.flush();
         LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.jvm("reference", target, slot, 0), LockStepMeasurement.jvm("method",
-                target, slot, 0), LockStepSettings.REFERENCE_PAIRS, forkPairs, Placement.lastCpu(), target.label()).run(pairs, folder, out, stopping);
+                target, slot, 0), LockStepSettings.REFERENCE_PAIRS, forkPairs, Placement.lastCpu(), target.label(), rule).run(pairs, folder, out, stopping);
         o.failed().forEach((i, why) -> out.println("FAILED lock-step " + pairs.get(i).b() + " beside " + reference + ": " + why));
         return o.anyFailed();
     }

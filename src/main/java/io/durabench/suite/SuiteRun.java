@@ -97,6 +97,7 @@ public final class SuiteRun {
     /** --precision / --budget: rounds beyond the profile's for the cells still too imprecise. */
     public SuiteRun precision(PrecisionTarget target) {
         this.precisionTarget = target;
+        pairs.precision(target);
         return this;
     }
 
@@ -138,9 +139,8 @@ public final class SuiteRun {
                 estimate += cells.stream().mapToDouble(settings::secondsFor).sum() * slots.size();
             }
             Progress progress = new Progress(out, total, estimate);
-            for (RunTarget target : targets) {
-                if (state.stopping()) break;
-                failed |= runTarget(target, state, continuing, summaries, progress);
+            for (int t = 0; t < targets.size() && !state.stopping(); t++) {
+                failed |= runTarget(targets.get(t), state, continuing, summaries, progress, precisionRounds.deadlineNanos(t));
             }
             // Rounds leave their loop as soon as the hook says stop; the run's thread then waits here for the JVM to halt.
             if (state.stopping()) state.awaitHalt();
@@ -171,7 +171,9 @@ public final class SuiteRun {
                 + tmp + ": " + String.join(", ", removed.stream().map(p -> p.getFileName().toString()).toList()));
     }
 
-    private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress) {
+    /** @param deadlineNanos when the target's share of --budget ends */
+    private boolean runTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress,
+                              long deadlineNanos) {
         Path dir = target.dir();
         // Files a killed run left (its owner lock is free again) go first; nothing else is touched.
         StaleFiles.Removal stale = StaleFiles.removeDeadOwners(dir);
@@ -180,7 +182,7 @@ public final class SuiteRun {
         // The probe's files are this JVM's: claimed, so a SIGKILL of the CLI leaves nothing the next run cannot remove.
         OwnedFiles.claim(dir).ifPresent(why -> out.println("WARNING: " + why));
         try {
-            return measureTarget(target, state, continuing, summaries, progress);
+            return measureTarget(target, state, continuing, summaries, progress, deadlineNanos);
         } finally {
             // A filesystem turned read-only keeps what the forks and this JVM made: name every file, and go on to the end.
             String why = OwnedFiles.release(dir).orElse("its forked JVM could not delete them at exit: see jmh-log.txt");
@@ -188,7 +190,8 @@ public final class SuiteRun {
         }
     }
 
-    private boolean measureTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress) {
+    private boolean measureTarget(RunTarget target, RunState state, boolean continuing, List<Runnable> summaries, Progress progress,
+                                  long deadlineNanos) {
         Path dir = target.dir();
         ResultsFolder.Target base = state.folder().target(target.label());
         Map<JvmSlot, Environment> envs = new LinkedHashMap<>();
@@ -232,7 +235,7 @@ public final class SuiteRun {
             for (int round = 0; round < rounds.count() && !state.stopping(); round++) loop.round(cells, round);
             if (precisionRounds.active()) precisionRounds.run(target, loop, cells, rounds.count(), slots.size(), progress, state);
             for (JvmSlot slot : slots) progress.closing(slot.label(), results.get(slot).results());
-            pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, state.folder(), out,
+            pairsFailed = pairs.measure(target, slots, envs, cells, BlockedCells.failedOrNa(blocked.get(slots.get(0))), profile, deadlineNanos, state.folder(), out,
                     state::stopping);
         }
         boolean failed = pairsFailed;

@@ -304,16 +304,17 @@ class LockStepRealDataTest {
         double overhead = 0;
         int pairs = 0;
         List<LockStepFile.CellRecord> cells = f.cells();
-        int n = cells.get(0).forkPairs().size();
-        for (int p = 0; p < n; p++) {
-            long cellsMillis = 0, pairMillis = 0;
-            for (LockStepFile.CellRecord c : cells) {
-                if (p >= c.forkPairs().size()) continue;
-                LockStepFile.PairRecord pr = c.forkPairs().get(p);
-                cellsMillis += Math.max(pr.a().cellMillis(), pr.b().cellMillis());
-                pairMillis = pr.pairMillis();
+        // By the pair's number: cells may have different counts of fork pairs (fork pairs to a precision).
+        java.util.Map<Integer, long[]> byPair = new java.util.TreeMap<>();
+        for (LockStepFile.CellRecord c : cells) {
+            for (LockStepFile.PairRecord pr : c.forkPairs()) {
+                long[] t = byPair.computeIfAbsent(pr.pair(), k -> new long[2]);
+                t[0] += Math.max(pr.a().cellMillis(), pr.b().cellMillis());
+                t[1] = pr.pairMillis();
             }
-            overhead += (pairMillis - cellsMillis) / 1000.0;
+        }
+        for (long[] t : byPair.values()) {
+            overhead += (t[1] - t[0]) / 1000.0;
             pairs++;
         }
         overhead /= pairs;

@@ -45,7 +45,7 @@ class LockStepPairingTest {
         JvmFacts jvm = JvmFacts.current();
         RunTarget target = RunTarget.directory(dir);
         LockStepSuite.Request request = new LockStepSuite.Request(profile, JmhSettings.of(profile, List.of()), List.of(), jvm, target, jvm, target,
-                LockStepSettings.defaults().withGrain(grain), Placement.UNPINNED, 2, 0, 0, List.of(), reference, twin);
+                LockStepSettings.defaults().withGrain(grain), Placement.UNPINNED, 2, 0, 0, List.of(), reference, twin, PrecisionTarget.NONE);
         LockStepSuite suite = new LockStepSuite(request, NativeLayers.current(), new PrintWriter(new StringWriter()));
 
         List<Cell> planned = suite.plan();

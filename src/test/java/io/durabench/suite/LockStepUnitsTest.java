@@ -75,7 +75,7 @@ class LockStepUnitsTest {
         JvmFacts jvm = JvmFacts.current();
         RunTarget target = RunTarget.directory(dir);
         LockStepSuite.Request request = new LockStepSuite.Request(profile, JmhSettings.of(profile, List.of()), List.of(), jvm, target, jvm, target,
-                LockStepSettings.defaults(), Placement.UNPINNED, 2, 0, 0, List.of(), null, false);
+                LockStepSettings.defaults(), Placement.UNPINNED, 2, 0, 0, List.of(), null, false, PrecisionTarget.NONE);
         LockStepSuite suite = new LockStepSuite(request, NativeLayers.current(), new PrintWriter(new StringWriter()));
         return suite.pairing(suite.plan()).pairs().stream().map(ForkPair.CellPair::b).toList();
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.durabench.lockstep.PairsToPrecision;
+import io.durabench.results.PairsRule;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -40,5 +42,23 @@ class PrecisionTargetTest {
         assertTrue(p.wants(Double.NaN), "a cell without an interval yet wants forks");
         assertTrue(new PrecisionTarget(Double.NaN, Duration.ofMinutes(5)).wants(0.001), "a budget alone: every cell gets rounds");
         assertFalse(PrecisionTarget.NONE.active());
+    }
+
+    @Test
+    void referencePairsGoToThreePercentFromFivePairsAtMostTenUnlessPrecisionSaysOtherwise() {
+        assertEquals(new PairsRule(5, 0.03, 10, null), ReferencePairs.rule(Profile.QUICK, PrecisionTarget.NONE, PairsToPrecision.NO_DEADLINE).rule());
+        assertEquals(new PairsRule(5, 0.03, 10, null), ReferencePairs.rule(Profile.STANDARD, PrecisionTarget.NONE, PairsToPrecision.NO_DEADLINE).rule());
+        assertEquals(0.02, ReferencePairs.rule(Profile.QUICK, new PrecisionTarget(0.02, null), PairsToPrecision.NO_DEADLINE).rule().precision());
+        PairsToPrecision budgetAlone = ReferencePairs.rule(Profile.QUICK, new PrecisionTarget(Double.NaN, Duration.ofMinutes(5)), 42);
+        assertEquals(0.03, budgetAlone.rule().precision(), "--budget alone leaves the reference pairs' precision at its default");
+        assertEquals(42, budgetAlone.deadlineNanos());
+    }
+
+    @Test
+    void eachTargetGetsItsShareOfTheBudget() {
+        PrecisionTarget p = new PrecisionTarget(0.05, Duration.ofSeconds(300));
+        assertEquals(1_000 + 100_000_000_000L, p.deadlineNanos(1_000, 0, 3));
+        assertEquals(1_000 + 300_000_000_000L, p.deadlineNanos(1_000, 2, 3));
+        assertEquals(PairsToPrecision.NO_DEADLINE, new PrecisionTarget(0.05, null).deadlineNanos(1_000, 0, 1));
     }
 }

@@ -26,7 +26,7 @@ final class LockStepRecommendation {
     static String line(DecisionTable table, Context target, List<ReportRow> allRows) {
         LockStepColumn col = table.lockStep().get(target);
         List<Line> durable = table.durableOn(target), fastest = table.fastestOn(target);
-        String n = col.forkPairs() + " fork pairs in lock-step";
+        String n = col.forkPairsText() + " fork pairs in lock-step";
         if (fastest.size() == durable.size() && durable.size() > 1) {
             return "no recommendation: in " + n + " against " + col.reference() + " none of the " + durable.size()
                     + " durable methods is resolved slower than another (the lowest ratio: " + col.best() + ")" + morePairs(col, fastest);

@@ -30,7 +30,7 @@ final class SubmissionFindings {
                 String label = rc.context().label();
                 String message = "on " + label + ", " + what(m, depth) + " (" + m + (m.throughRing() ? ", QD " + depth : "") + "): "
                         + LockStepRecommendation.difference(e.estimate(), rc.reference())
-                        + " (" + rc.forkPairs() + " fork pairs in lock-step)";
+                        + " (" + rc.forkPairsText() + " fork pairs in lock-step)";
                 List<Integer> ids = rows.stream().filter(r -> r.context().equals(rc.context()) && r.cell().keyWithoutTarget()
                         .equals(e.cell().keyWithoutTarget())).map(ReportRow::id).toList();
                 out.add(new Finding(label, Kind.DURABILITY_COST, message, ids));

@@ -43,7 +43,7 @@ final class DecisionTableText {
         if (t.lockStep().isEmpty()) return s;
         LockStepColumn any = t.lockStep().values().iterator().next();
         return s + "; vs " + any.reference() + ": the lock-step difference in % [95% interval between fork pairs], n = "
-                + t.lockStep().values().stream().map(c -> c.forkPairs() + "").distinct().reduce((a, b) -> a + " or " + b).orElse("")
+                + t.lockStep().values().stream().map(LockStepColumn::forkPairsText).distinct().reduce((a, b) -> a + " or " + b).orElse("")
                 + " fork pairs";
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
  * A report's lock-step figures against the reference as rows of one field list, for report-lock-step.csv
  * and report.json alike: per target and paired cell, the method, its block, batch and preallocation,
  * the fork pairs, B/A and B − A (µs per operation) with their 95% intervals, the stalls left out on
- * each side, and why a pair failed.
+ * each side, why a pair failed, and where a cell's fork pairs ended under the precision rule (empty without one).
  */
 final class LockStepFields {
     /** One paired cell on one target. */
@@ -37,7 +37,8 @@ final class LockStepFields {
             Field.number("p", r -> r.entry().measured() && Double.isFinite(r.e().pTwoSided()) ? r.e().pTwoSided() : null),
             Field.whole("stallsReference", r -> r.entry().referenceStalls()),
             Field.whole("stallsMethod", r -> r.entry().methodStalls()),
-            Field.text("failed", r -> r.entry().failed()));
+            Field.text("failed", r -> r.entry().failed()),
+            Field.text("pairsReached", r -> r.entry().reached() == null ? null : r.entry().reached().word));
 
     private LockStepFields() {
     }

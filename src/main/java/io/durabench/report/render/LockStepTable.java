@@ -3,22 +3,28 @@ package io.durabench.report.render;
 import io.durabench.output.Table;
 import io.durabench.format.Fmt;
 import io.durabench.report.ReferenceComparison;
+import io.durabench.results.PairsRule;
 import io.durabench.stats.LockStepEstimate;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A target's lock-step pairs against the run's reference, every paired cell (the centre and the
  * batch and preallocation variants), as its section of the text and Markdown reports print it:
  * the method and its cell, B/A − 1 and B − A per operation, each with its 95% interval between
- * fork pairs, the pairs, and the stalled units left out on each side.
+ * fork pairs, the pairs (and, under a precision rule, why a cell still wider stopped), and the stalled units left out on
+ * each side.
  */
 final class LockStepTable {
     private LockStepTable() {
     }
 
     static String title(ReferenceComparison rc) {
-        return "Lock-step against " + rc.reference() + " (" + rc.forkPairs() + " fork pairs; 95% intervals between them; each side's stalled "
+        String pairs = rc.pairs() == null ? rc.forkPairs() + " fork pairs" : rc.pairs().planned() + " fork pairs, more for " + rc.pairs().extended()
+                + " (at most " + rc.pairs().maxForkPairs() + ")";
+        return "Lock-step against " + rc.reference() + " (" + pairs + "; 95% intervals between them; each side's stalled "
                 + "units left out and counted)";
     }
 
@@ -35,7 +41,7 @@ final class LockStepTable {
                         + ", " + Fmt.percentBound((est.ratioCi().high() - 1) * 100) + "]" : ""));
                 row.add(signedUs(est.diffMicros()) + (est.diffCi().isAvailable() ? " [" + signedUs(est.diffCi().low()) + ", "
                         + signedUs(est.diffCi().high()) + "]" : ""));
-                row.add(Integer.toString(est.n()));
+                row.add(est.n() + (e.reached() != null && e.reached().wider() ? " (" + e.reached().word + ")" : ""));
                 row.add(e.referenceStalls() + "/" + e.methodStalls());
             }
             t.add(row);
@@ -43,10 +49,28 @@ final class LockStepTable {
         return t;
     }
 
-    /** FAILED pairs, each with why, for the lines under the table. */
-    static List<String> failures(ReferenceComparison rc) {
-        return rc.entries().stream().filter(e -> e.failed() != null).map(e -> "FAILED " + e.method() + " (" + e.cell().groupLabel() + "): " + e.failed())
-                .toList();
+    /** The lines under the table: how many fork pairs the cells got and why (under a precision rule), then the FAILED pairs, each with why. */
+    static List<String> notes(ReferenceComparison rc) {
+        List<String> lines = new ArrayList<>();
+        if (rc.pairs() != null) lines.add(pairsLine(rc));
+        rc.entries().stream().filter(e -> e.failed() != null).map(e -> "FAILED " + e.method() + " (" + e.cell().groupLabel() + "): " + e.failed())
+                .forEach(lines::add);
+        return lines;
+    }
+
+    /**
+     * "Fork pairs: 5, then one more at a time for each cell whose 95% interval is wider than ±3%, at most 10; stopped: every
+     * cell within ±3%. 9 within at the planned pairs, 4 within after more; 2 still wider: cap (marked in pairs)".
+     */
+    private static String pairsLine(ReferenceComparison rc) {
+        PairsRule rule = rc.pairs();
+        Map<PairsRule.Reached, Long> counts = new EnumMap<>(PairsRule.Reached.class);
+        for (ReferenceComparison.Entry e : rc.entries()) if (e.reached() != null && e.reached() != PairsRule.Reached.FAILED) counts.merge(e.reached(), 1L, Long::sum);
+        List<String> within = new ArrayList<>(), wider = new ArrayList<>();
+        counts.forEach((r, n) -> (r.wider() ? wider : within).add(n + " " + r.word));
+        return "Fork pairs: " + rule.words() + "; stopped: " + (rule.stopped() == null ? "the run was interrupted" : rule.stopped()) + ". "
+                + (within.isEmpty() ? "none within" : String.join(", ", within))
+                + (wider.isEmpty() ? "" : "; still wider: " + String.join(", ", wider) + " (marked in the pairs column)") + ".";
     }
 
     private static String signedUs(double us) {

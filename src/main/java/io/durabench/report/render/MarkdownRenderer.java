@@ -76,7 +76,7 @@ public final class MarkdownRenderer {
             }
             report.referenceOn(c).ifPresent(rc -> {
                 sb.append("**").append(LockStepTable.title(rc)).append("**\n\n").append(LockStepTable.of(rc).markdown());
-                LockStepTable.failures(rc).forEach(l -> sb.append("* ").append(l).append('\n'));
+                LockStepTable.notes(rc).forEach(l -> sb.append("* ").append(l).append('\n'));
                 sb.append('\n');
             });
             if (!rows.isEmpty()) {

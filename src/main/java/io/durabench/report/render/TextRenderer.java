@@ -59,7 +59,7 @@ public final class TextRenderer {
             report.referenceOn(c).ifPresent(rc -> {
                 Wrap.append(sb, LockStepTable.title(rc), "\n  ", "    ");
                 sb.append(LockStepTable.of(rc).text());
-                LockStepTable.failures(rc).forEach(l -> Wrap.append(sb, l, "  ", "    "));
+                LockStepTable.notes(rc).forEach(l -> Wrap.append(sb, l, "  ", "    "));
             });
             if (!rows.isEmpty()) {
                 sb.append('\n').append(Tables.durabench(rows, columns).text());
