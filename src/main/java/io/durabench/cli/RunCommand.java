@@ -50,7 +50,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|standard|full|compare", defaultValue = "quick",
             description = "quick: pg_test_fsync's main table, then each durable method beside FDATASYNC in lock-step (5 fork pairs, more"
-                    + " to ±3%%, at most 10), ~3-4 min per dir; standard: every axis, ~22 min; full: cross product (hours); "
+                    + " to ±3%%, at most 10), ~8 min per dir on a disk, ~9 on the lab's; standard: every axis, ~22 min; full: cross product (hours); "
                     + "compare: every method at the centre, 12 forks each, for durabench compare (~13 min per dir and JVM). Default: ${DEFAULT-VALUE}.")
     String profile;
 
