@@ -47,8 +47,8 @@ final class PairsAfterRounds {
                     Profile profile, long deadlineNanos, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
         if (slots.size() != 1) return false;
         JvmSlot slot = slots.get(0);
-        boolean failed = ReferencePairs.measure(target, envs.get(slot), cells, blocked, slot, reference, profile,
-                ReferencePairs.rule(profile, precision, deadlineNanos), folder, out, stopping);
+        boolean failed = ReferencePairs.measure(target, envs.get(slot), cells, blocked, slot, reference, profile, precision, deadlineNanos,
+                folder, out, stopping);
         if (control) failed |= ControlPairs.measure(target, cells, blocked, slot, folder, out, stopping);
         return failed;
     }

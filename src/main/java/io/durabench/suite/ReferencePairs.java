@@ -87,12 +87,15 @@ final class ReferencePairs {
 
     /**
      * Measures a target's reference pairs after its rounds; {@code blocked} holds the cells the
-     * rounds could not measure there (n/a, FAILED), which are not paired. Returns whether a pair FAILED.
+     * rounds could not measure there (n/a, FAILED), which are not paired; {@code asked} and {@code deadlineNanos} make
+     * their {@link #rule}. Returns whether a pair FAILED. A profile without reference pairs measures none.
      */
     static boolean measure(RunTarget target, Environment env, List<Cell> cells, Map<Cell, ?> blocked, JvmSlot slot, SyncMethod reference,
-                           Profile profile, PairsToPrecision rule, ResultsFolder folder, PrintWriter out, BooleanSupplier stopping) {
+                           Profile profile, PrecisionTarget asked, long deadlineNanos, ResultsFolder folder, PrintWriter out,
+                           BooleanSupplier stopping) {
         int forkPairs = forkPairs(profile);
         if (forkPairs == 0 || stopping.getAsBoolean()) return false;
+        PairsToPrecision rule = rule(profile, asked, deadlineNanos);
         if (!Boolean.TRUE.equals(env.durableStorage())) {
             out.println("# lock-step against " + reference + ": not on " + target.dir() + " (no stable storage: nothing is durable there)");
             return false;

@@ -55,6 +55,15 @@ class PrecisionTargetTest {
     }
 
     @Test
+    void aProfileWithoutReferencePairsMeasuresNoneAndMakesNoRule() {
+        // compare, full: no reference pairs, so no rule of 0 planned fork pairs (which PairsRule refuses) is made for them.
+        for (Profile profile : new Profile[] {Profile.COMPARE, Profile.FULL}) {
+            assertFalse(ReferencePairs.measure(null, null, java.util.List.of(), java.util.Map.of(), null, ReferencePairs.DEFAULT_REFERENCE, profile,
+                    PrecisionTarget.NONE, PairsToPrecision.NO_DEADLINE, null, null, () -> false), profile.label());
+        }
+    }
+
+    @Test
     void eachTargetGetsItsShareOfTheBudget() {
         PrecisionTarget p = new PrecisionTarget(0.05, Duration.ofSeconds(300));
         assertEquals(1_000 + 100_000_000_000L, p.deadlineNanos(1_000, 0, 3));
