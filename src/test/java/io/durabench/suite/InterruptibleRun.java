@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * A short real `durabench run` that a test cuts short: five SyncWriteCost cells (one per sync
+ * A short real `durabench run` that a test cuts short: four SyncWriteCost cells (one per sync
  * method) on a directory of its own under target/ (a disk, where syncs reach a device), started as
  * a terminal would start it, in a process group of its own ({@code setsid}), so that a signal to
  * the group reaches the CLI and JMH's forked JVM alike, as Ctrl-C does. A file of the user's lies
@@ -34,7 +34,7 @@ import java.util.Random;
  * No timing is asserted: the timeouts are generous for a slow, shared machine.
  */
 final class InterruptibleRun implements AutoCloseable {
-    static final List<String> METHODS = List.of("NONE", "FDATASYNC", "O_DSYNC", "FSYNC", "O_SYNC");
+    static final List<String> METHODS = List.of("NONE", "FDATASYNC", "O_DSYNC", "FSYNC");
     static final String USER_FILE = "my-notes.txt";
     static final String FORKED_MAIN = "org.openjdk.jmh.runner.ForkedMain";
     static final Duration LONG = Duration.ofMinutes(3);
@@ -109,7 +109,7 @@ final class InterruptibleRun implements AutoCloseable {
     }
 
     /**
-     * Starts the run, waits for a random cell k (1 to 3 of 5: at least one is left to resume) to
+     * Starts the run, waits for a random cell k (1 to 3 of 4: at least one is left to resume) to
      * finish and the next cell's trial to create its file, then a random 0..maxPauseMillis more.
      */
     Cut startAndReachARandomTrial(int maxPauseMillis) {
@@ -121,7 +121,7 @@ final class InterruptibleRun implements AutoCloseable {
         return new Cut(k, file);
     }
 
-    /** Waits for the console line of the k-th finished cell ("[k/5 ..."). */
+    /** Waits for the console line of the k-th finished cell ("[k/4 ..."). */
     String awaitCell(int k) {
         return cli.awaitLine(l -> l.startsWith("[" + k + "/" + METHODS.size() + " "), "for cell " + k + " (" + this + ")", LONG);
     }
