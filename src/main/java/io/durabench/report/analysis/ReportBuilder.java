@@ -306,8 +306,14 @@ public final class ReportBuilder {
         List<io.durabench.report.CostFit> fits = CostModel.fit(rows);
         List<io.durabench.report.ReferenceComparison> shown = references.stream().filter(r -> contexts.contains(r.context())).toList();
         return new Report(baseline, sources, contexts, rows, groupCommitRows, plainRows, warnings, Findings.of(rows, fits, SyncMethod.valueOf(baseline),
-                shown.isEmpty() ? FindingRows.DEFAULT_REFERENCE : SyncMethod.valueOf(shown.get(0).reference()), shown),
+                shown.isEmpty() ? FindingRows.DEFAULT_REFERENCE : referenceOf(shown.get(0)), shown),
                 fits, shown);
+    }
+
+    /** The method the pairs were measured beside; the default where a damaged lockstep.json names none that exists. */
+    private static SyncMethod referenceOf(io.durabench.report.ReferenceComparison pairs) {
+        return java.util.Arrays.stream(SyncMethod.values()).filter(m -> m.name().equals(pairs.reference())).findFirst()
+                .orElse(FindingRows.DEFAULT_REFERENCE);
     }
 
     /**
