@@ -33,6 +33,15 @@ public record PairsRule(int planned, double precision, int maxForkPairs, String 
      * cell has no interval yet (NaN: fewer than two measured pairs), or it is wider than the precision.
      */
     public boolean wants(double halfWidth) {
+        return wantsMore(halfWidth, precision);
+    }
+
+    /**
+     * The rule both precision targets share (more fork pairs here, more rounds in a run in rounds): an interval of
+     * relative half-width {@code halfWidth} wants more measurement when there is no {@code precision} to reach (NaN),
+     * when there is no interval yet (NaN), or when it is wider than the precision.
+     */
+    public static boolean wantsMore(double halfWidth, double precision) {
         return Double.isNaN(precision) || Double.isNaN(halfWidth) || halfWidth > precision;
     }
 
