@@ -23,4 +23,12 @@ class PairsRuleTest {
         for (double w : new double[] {0.0, 0.02, 0.03, 0.04, Double.NaN}) assertEquals(PairsRule.wantsMore(w, 0.03), rule.wants(w), "half-width " + w);
         assertTrue(new PairsRule(5, Double.NaN, 10, null).wants(0.001));
     }
+
+    @Test
+    void oneForkPairAndOneCellAreSingular() {
+        assertTrue(new PairsRule(1, 0.03, 10, null).words().startsWith("1 fork pair, then"));
+        assertTrue(new PairsRule(5, 0.03, 10, null).words().startsWith("5 fork pairs, then"));
+        assertEquals("1 cell still wider than ±3%", new PairsRule(5, 0.03, 10, null).stillWider(1));
+        assertEquals("2 cells still wider than ±3%", new PairsRule(5, 0.03, 10, null).stillWider(2));
+    }
 }
