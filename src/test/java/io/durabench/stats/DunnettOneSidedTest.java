@@ -53,7 +53,7 @@ class DunnettOneSidedTest {
     @Test
     void unequalVariancesAndTheReferenceAgreeWithMonteCarlo() {
         // As in the fastest set: λ = 1 against the reference (v = 0), others from noisier and quieter methods.
-        double[][] cases = {{1, 0.3, 0.9, 0.5}, {1, 0.995, 0.1, 0.7, 0.7, 0.2}, {0.95, 0.2}};
+        double[][] cases = {{1, 0.3, 0.9, 0.5}, {1, 0.995, 0.1, 0.7, 0.7, 0.2}, {0.95, 0.2}, {0.9999, 0.2}};
         for (int k = 0; k < cases.length; k++) {
             double d = DunnettOneSided.criticalValue(cases[k], ALPHA);
             assertEquals(monteCarlo(cases[k], 100 + k), d, 0.01, Arrays.toString(cases[k]));
