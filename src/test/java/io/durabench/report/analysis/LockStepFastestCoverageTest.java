@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.results.LockStepFile;
 import io.durabench.stats.DunnettOneSided;
 import io.durabench.testing.Evidence;
+import io.durabench.testing.RandomSubsets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -174,7 +175,7 @@ class LockStepFastestCoverageTest {
         boolean[][][] in = new boolean[DRAWS][][];
         int[][] chosen = new int[DRAWS][];
         IntStream.range(0, DRAWS).parallel().forEach(d -> {
-            chosen[d] = choose(randoms[d], rows, beside);
+            chosen[d] = RandomSubsets.of(randoms[d], rows, beside);
             double[][] fig = figures(source, chosen[d], randoms[d], 0);
             in[d] = new boolean[used.length][];
             for (int rule = 0; rule < used.length; rule++) in[d][rule] = LockStepFastest.inFastestSet(fig[0], fig[1], fig[2], used[rule]);
@@ -209,7 +210,7 @@ class LockStepFastestCoverageTest {
         for (int d = 0; d < POWER_DRAWS; d++) randoms[d] = base.split();
         boolean[][][] in = new boolean[POWER_DRAWS][][];
         IntStream.range(0, POWER_DRAWS).parallel().forEach(d -> {
-            double[][] fig = figures(source, choose(randoms[d], source.rows().size(), beside), randoms[d], -Math.log(1.04));
+            double[][] fig = figures(source, RandomSubsets.of(randoms[d], source.rows().size(), beside), randoms[d], -Math.log(1.04));
             in[d] = new boolean[][] {LockStepFastest.inFastestSet(fig[0], fig[1], fig[2], RULES[0]), LockStepFastest.inFastestSet(fig[0], fig[1], fig[2], RULES[1])};
         });
         long[] fasterOut = new long[2], othersOut = new long[2], alone = new long[2];
@@ -229,19 +230,6 @@ class LockStepFastestCoverageTest {
         }
         assertTrue(othersOut[1] > othersOut[0], setting + ": Dunnett's value resolves more of the slower methods: " + othersOut[1] + " against "
                 + othersOut[0]);
-    }
-
-    /** {@code beside} distinct rows of {@code n}, in random order. */
-    private static int[] choose(SplittableRandom random, int n, int beside) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) p[i] = i;
-        for (int i = 0; i < beside; i++) {
-            int j = i + random.nextInt(n - i);
-            int x = p[i];
-            p[i] = p[j];
-            p[j] = x;
-        }
-        return Arrays.copyOf(p, beside);
     }
 
     /**
