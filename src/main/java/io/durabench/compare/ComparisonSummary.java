@@ -54,8 +54,8 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
     /** "3 regressions, 2 improvements, 36 unchanged; smallest detectable change 8.6% for a typical row (…); …". */
     public String sentence() {
         StringBuilder s = new StringBuilder()
-                .append(plural(regressions, "regression", "regressions")).append(", ")
-                .append(plural(improvements, "improvement", "improvements")).append(", ")
+                .append(Numbers.count(regressions, "regression", "regressions")).append(", ")
+                .append(Numbers.count(improvements, "improvement", "improvements")).append(", ")
                 .append(unchanged).append(" unchanged");
         if (small + insideNoise > 0) {
             s.append(" (").append(unchanged - small - insideNoise).append(" ~");
@@ -81,7 +81,7 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
                         .append(setByOneRoundExample);
             }
             if (rowsThatCannotDetect > 0) {
-                s.append(", and ").append(plural(rowsThatCannotDetect, "row", "rows")).append(" that could detect nothing (")
+                s.append(", and ").append(Numbers.count(rowsThatCannotDetect, "row", "rows")).append(" that could detect nothing (")
                         .append(afterColon(cannotDetectReason)).append(')');
             }
         }
@@ -103,15 +103,11 @@ public record ComparisonSummary(int regressions, int improvements, int unchanged
             line += ", " + Math.round(g.interval().confidence() * 100) + "% interval " + Numbers.signedPercent((g.interval().low() - 1) * 100)
                     + " to " + Numbers.signedPercent((g.interval().high() - 1) * 100);
         }
-        return line + ") over " + plural(g.count(), "row", "rows");
+        return line + ") over " + Numbers.count(g.count(), "row", "rows");
     }
 
     private static int count(List<RowComparison> rows, Verdict v) {
         return (int) rows.stream().filter(r -> r.verdict() == v).count();
-    }
-
-    private static String plural(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
     }
 
     private static String afterColon(String explanation) {

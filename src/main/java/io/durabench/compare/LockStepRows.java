@@ -61,7 +61,8 @@ final class LockStepRows {
         double pct = DetectableChange.atLeastTheBar(power.percentAtPower(DetectableChange.POWER), bar.percent());
         double testOnly = LockStepPower.of(e.n(), level, e.logSd(), 0).percentAtPower(DetectableChange.POWER);
         String text = "a slowdown of " + Numbers.percent(pct) + " would be flagged with " + Math.round(DetectableChange.POWER * 100)
-                + "% power (" + e.n() + " fork pairs in lock-step, sd of ln(B/A) " + Numbers.percent(100 * e.logSd()) + " per pair, level "
+                + "% power (" + Numbers.count(e.n(), "fork pair", "fork pairs") + " in lock-step, sd of ln(B/A) "
+                + Numbers.percent(100 * e.logSd()) + " per pair, level "
                 + (rows > 1 ? Numbers.sig(settings.alpha(), 3) + "/" + rows + " = " + Numbers.sig(level, 2) : Numbers.sig(settings.alpha(), 3))
                 + (pct > testOnly * 1.02 ? "; set by " + bar.name() + ", which the estimate must pass: the test alone would flag "
                 + Numbers.percent(testOnly) : "") + ")";

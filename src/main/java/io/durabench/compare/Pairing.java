@@ -1,5 +1,6 @@
 package io.durabench.compare;
 
+import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,8 +72,9 @@ public record Pairing(boolean paired, double correlation, int rows, String reaso
 
     /** A lock-step run: each fork pair's two sides alternated one durable unit at a time, so each pair's ratio is one replicate. */
     static Pairing lockStep(int forkPairs) {
-        return new Pairing(true, Double.NaN, 0, LOCK_STEP + ": the sides alternated one durable unit at a time in each of " + forkPairs
-                + " fork pairs (two JVMs each), so the disk's drift cancels in each pair's ratio B/A; t-test on ln(B/A) over the fork pairs");
+        return new Pairing(true, Double.NaN, 0, LOCK_STEP + ": the sides alternated one durable unit at a time in " + (forkPairs == 1 ? "" : "each of ")
+                + Numbers.count(forkPairs, "fork pair (two JVMs)", "fork pairs (two JVMs each)") + ", so the disk's drift cancels in each pair's ratio B/A;"
+                + " t-test on ln(B/A) over the fork pairs");
     }
 
     /** Whether the comparison judges lock-step figures. */

@@ -98,17 +98,23 @@ public final class HandOffRule {
 
     /**
      * {@code b} (side B) beside the same cell made with {@code method} (side A: a reference), or, with
-     * {@code method} null, beside itself; or why the hand-off rule, or the family, refuses it.
+     * {@code method} null, beside itself; or why the hand-off rule, or the family, refuses the reference.
+     * Whether {@code b}'s own values go together is not the pairing's question: a meaningless cell is
+     * n/a with the family's reason, as in a run in rounds ({@code FeasibilityProbe}).
      */
     public static Pairing beside(Cell b, String method) {
+        if (method == null) return refusal(b, b).map(Pairing::refused).orElseGet(() -> Pairing.of(b, b));
         Cell a;
         try {
-            a = method == null ? b : b.withMethod(method);
+            a = b.withMethod(method);
         } catch (InvalidValueException e) {
             return Pairing.refused("--reference " + method + " is not a method of " + b.benchmark().shortName() + " (" + e.getMessage() + ")");
         }
         Optional<String> invalid = b.family().invalidCombination(a);
-        if (invalid.isPresent()) return Pairing.refused("--reference " + method + " beside " + b.spec() + ": " + invalid.get());
+        if (invalid.isPresent()) {
+            return Pairing.refused("--reference " + method + " cannot run with the values of " + b.spec() + ": " + invalid.get()
+                    + "; give --reference a method that takes them");
+        }
         return refusal(a, b).map(Pairing::refused).orElseGet(() -> Pairing.of(a, b));
     }
 

@@ -12,6 +12,7 @@ import io.durabench.results.NotMeasured;
 import io.durabench.results.PairsRule;
 import io.durabench.results.ResultsFolder;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.Numbers;
 import io.durabench.workload.ownership.StaleFiles;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -82,7 +83,8 @@ public final class LockStepRun {
                        PairsToPrecision precision) {
         public Plan {
             if (precision != null && precision.rule().planned() != forkPairs) {
-                throw new IllegalArgumentException(forkPairs + " fork pairs planned, but the precision rule plans " + precision.rule().planned());
+                throw new IllegalArgumentException(Numbers.count(forkPairs, "fork pair", "fork pairs") + " planned, but the precision rule plans "
+                        + precision.rule().planned());
             }
         }
 
@@ -249,7 +251,8 @@ public final class LockStepRun {
         double a = last.a().microsPerOperationWithoutStalls(), b = last.b().microsPerOperationWithoutStalls();
         LockStepEstimate e = r.estimate(LockStepEstimate.CONFIDENCE);
         String so = e.ratioCi().isAvailable()
-                ? String.format(Locale.ROOT, "; B/A over %d pairs %.4f [%.4f, %.4f]", e.n(), e.ratio(), e.ratioCi().low(), e.ratioCi().high())
+                ? String.format(Locale.ROOT, "; B/A over %s %.4f [%.4f, %.4f]", Numbers.count(e.n(), "pair", "pairs"),
+                        e.ratio(), e.ratioCi().low(), e.ratioCi().high())
                 : "";
         int stalls = last.a().stalls() + last.b().stalls();
         return head + String.format(Locale.ROOT, "  A %.2f B %.2f us/op, B/A %.4f%s%s", a, b, b / a,

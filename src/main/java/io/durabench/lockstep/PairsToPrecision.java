@@ -2,6 +2,7 @@ package io.durabench.lockstep;
 
 import io.durabench.results.LockStepFile.CellRecord;
 import io.durabench.results.PairsRule;
+import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +46,7 @@ public record PairsToPrecision(PairsRule rule, long deadlineNanos) {
         List<Integer> wider = new ArrayList<>();
         for (int i = 0; i < records.size(); i++) if (!failed.contains(i) && rule.wants(records.get(i).halfWidth())) wider.add(i);
         if (wider.isEmpty()) return new Next(List.of(), "every cell within " + rule.target());
-        if (pair > rule.maxForkPairs()) return new Next(List.of(), "the cap of " + rule.maxForkPairs() + " fork pairs");
+        if (pair > rule.maxForkPairs()) return new Next(List.of(), "the cap of " + Numbers.count(rule.maxForkPairs(), "fork pair", "fork pairs"));
         if (deadlineNanos != NO_DEADLINE) {
             double seconds = PairTime.seconds(records, wider), left = (deadlineNanos - nowNanos) / 1e9;
             if (seconds > left) {

@@ -2,6 +2,7 @@ package io.durabench.results;
 
 import com.google.gson.JsonObject;
 import io.durabench.env.JsonFields;
+import io.durabench.stats.Numbers;
 import java.util.Locale;
 
 /**
@@ -33,6 +34,15 @@ public record PairsRule(int planned, double precision, int maxForkPairs, String 
      * cell has no interval yet (NaN: fewer than two measured pairs), or it is wider than the precision.
      */
     public boolean wants(double halfWidth) {
+        return wantsMore(halfWidth, precision);
+    }
+
+    /**
+     * The rule both precision targets share (more fork pairs here, more rounds in a run in rounds): an interval of
+     * relative half-width {@code halfWidth} wants more measurement when there is no {@code precision} to reach (NaN),
+     * when there is no interval yet (NaN), or when it is wider than the precision.
+     */
+    public static boolean wantsMore(double halfWidth, double precision) {
         return Double.isNaN(precision) || Double.isNaN(halfWidth) || halfWidth > precision;
     }
 
@@ -48,13 +58,14 @@ public record PairsRule(int planned, double precision, int maxForkPairs, String 
 
     /** "14 cells still wider than ±3%", or "14 cells (--budget alone: every cell)". */
     public String stillWider(int cells) {
-        String n = cells + (cells == 1 ? " cell" : " cells");
+        String n = Numbers.count(cells, "cell", "cells");
         return Double.isNaN(precision) ? n + " (--budget alone: every cell)" : n + " still wider than " + target();
     }
 
     /** The rule in words: "5 fork pairs, then more for each cell wider than ±3% (at most 10)". */
     public String words() {
-        return planned + (planned == 1 ? " fork pair" : " fork pairs") + ", then one more at a time for each cell " + (Double.isNaN(precision) ? "(--budget alone: every cell)"
+        return Numbers.count(planned, "fork pair", "fork pairs") + ", then one more at a time for each cell "
+                + (Double.isNaN(precision) ? "(--budget alone: every cell)"
                 : "whose 95% interval is wider than " + target()) + ", at most " + maxForkPairs;
     }
 

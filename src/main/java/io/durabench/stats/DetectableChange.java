@@ -59,7 +59,7 @@ public record DetectableChange(int n1, int n2, double alpha, int rows, double lo
         }
 
         String sizes() {
-            return paired ? n1 + " pairs" : n1 + " and " + n2 + " values";
+            return paired ? Numbers.count(n1, "pair", "pairs") : n1 + " and " + n2 + " values";
         }
     }
     public static final double POWER = 0.80;

@@ -26,6 +26,16 @@ public final class Numbers {
         return String.format(Locale.ROOT, "%+.1f%%", pct);
     }
 
+    /** A count and its noun, singular for one: "1 fork pair", "2 fork pairs", "0 fork pairs". */
+    public static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
+    /** The same for a count already in words ("1", "5", "5–10", "1 or 5"): singular only for exactly "1". */
+    public static String count(String n, String one, String many) {
+        return n + " " + ("1".equals(n) ? one : many);
+    }
+
     /** An unsigned percentage with one decimal: "12.3%". */
     public static String percent(double pct) {
         return String.format(Locale.ROOT, "%.1f%%", pct);

@@ -71,8 +71,8 @@ public record ShiftEstimate(double ratio, Interval ratioInterval, int n1, int n2
             int k = 0;
             while (k < m / 2 && cdf[k] <= tail) k++;
             interval = k == 0
-                    ? Interval.unavailable(String.format(Locale.ROOT, "with %d pairs even the widest distribution-free interval has only "
-                    + "%.1f%% confidence, less than the %.1f%% asked for", n, 100 * (1 - 2 * cdf[0]), 100 * level))
+                    ? Interval.unavailable(String.format(Locale.ROOT, "with %s even the widest distribution-free interval has only "
+                    + "%.1f%% confidence, less than the %.1f%% asked for", Numbers.count(n, "pair", "pairs"), 100 * (1 - 2 * cdf[0]), 100 * level))
                     : Interval.of(walsh[k - 1], walsh[m - k], 1 - 2 * cdf[k - 1]);
         }
         return new ShiftEstimate(Math.exp(median), interval.map(Math::exp), n, n);

@@ -15,6 +15,7 @@ import io.durabench.results.JmhParams;
 import io.durabench.results.NotMeasured;
 import io.durabench.results.ResultsFolder;
 import io.durabench.results.RunManifest;
+import io.durabench.stats.Numbers;
 import io.durabench.workload.ownership.StaleFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -172,7 +173,7 @@ public final class LockStepSuite {
             if (!stale.removed().isEmpty() || !stale.kept().isEmpty()) out.println("# " + stale.summary());
         }
         out.printf("# durabench lock-step: %d cells (%d not measured: see below), %s, side A %s (%s) on %s%s, side B %s (%s) on %s, %s%n",
-                cells.size(), blocked.size(), m.precision() == null ? r.forkPairs() + " fork pairs each" : m.precision().rule().words()
+                cells.size(), blocked.size(), m.precision() == null ? Numbers.count(r.forkPairs(), "fork pair", "fork pairs") + " each" : m.precision().rule().words()
                         + (r.precision().budget() == null ? "" : ", within --budget " + Progress.clock(r.precision().budget().toSeconds())), r.jvmA().version(), slotA.layer().word(), r.targetA().dir(),
                 r.reference() == null ? "" : " with " + r.reference() + " beside each cell", r.jvmB().version(), slotB.layer().word(),
                 r.targetB().dir(), r.placement().words());

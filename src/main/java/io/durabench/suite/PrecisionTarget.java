@@ -94,9 +94,9 @@ public record PrecisionTarget(double precision, Duration budget) {
         return new PairsToPrecision(new PairsRule(planned, precision, most, null), deadlineNanos);
     }
 
-    /** Whether a cell with this relative half-width wants another round. */
+    /** Whether a cell with this relative half-width wants another round: the lock-step rule's formula ({@link PairsRule#wantsMore}). */
     boolean wants(double halfWidth) {
-        return Double.isNaN(precision) || Double.isNaN(halfWidth) || halfWidth > precision;
+        return PairsRule.wantsMore(halfWidth, precision);
     }
 
     /** "--precision 5%, --budget 5m0s" for the console. */

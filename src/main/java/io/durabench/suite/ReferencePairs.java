@@ -10,6 +10,7 @@ import io.durabench.lockstep.LockStepSettings;
 import io.durabench.lockstep.PairsToPrecision;
 import io.durabench.lockstep.Placement;
 import io.durabench.results.ResultsFolder;
+import io.durabench.stats.Numbers;
 import io.durabench.workload.SyncMethod;
 import java.io.PrintWriter;
 import java.util.List;
@@ -102,7 +103,7 @@ final class ReferencePairs {
         }
         List<ForkPair.CellPair> pairs = plan(cells.stream().filter(c -> !blocked.containsKey(c)).toList(), reference);
         if (pairs.isEmpty()) return false;
-        out.printf("# lock-step against %s on %s: %d pairs, %s, of %s%n", reference, target.dir(), pairs.size(), rule.rule().words(),
+        out.printf("# lock-step against %s on %s: %s, %s, of %s%n", reference, target.dir(), Numbers.count(pairs.size(), "pair", "pairs"), rule.rule().words(),
                 slot.describe());
         out.flush();
         LockStepRun.Outcome o = new LockStepMeasurement(LockStepMeasurement.jvm("reference", target, slot, 0), LockStepMeasurement.jvm("method",

@@ -80,6 +80,22 @@ class HandOffRuleTest {
         assertNull(twin.refusal());
     }
 
+    @Test
+    void aReferenceThatCannotTakeTheCellsValuesSaysSoAndTheSameCellIsLeftToTheProbe() {
+        Cell batched = Cells.syncWrite(SyncMethod.FDATASYNC, 8192, 100, Preallocation.NONE);
+        String why = HandOffRule.beside(batched, "O_DSYNC").refusal();
+        assertTrue(why.startsWith("--reference O_DSYNC cannot run with the values of SyncWriteCost.writeBlock:syncMethod=FDATASYNC,"), why);
+        assertTrue(why.contains("writesPerSync=100 does not apply to O_DSYNC"), why);
+        assertTrue(why.endsWith("; give --reference a method that takes them"), why);
+        // No reference: a cell whose values do not go together (O_DSYNC has no sync call to batch) is no pairing's
+        // business; it pairs with itself and the probe calls it n/a with the family's reason, as in a run in rounds.
+        Cell meaningless = Cells.syncWrite(SyncMethod.O_DSYNC, 8192, 100, Preallocation.NONE);
+        HandOffRule.Pairing aa = HandOffRule.beside(meaningless, null);
+        assertNull(aa.refusal());
+        assertEquals(meaningless, aa.pair().a());
+        assertEquals(meaningless, aa.pair().b());
+    }
+
     private static void allowed(HandOffRule.Kind kind, Cell a, Cell b) {
         assertEquals(java.util.Optional.empty(), HandOffRule.refusal(a, b));
         assertEquals(kind, HandOffRule.kind(a, b));

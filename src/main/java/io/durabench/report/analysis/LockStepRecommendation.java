@@ -8,6 +8,7 @@ import io.durabench.report.LockStepColumn;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.Numbers;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -26,7 +27,7 @@ final class LockStepRecommendation {
     static String line(DecisionTable table, Context target, List<ReportRow> allRows) {
         LockStepColumn col = table.lockStep().get(target);
         List<Line> durable = table.durableOn(target), fastest = table.fastestOn(target);
-        String n = col.forkPairsText() + " fork pairs in lock-step";
+        String n = Numbers.count(col.forkPairsText(), "fork pair", "fork pairs") + " in lock-step";
         if (fastest.size() == durable.size() && durable.size() > 1) {
             return "no recommendation: in " + n + " against " + col.reference() + " none of the " + durable.size()
                     + " durable methods is resolved slower than another (the lowest ratio: " + col.best() + ")" + morePairs(col, fastest);
@@ -98,7 +99,7 @@ final class LockStepRecommendation {
         double need = Math.pow((z.inverseCumulativeProbability(1 - (1 - ReferenceComparison.CONFIDENCE) / (2 * m))
                 + z.inverseCumulativeProbability(0.8)) * v.perPairLogSd() / d, 2);
         long more = Math.max(1, (long) Math.ceil(need) - v.forkPairs());
-        return "; about " + more + " more fork pair" + (more == 1 ? "" : "s") + " would likely resolve " + diff + " from " + col.best()
+        return "; about " + Numbers.count(more, "more fork pair", "more fork pairs") + " would likely resolve " + diff + " from " + col.best()
                 + " (an estimate: if the difference and the noise stay as measured)";
     }
 }

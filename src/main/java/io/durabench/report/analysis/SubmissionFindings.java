@@ -5,6 +5,7 @@ import io.durabench.report.Finding;
 import io.durabench.report.Finding.Kind;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.report.ReportRow;
+import io.durabench.stats.Numbers;
 import io.durabench.workload.SyncMethod;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ final class SubmissionFindings {
                 String label = rc.context().label();
                 String message = "on " + label + ", " + what(m, depth) + " (" + m + (m.throughRing() ? ", QD " + depth : "") + "): "
                         + LockStepRecommendation.difference(e.estimate(), rc.reference())
-                        + " (" + rc.forkPairsText() + " fork pairs in lock-step)";
+                        + " (" + Numbers.count(rc.forkPairsText(), "fork pair", "fork pairs") + " in lock-step)";
                 List<Integer> ids = rows.stream().filter(r -> r.context().equals(rc.context()) && r.cell().keyWithoutTarget()
                         .equals(e.cell().keyWithoutTarget())).map(ReportRow::id).toList();
                 out.add(new Finding(label, Kind.DURABILITY_COST, message, ids));

@@ -10,6 +10,7 @@ import io.durabench.report.DecisionTable.Line;
 import io.durabench.format.Fmt;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.AbsoluteFigure;
+import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,9 +43,9 @@ final class DecisionTableText {
         String s = t.unit() + ": " + FIGURE + ", n = " + t.replication() + " per cell";
         if (t.lockStep().isEmpty()) return s;
         LockStepColumn any = t.lockStep().values().iterator().next();
+        String n = t.lockStep().values().stream().map(LockStepColumn::forkPairsText).distinct().reduce((a, b) -> a + " or " + b).orElse("");
         return s + "; vs " + any.reference() + ": the lock-step difference in % [95% interval between fork pairs], n = "
-                + t.lockStep().values().stream().map(LockStepColumn::forkPairsText).distinct().reduce((a, b) -> a + " or " + b).orElse("")
-                + " fork pairs";
+                + Numbers.count(n, "fork pair", "fork pairs");
     }
 
     static Table table(DecisionTable t, ContextNames names) {

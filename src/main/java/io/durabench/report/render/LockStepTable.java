@@ -5,6 +5,7 @@ import io.durabench.format.Fmt;
 import io.durabench.report.ReferenceComparison;
 import io.durabench.results.PairsRule;
 import io.durabench.stats.LockStepEstimate;
+import io.durabench.stats.Numbers;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,7 +23,8 @@ final class LockStepTable {
     }
 
     static String title(ReferenceComparison rc) {
-        String pairs = rc.pairs() == null ? rc.forkPairs() + " fork pairs" : rc.pairs().planned() + " fork pairs, more for " + rc.pairs().extended()
+        String pairs = rc.pairs() == null ? Numbers.count(rc.forkPairs(), "fork pair", "fork pairs")
+                : Numbers.count(rc.pairs().planned(), "fork pair", "fork pairs") + ", more for " + rc.pairs().extended()
                 + " (at most " + rc.pairs().maxForkPairs() + ")";
         return "Lock-step against " + rc.reference() + " (" + pairs + "; 95% intervals between them; each side's stalled "
                 + "units left out and counted)";
