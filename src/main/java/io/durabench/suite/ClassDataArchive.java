@@ -21,8 +21,8 @@ import java.util.List;
  * One AppCDS archive of the classes a JMH fork loads: a dynamic archive ({@code -XX:ArchiveClassesAtExit}, the
  * same way on JDK 17 and 25) laid over the JDK's own. It lives beside the jar, under {@code cds/} (target/cds for
  * ./durabench), never in a results folder, and its name holds everything it is valid for: the JVM (its version,
- * a hash of its path), the native layer (the layers load different classes), the forks' flags and the jar's
- * checksum. So a new build or another JDK never meets an archive that is not its own, and a name is all a
+ * a hash of its path), the native layer (the layers load different classes), the forks' flags that matter to an
+ * archive ({@link #thatMatter}) and the jar's checksum. So a new build or another JDK never meets an archive that is not its own, and a name is all a
  * check needs before the JVM itself has the last word ({@link #refusal}).
  */
 final class ClassDataArchive {
@@ -51,8 +51,24 @@ final class ClassDataArchive {
         Path absoluteJar = jar.toAbsolutePath().normalize();
         String sum = fileChecksum(absoluteJar);
         String name = vmVersion.replaceAll("[^A-Za-z0-9.+_]", "_") + "-" + shortHash(java.toAbsolutePath().normalize().toString()) + "-" + layer
-                + "-" + shortHash(String.join("\u0000", forkFlags)) + "-" + sum + ".jsa";
+                + "-" + shortHash(String.join("\u0000", thatMatter(forkFlags))) + "-" + sum + ".jsa";
         return new ClassDataArchive(java, absoluteJar.getParent().resolve("cds").resolve(name), forkFlags, absoluteJar, sum);
+    }
+
+    /**
+     * The forks' flags an archive depends on: all but the system properties the JVM does not read when it maps one
+     * (a run's own {@code -Djava.io.tmpdir}, durabench's and JMH's properties) and {@code -Xlog} (what is logged, not
+     * what is loaded). So runs that differ only in those share one archive. Kept: every {@code -X}/{@code -XX} option
+     * (the collector, compressed oops, verification, ...) and the properties that change which classes the JVM may take
+     * from an archive ({@code jdk.module.*}, {@code java.system.class.loader}). {@link #refusal} still checks an archive
+     * with the forks' every flag, so one a left-out flag did matter to is refused, deleted and said, never used.
+     */
+    static List<String> thatMatter(List<String> forkFlags) {
+        return forkFlags.stream().filter(f -> !f.startsWith("-Xlog") && !(f.startsWith("-D") && !decidesClassLoading(f.substring(2)))).toList();
+    }
+
+    private static boolean decidesClassLoading(String property) {
+        return property.startsWith("jdk.module.") || property.startsWith("java.system.class.loader");
     }
 
     Path file() {

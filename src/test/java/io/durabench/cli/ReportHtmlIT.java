@@ -10,6 +10,7 @@ import com.google.gson.JsonObject;
 import io.durabench.testing.Cdp;
 import io.durabench.testing.Evidence;
 import io.durabench.testing.HeadlessChromium;
+import io.durabench.testing.TimingFree;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -26,9 +27,11 @@ import org.junit.jupiter.api.Test;
  * (the code `run` writes its report with), opened from disk in a real headless Chromium at
  * 1280x800. It must render without a console error or any network request, show its first table
  * (the decision table) on the first screen, and sort a table when a header is clicked. The first
- * screen is saved as target/report-html-it/first-screen.png.
+ * screen is saved as target/report-html-it/first-screen.png. Nothing here depends on how fast the browser is
+ * (a layout, a click, what was requested), so it runs beside another IT.
  */
 @Evidence
+@TimingFree
 class ReportHtmlIT {
     private static final Path RUN = Path.of("results/reference-standard");
     private static final Path OUT = Path.of("target/report-html-it");

@@ -45,6 +45,22 @@ class ClassDataArchiveTest {
     }
 
     @Test
+    void runsThatDifferOnlyInPropertiesAndLoggingTheJvmDoesNotMapAnArchiveByShareOne() throws Exception {
+        Path jar = jar("benchmarks.jar", "one build");
+        List<String> one = List.of("--enable-native-access=ALL-UNNAMED", "-XX:-UsePerfData", "-Djmh.ignoreLock=true", "-Djava.io.tmpdir=/tmp/a");
+        List<String> two = List.of("--enable-native-access=ALL-UNNAMED", "-XX:-UsePerfData", "-Djmh.ignoreLock=true", "-Djava.io.tmpdir=/tmp/b",
+                "-Ddurabench.interruptSeed=7", "-Xlog:class+load:file=/tmp/b/jvm-%p.log");
+        Path file = ClassDataArchive.of(JAVA, "17.0.15", "jnr", one, jar).file();
+        assertEquals(file, ClassDataArchive.of(JAVA, "17.0.15", "jnr", two, jar).file(), "another temporary directory, property or log");
+        for (String flag : List.of("-XX:+UseSerialGC", "-XX:-UseCompressedOops", "-Xmx64m", "-Xshare:auto", "-Djdk.module.addmods=jdk.incubator.vector",
+                "-Djava.system.class.loader=a.Loader", "--add-modules=jdk.incubator.vector")) {
+            List<String> more = new java.util.ArrayList<>(one);
+            more.add(flag);
+            assertNotEquals(file, ClassDataArchive.of(JAVA, "17.0.15", "jnr", more, jar).file(), flag + " decides what the JVM maps");
+        }
+    }
+
+    @Test
     void installMovesTheTrainedFileIntoPlaceAndDeletesOnlyOtherBuildsArchives() throws Exception {
         Path jar = jar("benchmarks.jar", "this build");
         ClassDataArchive archive = ClassDataArchive.of(JAVA, "17.0.15", "jnr", FLAGS, jar);
