@@ -22,7 +22,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * the truly fastest method with probability at least 95%, for all methods at once, so no further
  * correction over the methods is due. Ties stay ties.
  *
- * <p>Why the bound and not Dunnett's value for the comparisons' correlation ({@code stats.DunnettOneSided}):
+ * <p>Why the bound and not Dunnett's value for the comparisons' correlation (computed in the tests'
+ * {@code stats.DunnettOneSided}):
  * that value spends nearly all of α on the noisiest method's own t, and on real fork pairs a skewed row
  * (one outlying pair) makes a one-sided t reject above its level at the pair counts runs use; the
  * bound's slack absorbs most of it, Dunnett's value none. LockStepFastestCoverageTest shows both on

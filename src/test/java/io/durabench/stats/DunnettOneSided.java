@@ -17,6 +17,9 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * <p>Dunnett (1955), "A multiple comparison procedure for comparing several treatments with a control", JASA
  * 50:1096–1121; the product-correlation integral is his equation for unequal variances. Hsu (1996), "Multiple
  * Comparisons: Theory and Methods", §4 uses it for multiple comparisons with the best.
+ *
+ * <p>Test code: the fastest set keeps Bonferroni's bound (LockStepFastest says why); this value is what
+ * LockStepFastestCoverageTest sets beside it.
  */
 public final class DunnettOneSided {
     private static final NormalDistribution STANDARD_NORMAL = new NormalDistribution(null, 0, 1);
