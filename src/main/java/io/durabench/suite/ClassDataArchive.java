@@ -22,8 +22,8 @@ import java.util.List;
  * same way on JDK 17 and 25) laid over the JDK's own. It lives beside the jar, under {@code cds/} (target/cds for
  * ./durabench), never in a results folder, and its name holds everything it is valid for: the JVM (its version,
  * a hash of its path), the native layer (the layers load different classes), the forks' flags that matter to an
- * archive ({@link #thatMatter}) and the jar's checksum. So a new build or another JDK never meets an archive that is not its own, and a name is all a
- * check needs before the JVM itself has the last word ({@link #refusal}).
+ * archive ({@link #thatMatter}) and the jar's checksum. So a new build or another JDK never meets an archive that
+ * is not its own, and a name is all a check needs before the JVM itself has the last word ({@link #refusal}).
  */
 final class ClassDataArchive {
     /**
