@@ -10,6 +10,7 @@ import io.durabench.stats.LockStepPower;
 import io.durabench.stats.MultipleComparisons;
 import io.durabench.stats.RankTest;
 import io.durabench.testing.Evidence;
+import io.durabench.testing.EvidenceNotes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ class LockStepRealDataTest {
     private static final int FORK_PAIRS = 10;
     private static final double ALPHA = 0.05;
     private static final CompareSettings SETTINGS = CompareSettings.defaults().withThresholdPercent(1);
-    private static final StringBuilder REPORT = new StringBuilder();
+    private static final EvidenceNotes NOTES = new EvidenceNotes("lockstep-proof.md");
 
     /** One cell pair's fork pairs: side A's and side B's µs per operation in each, and the fork pair's cost in seconds for this row alone. */
     record Row(String name, double[] a, double[] b, double secondsPerPair, long busyWaitNanos, double spunMicros) {
@@ -76,18 +77,18 @@ class LockStepRealDataTest {
         assertTrue(rows.get(0).a().length >= 30, "the A/A run has at least 30 fork pairs");
         double rate = familyFlagRate(rows, FORK_PAIRS, 1.0, 1);
         double significant = familyFlagRate(rows, FORK_PAIRS, 1.0, 0);
-        note(String.format(Locale.ROOT, "A/A on vda, %d rows, %d fork pairs, %d subsamples of %d: family-wise flagged %.3f"
+        NOTES.note(String.format(Locale.ROOT, "A/A on vda, %d rows, %d fork pairs, %d subsamples of %d: family-wise flagged %.3f"
                         + " (significant, before the 1%% threshold: %.3f)", rows.size(), rows.get(0).a().length, RESAMPLES, FORK_PAIRS, rate,
                 significant));
         for (Row r : rows) {
             LockStepEstimate e = LockStepEstimate.of(r.a(), r.b(), 0.95);
-            note(String.format(Locale.ROOT, "  %s: B/A %.4f [%.4f, %.4f], sd of ln(B/A) %.2f%%, A %.1f us", r.name(), e.ratio(),
+            NOTES.note(String.format(Locale.ROOT, "  %s: B/A %.4f [%.4f, %.4f], sd of ln(B/A) %.2f%%, A %.1f us", r.name(), e.ratio(),
                     e.ratioCi().low(), e.ratioCi().high(), 100 * e.logSd(), mean(r.a())));
         }
         assertTrue(rate <= ALPHA + 0.01, "A/A family-wise false alarms " + rate);
         List<Row> biased = rows.stream().map(r -> r.scaled(1.015)).toList();
         double biasedRate = familyFlagRate(biased, FORK_PAIRS, 1.0, 1);
-        note(String.format(Locale.ROOT, "  the same with B 1.5%% slower (an engine with a side bias): flagged %.3f", biasedRate));
+        NOTES.note(String.format(Locale.ROOT, "  the same with B 1.5%% slower (an engine with a side bias): flagged %.3f", biasedRate));
         assertTrue(biasedRate > ALPHA + 0.01, "a side bias of 1.5% must fail the A/A check: " + biasedRate);
     }
 
@@ -108,8 +109,8 @@ class LockStepRealDataTest {
                 return LockStepEstimate.of(s.a(), s.b(), 0.95).diffCi().contains(micros);
             }).count();
             double coverage = covered / (double) RESAMPLES;
-            note(String.format(Locale.ROOT, "known effect D = %.1f us spun as %.2f us (%.1f%% of A's %.1f us): all %d pairs B - A %+.2f us [%+.2f, %+.2f]; "
-                            + "interval of %d pairs covers it in %.3f of %d subsamples", d / 1000.0, micros, 100 * micros / mean(r.a()), mean(r.a()),
+            NOTES.note(String.format(Locale.ROOT, "known effect D = %.1f us spun as %.2f us (%.1f%% of A's %.1f us): all %d pairs B - A %+.2f us "
+                            + "[%+.2f, %+.2f]; interval of %d pairs covers it in %.3f of %d subsamples", d / 1000.0, micros, 100 * micros / mean(r.a()), mean(r.a()),
                     r.a().length, all.diffMicros(), all.diffCi().low(), all.diffCi().high(), FORK_PAIRS, coverage, RESAMPLES));
             assertTrue(coverage >= 0.95, "D = " + micros + " us covered in " + coverage);
         }
@@ -126,7 +127,7 @@ class LockStepRealDataTest {
             for (double factor : new double[] {1.01, 1.02, 1.05}) {
                 for (int i = 0; i < rows.size(); i++) {
                     double[] flaggedAndStated = flaggedAndStated(rows, i, n, factor);
-                    note(String.format(Locale.ROOT, "power, %s x %.2f, %d pairs: flagged %.3f, stated %.3f", rows.get(i).name(), factor, n,
+                    NOTES.note(String.format(Locale.ROOT, "power, %s x %.2f, %d pairs: flagged %.3f, stated %.3f", rows.get(i).name(), factor, n,
                             flaggedAndStated[0], flaggedAndStated[1]));
                     assertEquals(flaggedAndStated[1], flaggedAndStated[0], 0.10,
                             rows.get(i).name() + " x " + factor + " at " + n + " pairs: flagged vs stated");
@@ -193,7 +194,7 @@ class LockStepRealDataTest {
             double v1 = variance(l1, mean(l1)), v2 = variance(l2, mean(l2));
             double f = new org.apache.commons.math3.distribution.FDistribution(null, l2.length - 1, l1.length - 1).cumulativeProbability(v2 / v1);
             p[n + k - 1] = Math.min(1, 2 * Math.min(f, 1 - f));
-            note(String.format(Locale.ROOT, "cross-talk %s: %s B/A %.4f (sd %.2f%%) vs %s B/A %.4f (sd %.2f%%): Welch p %.3f, F p %.3g", pairing,
+            NOTES.note(String.format(Locale.ROOT, "cross-talk %s: %s B/A %.4f (sd %.2f%%) vs %s B/A %.4f (sd %.2f%%): Welch p %.3f, F p %.3g", pairing,
                     CONDITIONS.get(0), Math.exp(mean(l1)), 100 * Math.sqrt(v1), CONDITIONS.get(k), Math.exp(mean(l2)), 100 * Math.sqrt(v2), p[k - 1],
                     p[n + k - 1]));
         }
@@ -210,7 +211,7 @@ class LockStepRealDataTest {
                 int n = Math.min(fit, (2 * all) / 3);
                 double[] fs = flaggedAndStated(List.of(r), 0, n, goal[0]);
                 double aa = familyFlagRate(List.of(r), n, 1.0, 1);
-                note(String.format(Locale.ROOT, "goal on %s: %s +%.0f%%: %.1f s per fork pair alone, %d fit in %.0f s; at %d pairs flagged %.3f "
+                NOTES.note(String.format(Locale.ROOT, "goal on %s: %s +%.0f%%: %.1f s per fork pair alone, %d fit in %.0f s; at %d pairs flagged %.3f "
                                 + "(stated %.3f), A/A flagged %.3f", run, r.name(), (goal[0] - 1) * 100, r.secondsPerPair(), fit, goal[1], n,
                         fs[0], fs[1], aa));
                 assertTrue(n >= 3, run + ": fewer than 3 fork pairs fit");
@@ -329,16 +330,5 @@ class LockStepRealDataTest {
             rows.add(new Row(name.replace("SyncWriteCost.writeBlock:", ""), a, b, overhead + cellSeconds, f.sides().b().busyWaitNanos(), spun));
         }
         return rows;
-    }
-
-    private static synchronized void note(String line) {
-        System.out.println(line);
-        REPORT.append(line).append('\n');
-        try {
-            Files.createDirectories(Path.of("target"));
-            Files.writeString(Path.of("target", "lockstep-proof.md"), REPORT.toString());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.results.PairsRule;
 import io.durabench.stats.LockStepEstimate;
 import io.durabench.testing.Evidence;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.durabench.testing.EvidenceNotes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +31,7 @@ class PairsToPrecisionCoverageTest {
     private static final int DRAWS = 2000;
     private static final int PLANNED = 5;
     private static final int MAX = 10;
-    private static final StringBuilder REPORT = new StringBuilder();
+    private static final EvidenceNotes NOTES = new EvidenceNotes("pairs-to-precision-coverage.md");
 
     /** A row's pairs and the truth an interval should cover: ratio (all pairs' B/A) and, for a known effect, µs. */
     private record Case(String name, LockStepRealDataTest.Row row, double trueRatio, double trueMicros) {
@@ -54,11 +51,11 @@ class PairsToPrecisionCoverageTest {
         long[] covered = new long[4]; // rule, fixed 5, fixed 10, estimate-stopping
         long total = 0, extended = 0;
         SplittableRandom random = new SplittableRandom(20261207);
-        note("Fork pairs to a precision, resampled: " + DRAWS + " random orders of each row's committed fork pairs; rule: " + PLANNED
+        NOTES.note("Fork pairs to a precision, resampled: " + DRAWS + " random orders of each row's committed fork pairs; rule: " + PLANNED
                 + " planned, one more while the 95% interval of B/A is wider than the precision, at most " + MAX + ".");
-        note("");
-        note("| row | pairs | precision (median ±, 5 pairs) | went past 5 | covered: rule | fixed 5 | fixed 10 | stop on the estimate |");
-        note("|---|---:|---:|---:|---:|---:|---:|---:|");
+        NOTES.note("");
+        NOTES.note("| row | pairs | precision (median ±, 5 pairs) | went past 5 | covered: rule | fixed 5 | fixed 10 | stop on the estimate |");
+        NOTES.note("|---|---:|---:|---:|---:|---:|---:|---:|");
         for (Case c : cases) {
             int[][] orders = new int[DRAWS][];
             for (int k = 0; k < DRAWS; k++) orders[k] = permutation(random, c.row().a().length);
@@ -80,14 +77,14 @@ class PairsToPrecisionCoverageTest {
             for (int i = 0; i < 4; i++) covered[i] += row[i];
             total += DRAWS;
             extended += past;
-            note(String.format(Locale.ROOT, "| %s | %d | ±%.2f%% | %.2f | %.3f | %.3f | %.3f | %.3f |", c.name(), c.row().a().length, 100 * precision,
+            NOTES.note(String.format(Locale.ROOT, "| %s | %d | ±%.2f%% | %.2f | %.3f | %.3f | %.3f | %.3f |", c.name(), c.row().a().length, 100 * precision,
                     past / (double) DRAWS, row[0] / (double) DRAWS, row[1] / (double) DRAWS, row[2] / (double) DRAWS, row[3] / (double) DRAWS));
         }
         double rule = covered[0] / (double) total, five = covered[1] / (double) total, ten = covered[2] / (double) total,
                 onEstimate = covered[3] / (double) total;
-        note("");
-        note(String.format(Locale.ROOT, "All rows: went past the planned pairs in %.2f of draws; covered by the rule %.3f, by 5 fixed pairs %.3f, by 10 %.3f;"
-                + " by a rule that stops on the estimate %.3f.", extended / (double) total, rule, five, ten, onEstimate));
+        NOTES.note("");
+        NOTES.note(String.format(Locale.ROOT, "All rows: went past the planned pairs in %.2f of draws; covered by the rule %.3f, by 5 fixed pairs %.3f, "
+                + "by 10 %.3f; by a rule that stops on the estimate %.3f.", extended / (double) total, rule, five, ten, onEstimate));
         assertTrue(extended > total / 4, "the precision binds in enough draws to test the rule: " + extended + " of " + total);
         assertTrue(rule >= 0.93, "the rule's 95% intervals cover the truth in " + rule);
         assertTrue(rule >= Math.min(five, ten) - 0.02, "the rule covers as a fixed count does: " + rule + " against " + five + " and " + ten);
@@ -125,16 +122,5 @@ class PairsToPrecisionCoverageTest {
             p[j] = t;
         }
         return p;
-    }
-
-    private static void note(String line) {
-        System.out.println(line);
-        REPORT.append(line).append('\n');
-        try {
-            Files.createDirectories(Path.of("target"));
-            Files.writeString(Path.of("target", "pairs-to-precision-coverage.md"), REPORT.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

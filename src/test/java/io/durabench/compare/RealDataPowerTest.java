@@ -11,8 +11,7 @@ import io.durabench.stats.ShiftEstimate;
 import io.durabench.suite.JmhSettings;
 import io.durabench.suite.Profile;
 import io.durabench.testing.Evidence;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.durabench.testing.EvidenceNotes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,6 +50,7 @@ class RealDataPowerTest {
             .map(String::trim).map(Path::of).toList();
     static final String TARGET = "mnt-durabench-lab-ext4-data";
     static final int RESAMPLES = 200;
+    private static final EvidenceNotes NOTES = new EvidenceNotes("power.md");
     /**
      * The design every resample is analysed with: null (the default) for compare's own decision, which is paired on these
      * runs; -Ddurabench.power.design=unpaired for the rank-sum test and its figures, what `compare --by jdk` uses when a side
@@ -207,7 +207,7 @@ class RealDataPowerTest {
     }
 
     @Test
-    void powerOnTheCommittedLongRun() throws IOException {
+    void powerOnTheCommittedLongRun() {
         // The compare profile's rounds; -Ddurabench.power.rounds=N to try another size on the same data.
         int n = Integer.getInteger("durabench.power.rounds", JmhSettings.of(Profile.COMPARE, List.of()).rounds());
         assertTrue(rounds > n, "the long run must have more rounds (" + rounds + ") than a comparison uses (" + n + ") to resample it");
@@ -240,16 +240,16 @@ class RealDataPowerTest {
                 unpaired10[i][s] = flagged(in, pUnpaired, i, 1.10, Pairing.forced(false));
             }
         });
-        StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
-                        + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples%s.%n%n",
+        NOTES.note(String.format(Locale.ROOT, "Real-data power of compare: %s, %d rows, %d rounds; %d resamples of %d rounds each; "
+                        + "alpha %.2f Holm over all rows, threshold %.0f%%. The tool chose paired in %d of %d resamples%s.",
                 RUNS, m, rounds, RESAMPLES, n, SETTINGS.alpha(), SETTINGS.thresholdPercent(), count(chosePaired), RESAMPLES,
                 DESIGN == null ? "" : " (the design was forced: -Ddurabench.power.design)"));
-        md.append("| durable row | fork sd | rho | A/A offset (per run) | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
+        NOTES.note("");
+        NOTES.note("| durable row | fork sd | rho | A/A offset (per run) | power +5% | power +10% | stated 80% change (median) | stated (p10-p90) "
                 + "| flagged in 80% (resampled) | power at the stated change | power at the median statement "
                 + "| statements set by one round | their power | the others' power "
-                + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| +10% paired | +10% unpaired | rounds to flag +5% (model, threshold 3%) |");
+        NOTES.note("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         int[] all = new int[rounds];
         for (int i = 0; i < rounds; i++) all[i] = i;
         Pairing whole = Pairing.decide(inputs(rows, all, -1, 1));
@@ -268,7 +268,7 @@ class RealDataPowerTest {
             double[] others = IntStream.range(0, RESAMPLES).filter(s -> !setBy[s] && Double.isFinite(statements[s]))
                     .mapToDouble(s -> power(flaggedAt, statements[s])).toArray();
             String figure = r.name() + String.format(Locale.ROOT, " %.2f", atStated);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %s | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %s | %s | %.2f | %.2f | %s |%n",
+            NOTES.note(String.format(Locale.ROOT, "| %s | %.1f%% | %.2f | %s | %.2f | %.2f | %.1f%% | %s | %.1f%% | %.2f | %.2f | %.2f | %s | %s | %.2f | %.2f | %s |",
                     r.name(), 100 * pooledSd(r), Pairing.correlation(r.a(), r.b()), offsets(r), power(flaggedAt, 5), power(flaggedAt, 10),
                     median(stated[i]), decileRange(stated[i]), flaggedAt[(int) Math.ceil(0.8 * flaggedAt.length) - 1], atStated, power(flaggedAt, median(stated[i])),
                     oneRound.length / (double) RESAMPLES, meanOrDash(oneRound), meanOrDash(others),
@@ -282,13 +282,12 @@ class RealDataPowerTest {
         }
         int anyFlags = count(anyFlag);
         double fwer = anyFlags / (double) RESAMPLES;
-        md.append(String.format(Locale.ROOT, "%nUnchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).%n", anyFlags, RESAMPLES, fwer,
+        NOTES.note("");
+        NOTES.note(String.format(Locale.ROOT, "Unchanged sweep: some row flagged in %d of %d resamples (%.3f; alpha %.2f).", anyFlags, RESAMPLES, fwer,
                 SETTINGS.alpha()));
-        md.append(String.format(Locale.ROOT, "Stated 80%% changes flagged in 70-90%% of resamples: %d of %d durable rows; over-promised (under 70%%): %s; "
-                + "conservative (over 90%%): %s.%n", honest, durable, overPromised, conservative));
-        Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target", "power.md"), md.toString());
-        System.out.println(md);
+        NOTES.note(String.format(Locale.ROOT, "Stated 80%% changes flagged in 70-90%% of resamples: %d of %d durable rows; over-promised (under 70%%): %s; "
+                + "conservative (over 90%%): %s.", honest, durable, overPromised, conservative));
+        String md = NOTES.text();
         assertTrue(fwer <= SETTINGS.alpha() + 0.03, "family-wise false alarms " + fwer + "\n" + md);
         // The claim (docs/compare.md, "How much can it see?"), on the three committed long A/A runs pooled: no stated figure
         // over-promises by more than 10 points, and none is conservative by more than 15 (20 of 22 rows are within 10; RAF_RWS

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.results.LockStepFile;
 import io.durabench.stats.DunnettOneSided;
 import io.durabench.testing.Evidence;
+import io.durabench.testing.EvidenceNotes;
 import io.durabench.testing.RandomSubsets;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +60,7 @@ class LockStepFastestCoverageTest {
     };
     private static final LockStepFastest.SlowerRule[] RULES = {LockStepFastest.BONFERRONI, DUNNETT};
     private static final String[] RULE_NAMES = {"Bonferroni", "Dunnett"};
-    private static final StringBuilder REPORT = new StringBuilder();
+    private static final EvidenceNotes NOTES = new EvidenceNotes("lockstep-fastest-coverage.md");
 
     /** One committed A/A row: its fork pairs' ln(B/A) centred on their mean, and their sd. */
     private record Row(String name, double[] centred, double sd) {
@@ -147,22 +146,22 @@ class LockStepFastestCoverageTest {
     @Test
     void withOneMethodFourPercentFasterDunnettsValueLeavesTheOthersOutMoreOften() {
         List<Row> all = allRows();
-        note("");
-        note("One drawn row made 4% faster than all the others, which equal the reference; " + POWER_DRAWS + " draws of " + PAIRS + " fork pairs:");
-        note("");
-        note("| setting | rule | the faster one left out | each other left out | the faster one alone ★ |");
-        note("|---|---|---:|---:|---:|");
+        NOTES.note("");
+        NOTES.note("One drawn row made 4% faster than all the others, which equal the reference; " + POWER_DRAWS + " draws of " + PAIRS + " fork pairs:");
+        NOTES.note("");
+        NOTES.note("| setting | rule | the faster one left out | each other left out | the faster one alone ★ |");
+        NOTES.note("|---|---|---:|---:|---:|");
         power("k = 21, pooled noise", new Source(all, pool(all)), 20, 81);
         power("k = 6, vda's own pairs", new Source(all.subList(0, 5), null), 5, 82);
     }
 
     private static void header(String source) {
-        note("");
-        note("MCB fastest set, A/A (every row centred on its mean); " + source + "; " + DRAWS + " draws of " + PAIRS
+        NOTES.note("");
+        NOTES.note("MCB fastest set, A/A (every row centred on its mean); " + source + "; " + DRAWS + " draws of " + PAIRS
                 + " fork pairs beside the reference. Left out of the set (MCB promises at most " + ALPHA + " for each):");
-        note("");
-        note("| setting | rule | overall | worst method | its rate | 0.05 + 3 SE | any left out |");
-        note("|---|---|---:|---|---:|---:|---:|");
+        NOTES.note("");
+        NOTES.note("| setting | rule | overall | worst method | its rate | 0.05 + 3 SE | any left out |");
+        NOTES.note("|---|---|---:|---|---:|---:|---:|");
     }
 
     /** The draws of one null setting under each rule, with the same draws for all. */
@@ -197,7 +196,7 @@ class LockStepFastestCoverageTest {
             }
             Tally x = t[rule];
             int w = x.worst();
-            note(String.format(Locale.ROOT, "| %s | %s | %.4f | %s | %.4f | %.4f | %.3f |", setting, used.length == 1 ? "Bonferroni" : RULE_NAMES[rule],
+            NOTES.note(String.format(Locale.ROOT, "| %s | %s | %.4f | %s | %.4f | %.4f | %.3f |", setting, used.length == 1 ? "Bonferroni" : RULE_NAMES[rule],
                     x.overall(), w == rows ? "the reference" : source.rows().get(w).name(), x.rate(w), x.bound(w), x.any()[0] / (double) DRAWS));
         }
         return t;
@@ -223,7 +222,7 @@ class LockStepFastestCoverageTest {
                 othersOut[rule] += others;
                 if (x[0] && others == x.length - 1) alone[rule]++;
             }
-            note(String.format(Locale.ROOT, "| %s | %s | %.4f | %.4f | %.4f |", setting, RULE_NAMES[rule], fasterOut[rule] / (double) POWER_DRAWS,
+            NOTES.note(String.format(Locale.ROOT, "| %s | %s | %.4f | %.4f | %.4f |", setting, RULE_NAMES[rule], fasterOut[rule] / (double) POWER_DRAWS,
                     othersOut[rule] / (double) POWER_DRAWS / beside, alone[rule] / (double) POWER_DRAWS));
             double bound = ALPHA + 3 * Math.sqrt(ALPHA * (1 - ALPHA) / POWER_DRAWS);
             assertTrue(fasterOut[rule] / (double) POWER_DRAWS <= bound, setting + ": the truly fastest left out in " + fasterOut[rule] / (double) POWER_DRAWS);
@@ -279,16 +278,5 @@ class LockStepFastestCoverageTest {
             rows.add(new Row(run.replace("lockstep-aa-", "") + " " + method, centred, sd));
         }
         return rows;
-    }
-
-    private static synchronized void note(String line) {
-        System.out.println(line);
-        REPORT.append(line).append('\n');
-        try {
-            Files.createDirectories(Path.of("target"));
-            Files.writeString(Path.of("target", "lockstep-fastest-coverage.md"), REPORT.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -14,6 +14,7 @@ import io.durabench.stats.Estimate;
 import io.durabench.stats.ForkIntervals;
 import io.durabench.stats.Stats;
 import io.durabench.testing.Evidence;
+import io.durabench.testing.EvidenceNotes;
 import io.durabench.workload.SyncMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,8 @@ class LockStepAgainstLongRunTest {
     private static void assertNoneDenied(Path lockStepRun, Path longRunFolder, String out, boolean rowByRow) {
         assumeTrue(Files.isDirectory(lockStepRun), lockStepRun + " is not committed: its README line says how it was made");
         Report report = ReportBuilder.build(ResultsLoader.load(List.of(lockStepRun)), SyncMethod.NONE);
-        List<String> lines = new ArrayList<>(), denied = new ArrayList<>();
+        EvidenceNotes notes = new EvidenceNotes(out);
+        List<String> denied = new ArrayList<>();
         List<Double> chances = new ArrayList<>(), discrepancyP = new ArrayList<>();
         int checked = 0, outsidePoint = 0;
         for (ReferenceComparison rc : report.references()) {
@@ -105,18 +107,12 @@ class LockStepAgainstLongRunTest {
                         e.method(), e.cell().groupLabel().replace("SyncWriteCost.writeBlock, ", ""), e.estimate().ratio(), ls.low(), ls.high(),
                         truth, truth * Math.exp(-half), truth * Math.exp(half), opposite ? "  OPPOSITE SIGN" : apart ? "  APART" : "",
                         outside && !apart && !opposite ? "  (point outside)" : "");
-                lines.add(line);
+                notes.note(line);
                 if (opposite || apart) denied.add(line);
             }
         }
-        lines.add(lockStepRun + " against " + longRunFolder + ": " + checked + " lock-step differences checked; " + denied.size() + " denied; the long run's point estimate outside the lock-step "
+        notes.note(lockStepRun + " against " + longRunFolder + ": " + checked + " lock-step differences checked; " + denied.size() + " denied; the long run's point estimate outside the lock-step "
                 + "interval in " + outsidePoint);
-        lines.forEach(System.out::println);
-        try {
-            Files.writeString(Path.of("target", out), String.join("\n", lines) + "\n");
-        } catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
-        }
         assertTrue(checked >= 20, "the quick run's pairs on two filesystems: " + checked);
         int allowed = allowedApart(chances);
         System.out.println("at most " + allowed + " may be apart by chance (two 95% intervals of one truth miss each other with p "
