@@ -9,9 +9,9 @@ import io.durabench.report.ReferenceComparison;
 import io.durabench.report.ReportRow;
 import io.durabench.stats.LockStepEstimate;
 import io.durabench.stats.Numbers;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
  * A target's recommendation where its fastest set was decided in lock-step against the reference:
@@ -72,34 +72,39 @@ final class LockStepRecommendation {
     }
 
     /**
-     * "; about 12 more fork pairs would likely resolve CHANNEL_FORCE_DATA (+1.2% [-0.3, +2.7]) from FDATASYNC (an estimate:
-     * as many again, if the difference and the noise stay as measured)" for the method of the fastest set nearest to being
-     * resolved: n = ((z(1 − α/2m) + z(0.8)) · sd / |d|)² pairs, the sd of the difference per pair and α/m Holm's first step.
+     * "; about 12 more fork pairs would likely resolve CHANNEL_FORCE_DATA (+1.2% [-0.3, +2.7]) from FDATASYNC (...)" for the
+     * method of the fastest set nearest to being resolved, its difference corrected for being the extreme of many noisy ones
+     * ({@link MorePairsEstimate}); or, where the set spreads no wider than its noise, that it may all tie.
      */
     static String morePairs(LockStepColumn col, List<Line> fastest) {
-        String nearest = null;
-        double bestScore = -1;
+        List<MorePairsEstimate.Figure> set = new ArrayList<>();
         for (Line l : fastest) {
-            LockStepColumn.Versus v = col.versusBest().get(l.method());
-            if (v == null || !(v.perPairLogSd() > 0)) continue;
-            double score = Math.abs(Math.log(v.ratio())) / v.perPairLogSd();
-            if (score > bestScore) {
-                bestScore = score;
-                nearest = l.method();
+            if (l.method().equals(col.reference())) {
+                set.add(new MorePairsEstimate.Figure(l.method(), 0, 0, 0, 0));
+                continue;
             }
+            ReferenceComparison.Entry e = col.byMethod().get(l.method());
+            if (e == null || !e.measured() || e.estimate().n() < 2) continue;
+            LockStepEstimate est = e.estimate();
+            set.add(new MorePairsEstimate.Figure(l.method(), Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.logSd(), est.n()));
         }
-        if (nearest == null) return "";
-        LockStepColumn.Versus v = col.versusBest().get(nearest);
-        double d = Math.abs(Math.log(v.ratio()));
-        String diff = String.format(Locale.ROOT, "%s (%+.1f%% [%+.1f, %+.1f])", nearest, (v.ratio() - 1) * 100, (v.low() - 1) * 100,
+        if (set.size() < 2 || set.stream().noneMatch(f -> f.method().equals(col.best()))) return "";
+        MorePairsEstimate.Outcome o = MorePairsEstimate.of(set, col.best(), Math.max(1, col.versusBest().size()), 1 - ReferenceComparison.CONFIDENCE);
+        if (!(o instanceof MorePairsEstimate.Pairs p)) {
+            return "; their ratios spread no wider than their noise: they may all tie, and no count of more fork pairs is estimated";
+        }
+        LockStepColumn.Versus v = col.versusBest().get(p.nearest());
+        String diff = String.format(Locale.ROOT, "%s (%+.1f%% [%+.1f, %+.1f])", p.nearest(), (v.ratio() - 1) * 100, (v.low() - 1) * 100,
                 (v.high() - 1) * 100);
-        if (d < 0.001) return "; the closest, " + diff + ", differs from " + col.best() + " by under 0.1%: likely a tie, whatever the pairs";
-        NormalDistribution z = new NormalDistribution(null, 0, 1);
-        int m = Math.max(1, col.versusBest().size());
-        double need = Math.pow((z.inverseCumulativeProbability(1 - (1 - ReferenceComparison.CONFIDENCE) / (2 * m))
-                + z.inverseCumulativeProbability(0.8)) * v.perPairLogSd() / d, 2);
-        long more = Math.max(1, (long) Math.ceil(need) - v.forkPairs());
+        if (p.shrunkLogDifference() < 0.001) {
+            return "; the closest, " + diff + ", differs from " + col.best() + " by under 0.1% once corrected for the set's noise: likely a tie, whatever the pairs";
+        }
+        String estimate = " (an estimate, from their difference shrunk for being the extremes of " + set.size() + " ratios, if the noise stays as measured)";
+        if (p.beyondReach()) {
+            return "; more than " + MorePairsEstimate.MOST_PAIRS + " fork pairs would be needed to resolve " + diff + " from " + col.best() + estimate;
+        }
+        long more = Math.max(1, p.totalPairs() - v.forkPairs());
         return "; about " + Numbers.count(more, "more fork pair", "more fork pairs") + " would likely resolve " + diff + " from " + col.best()
-                + " (an estimate: if the difference and the noise stay as measured)";
+                + estimate;
     }
 }
