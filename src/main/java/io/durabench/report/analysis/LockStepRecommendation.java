@@ -97,7 +97,8 @@ final class LockStepRecommendation {
         String diff = String.format(Locale.ROOT, "%s (%+.1f%% [%+.1f, %+.1f])", p.nearest(), (v.ratio() - 1) * 100, (v.low() - 1) * 100,
                 (v.high() - 1) * 100);
         if (p.shrunkLogDifference() < 0.001) {
-            return "; the closest, " + diff + ", differs from " + col.best() + " by under 0.1% once corrected for the set's noise: likely a tie, whatever the pairs";
+            return "; the closest, " + diff + ", differs from " + col.best() + " by under 0.1% once corrected for the set's noise: "
+                    + "likely a tie, whatever the pairs";
         }
         String estimate = " (an estimate, from their difference shrunk for being the extremes of " + set.size() + " ratios, if the noise stays as measured)";
         if (p.beyondReach()) {
