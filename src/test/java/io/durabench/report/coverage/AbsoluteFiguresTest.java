@@ -15,9 +15,8 @@ import io.durabench.stats.AbsoluteFigure;
 import io.durabench.stats.Estimate;
 import io.durabench.stats.MedianEstimate;
 import io.durabench.testing.Evidence;
+import io.durabench.testing.EvidenceNotes;
 import io.durabench.workload.SyncMethod;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,16 +50,17 @@ class AbsoluteFiguresTest {
     static final List<Path> QUICK_RUNS = List.of(THIS_DISK, Path.of("results/quick-lab-reference"), Path.of("results/design-review-quick"),
             Path.of("results/slo-quick"));
     @Test
-    void theFiguresHoldTheLongRunMeansAtTheirLevel() throws IOException {
-        List<String> failures = new ArrayList<>(), table = new ArrayList<>(List.of(Coverage.HEADER));
+    void theFiguresHoldTheLongRunMeansAtTheirLevel() {
+        List<String> failures = new ArrayList<>();
+        EvidenceNotes notes = new EvidenceNotes("absolute-figures-coverage.md");
+        notes.note(Coverage.HEADER);
         for (LongRun run : longRuns()) {
             Coverage.Result figures = Coverage.check(run, Coverage.absolute(3));
-            table.add(Coverage.check(run, Coverage.forks(3)).line());
-            table.add(figures.line());
+            notes.note(Coverage.check(run, Coverage.forks(3)).line());
+            notes.note(figures.line());
             if (figures.coverage() < PROMISE) failures.add(run.name() + String.format(Locale.ROOT, ": %.2f%%", figures.coverage() * 100));
         }
-        write("coverage", table);
-        assertTrue(failures.isEmpty(), "below " + PROMISE + ": " + failures + "\n" + String.join("\n", table));
+        assertTrue(failures.isEmpty(), "below " + PROMISE + ": " + failures + "\n" + notes.text());
     }
 
     /**
@@ -68,10 +68,11 @@ class AbsoluteFiguresTest {
      * rounds from the same start: the median figure then within ±25%, in at least 80% of the windows that could say it.
      */
     @Test
-    void theForksThatWouldReachAQuarterComeTrue() throws IOException {
+    void theForksThatWouldReachAQuarterComeTrue() {
         int said = 0, cameTrue = 0;
-        List<String> table = new ArrayList<>(List.of("| long run | windows wider than ±25% at 3 forks | k said | came true at k |",
-                "|---|---:|---|---:|"));
+        EvidenceNotes notes = new EvidenceNotes("absolute-figures-forks.md");
+        notes.note("| long run | windows wider than ±25% at 3 forks | k said | came true at k |");
+        notes.note("|---|---:|---|---:|");
         for (LongRun run : longRuns()) {
             int wide = 0, here = 0, trueHere = 0;
             List<Integer> ks = new ArrayList<>();
@@ -87,10 +88,9 @@ class AbsoluteFiguresTest {
             }
             said += here;
             cameTrue += trueHere;
-            table.add("| " + run.name() + " | " + wide + " | " + ks + " | " + trueHere + " of " + here + " |");
+            notes.note("| " + run.name() + " | " + wide + " | " + ks + " | " + trueHere + " of " + here + " |");
         }
-        write("forks", table);
-        assertTrue(said > 0 && cameTrue >= 0.8 * said, cameTrue + " of " + said + "\n" + String.join("\n", table));
+        assertTrue(said > 0 && cameTrue >= 0.8 * said, cameTrue + " of " + said + "\n" + notes.text());
     }
 
     /**
@@ -101,14 +101,16 @@ class AbsoluteFiguresTest {
      * promised: a run of seconds does not see the disk's level between minutes.
      */
     @Test
-    void aOneCellRunsFigureIsWithinAThirdWithTheForksItTakes() throws IOException {
+    void aOneCellRunsFigureIsWithinAThirdWithTheForksItTakes() {
         List<List<double[]>> runs = new ArrayList<>();
         for (int b = 1; b <= 15; b++) {
             Path target = Path.of(String.format(Locale.ROOT, "results/gate-control-vda/history/build-%02d/work-main-target-durabench-data", b));
             LongRun run = LongRun.of("build " + b, ResultsLoader.load(List.of(target)).get(0));
             runs.add(run.rows().stream().filter(LongRun.Row::centreDurable).map(r -> r.forkMeans(0, run.rounds())).toList());
         }
-        List<String> table = new ArrayList<>(List.of("| forks of one cell | median half-width | holds the 15 runs' mean |", "|---:|---:|---:|"));
+        EvidenceNotes notes = new EvidenceNotes("absolute-figures-one-cell.md");
+        notes.note("| forks of one cell | median half-width | holds the 15 runs' mean |");
+        notes.note("|---:|---:|---:|");
         double sixForks = Double.NaN;
         for (int k : new int[] {3, 6}) {
             List<Double> half = new ArrayList<>();
@@ -126,10 +128,9 @@ class AbsoluteFiguresTest {
             }
             double median = MedianEstimate.median(half.stream().mapToDouble(Double::doubleValue).toArray());
             if (k == 6) sixForks = median;
-            table.add(String.format(Locale.ROOT, "| %d | ±%.1f%% | %d of %d |", k, median * 100, held, n));
+            notes.note(String.format(Locale.ROOT, "| %d | ±%.1f%% | %d of %d |", k, median * 100, held, n));
         }
-        write("one-cell", table);
-        assertTrue(sixForks <= 0.35, String.join("\n", table));
+        assertTrue(sixForks <= 0.35, notes.text());
     }
 
     private static AbsoluteFigure.Spread spread(LongRun run, int from, int k) {
@@ -151,9 +152,11 @@ class AbsoluteFiguresTest {
     }
 
     @Test
-    void theQuickProfileOnThisDiskPrintsFiguresWithinAQuarter() throws IOException {
-        List<String> table = new ArrayList<>(List.of("| run | target | durable figures | median half-width, 99.9% over forks (old) |"
-                + " median half-width, figure (new) | the disk's level moved | the line under the table |", "|---|---|---:|---:|---:|---:|---|"));
+    void theQuickProfileOnThisDiskPrintsFiguresWithinAQuarter() {
+        EvidenceNotes notes = new EvidenceNotes("absolute-figures-widths.md");
+        notes.note("| run | target | durable figures | median half-width, 99.9% over forks (old) |"
+                + " median half-width, figure (new) | the disk's level moved | the line under the table |");
+        notes.note("|---|---|---:|---:|---:|---:|---|");
         double thisDiskOld = Double.NaN, thisDiskNew = Double.NaN;
         List<String> unsaid = new ArrayList<>();
         for (Path folder : QUICK_RUNS) {
@@ -171,7 +174,7 @@ class AbsoluteFiguresTest {
                 String said = "On " + name + " the figures are ±";
                 boolean wide = spread.medianHalfWidth() > QUOTABLE;
                 if (wide && !text.contains(said)) unsaid.add(folder + " " + name);
-                table.add(String.format(Locale.ROOT, "| %s | %s | %d | ±%.1f%% | ±%.1f%% | ±%.1f%% | %s |", folder.getFileName(), name, rows.size(),
+                notes.note(String.format(Locale.ROOT, "| %s | %s | %d | ±%.1f%% | ±%.1f%% | ±%.1f%% | %s |", folder.getFileName(), name, rows.size(),
                         old * 100, now * 100, spread.levelMoved() * 100, wide ? (spread.forksFor() > 0 ? "~" + spread.forksFor()
                         + " forks per cell would reach ±25%" : "no number of forks reaches ±25%") : "—"));
                 if (folder.equals(THIS_DISK)) {
@@ -180,8 +183,7 @@ class AbsoluteFiguresTest {
                 }
             }
         }
-        write("widths", table);
-        assertTrue(thisDiskNew <= QUOTABLE, "this disk's quick run: figures ±" + thisDiskNew + "\n" + String.join("\n", table));
+        assertTrue(thisDiskNew <= QUOTABLE, "this disk's quick run: figures ±" + thisDiskNew + "\n" + notes.text());
         assertTrue(thisDiskOld > QUOTABLE, "the old interval was wider than a review can act on: ±" + thisDiskOld);
         assertTrue(unsaid.isEmpty(), "figures wider than ±25% with no line saying why: " + unsaid);
     }
@@ -189,11 +191,5 @@ class AbsoluteFiguresTest {
     /** The median over rows of a figure's half-width as a share of its mean. */
     private static double median(List<ReportRow> rows, Function<ReportRow, Estimate> figure) {
         return MedianEstimate.median(rows.stream().map(figure).mapToDouble(e -> e.halfWidth() / e.mean()).toArray());
-    }
-
-    private static void write(String what, List<String> table) throws IOException {
-        Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target/absolute-figures-" + what + ".md"), String.join("\n", table) + "\n");
-        System.out.println(String.join("\n", table));
     }
 }

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.durabench.results.ResultSet;
 import io.durabench.results.ResultsLoader;
 import io.durabench.testing.Evidence;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.durabench.testing.EvidenceNotes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,42 +34,40 @@ class CoverageTest {
     static final double LONGER_RUNS_FLOOR = 0.965;
 
     @Test
-    void betweenForkIntervalsHoldTheLongRunMean() throws IOException {
+    void betweenForkIntervalsHoldTheLongRunMean() {
         List<LongRun> runs = runs();
         assertEquals(2, runs.size(), "the long run has ext4 and xfs");
-        List<String> table = new ArrayList<>(List.of(Coverage.HEADER));
+        EvidenceNotes notes = new EvidenceNotes("coverage.md");
+        notes.note(Coverage.HEADER);
         List<String> failures = new ArrayList<>();
         List<Coverage.Result> results = new ArrayList<>();
         for (LongRun run : runs) {
             assertTrue(run.rounds() >= 30, run.name() + ": " + run.rounds() + " rounds; the ground truth needs at least 30");
             // Shown, not required: stalls kept in the mean (what no short run can hold).
-            table.add(Coverage.check(run, Coverage.forksStallsKept(3)).line());
+            notes.note(Coverage.check(run, Coverage.forksStallsKept(3)).line());
             Coverage.Result quick = Coverage.check(run, Coverage.forks(3));
-            table.add(quick.line());
+            notes.note(quick.line());
             if (quick.coverage() < REQUIRED) failures.add(run.name() + ", the profiles' 3 forks: coverage " + quick.line());
             results.add(quick);
             // More forks in one run narrow the interval faster than the disk's drift over tens of minutes allows:
             // measured, shown, and held to a floor that catches a broken estimator, not to the 99% (results/README.md).
             for (Coverage.Design d : List.of(Coverage.withPrecision(0.05, 10), Coverage.forks(6), Coverage.forks(12))) {
                 Coverage.Result r = Coverage.check(run, d);
-                table.add(r.line());
+                notes.note(r.line());
                 if (r.coverage() < LONGER_RUNS_FLOOR) failures.add(run.name() + ", " + d.name() + ": coverage " + r.line());
                 results.add(r);
             }
         }
-        table.add("");
-        table.add(Coverage.LEVELS_HEADER);
-        for (LongRun run : runs) table.add(Coverage.levels(run));
-        Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target/coverage.md"), String.join("\n", table) + "\n");
-        System.out.println(String.join("\n", table));
+        notes.note("");
+        notes.note(Coverage.LEVELS_HEADER);
+        for (LongRun run : runs) notes.note(Coverage.levels(run));
         for (Coverage.Result r : results) {
             // What the findings say must be what a long run says: no unconfirmed "cheaper", no method cheaper one run and dearer the next.
             if (r.unconfirmedShare() > 0.01) failures.add(r.target() + ", " + r.design() + ": " + r.unconfirmed() + " of " + r.resolved()
                     + " resolved differences not confirmed by the long run");
             if (r.oppositePairs() > 0) failures.add(r.target() + ", " + r.design() + ": " + r.oppositePairs() + " methods resolved both ways");
         }
-        assertTrue(failures.isEmpty(), String.join("\n", failures) + "\n" + String.join("\n", table));
+        assertTrue(failures.isEmpty(), String.join("\n", failures) + "\n" + notes.text());
     }
 
     /**
@@ -80,7 +77,7 @@ class CoverageTest {
      * to fix), so it fails the 99% this test asks of the report's intervals.
      */
     @Test
-    void theOldOneForkIntervalFailsTheCheckOnTheOldForkShape() throws IOException {
+    void theOldOneForkIntervalFailsTheCheckOnTheOldForkShape() {
         Path target = Path.of("results/compare-aa-jdk17-rounds/mnt-durabench-lab-ext4-data");
         List<ResultSet> slots = new ArrayList<>();
         for (int k = 1; k <= 6; k++) slots.addAll(ResultsLoader.load(List.of(target.resolve("jvm" + k + "-17.0.15"))));
@@ -88,9 +85,10 @@ class CoverageTest {
         assertEquals(24, aa.rounds());
         Coverage.Result old = Coverage.check(aa, Coverage.oneForkIterations());
         Coverage.Result three = Coverage.check(aa, Coverage.forks(3));
-        Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target/coverage-old-shape.md"), Coverage.HEADER + "\n" + old.line() + "\n" + three.line() + "\n");
-        System.out.println(old.line() + "\n" + three.line());
+        EvidenceNotes notes = new EvidenceNotes("coverage-old-shape.md");
+        notes.note(Coverage.HEADER);
+        notes.note(old.line());
+        notes.note(three.line());
         assertTrue(old.coverage() < REQUIRED, "the one-fork interval should fail: " + old.line());
     }
 

@@ -9,8 +9,7 @@ import io.durabench.report.coverage.VerdictResampling.Sampling;
 import io.durabench.report.coverage.VerdictResampling.Tally;
 import io.durabench.results.ResultsLoader;
 import io.durabench.testing.Evidence;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.durabench.testing.EvidenceNotes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,32 +69,31 @@ class SloVerdictResamplingTest {
     }
 
     @Test
-    void verdictsAreWrongAtMostOnceInAHundredRunsAndDecideTheFarThresholds() throws IOException {
-        List<String> table = new ArrayList<>(List.of(VerdictResampling.HEADER));
+    void verdictsAreWrongAtMostOnceInAHundredRunsAndDecideTheFarThresholds() {
+        EvidenceNotes notes = new EvidenceNotes("slo-verdicts.md");
+        notes.note(VerdictResampling.HEADER);
         List<String> estimates = new ArrayList<>(List.of(VerdictResampling.ESTIMATES_HEADER));
         List<String> failures = new ArrayList<>();
         for (Resampled r : resampled) {
             assertTrue(r.run().rounds() >= 16, r.run().name() + ": " + r.run().rounds() + " rounds");
             for (Tally t : r.three()) {
-                table.add(t.line());
+                notes.note(t.line());
                 if (t.rule == Rule.NEW) failures.addAll(failures(t));
             }
             for (Tally t : r.five()) {
                 if (t.rule != Rule.NEW || t.design != Design.ONE_CELL) continue;
-                table.add(t.line());
+                notes.note(t.line());
                 if (t.maxWrong() > PROMISE) failures.add(t.line() + ": wrong in more than 1% of etcd-check's 5-fork runs at one distance");
             }
-            for (Tally t : r.windows()) if (t.rule == Rule.NEW) table.add(t.line());
+            for (Tally t : r.windows()) if (t.rule == Rule.NEW) notes.note(t.line());
             estimates.add(r.estimates().line());
             if (r.estimates().cameTrueShare() < ESTIMATE_COMES_TRUE) {
                 failures.add(r.estimates().line() + ": the forks-to-decide estimate came true in fewer than half");
             }
         }
-        Files.createDirectories(Path.of("target"));
-        String md = String.join("\n", table) + "\n\n" + String.join("\n", estimates) + "\n";
-        Files.writeString(Path.of("target/slo-verdicts.md"), md);
-        System.out.println(md);
-        assertTrue(failures.isEmpty(), String.join("\n", failures) + "\n" + md);
+        notes.note("");
+        estimates.forEach(notes::note);
+        assertTrue(failures.isEmpty(), String.join("\n", failures) + "\n" + notes.text());
     }
 
     /**
