@@ -69,6 +69,16 @@ public record LockStepEstimate(int n, double ratio, Interval ratioCi, double dif
         return ratioCi.isAvailable() ? (ratioCi.high() - ratioCi.low()) / 2 / ratio : Double.NaN;
     }
 
+    /** The mean ln(b/a) over the fork pairs: the log of {@link #ratio}. */
+    public double meanLogRatio() {
+        return Math.log(ratio);
+    }
+
+    /** The squared standard error of {@link #meanLogRatio}: logSd² / n (NaN with fewer than 2 pairs). */
+    public double logSe2() {
+        return logSd * logSd / n;
+    }
+
     /** The change in % (B/A − 1). */
     public double changePercent() {
         return (ratio - 1) * 100;

@@ -63,7 +63,7 @@ final class LockStepFastest {
             }
             var est = e.get().estimate();
             byMethod.put(m, e.get());
-            figures.add(new MethodFigure(m, Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.n() - 1, est.logSd(), est.n()));
+            figures.add(new MethodFigure(m, est.meanLogRatio(), est.logSe2(), est.n() - 1, est.logSd(), est.n()));
         }
         if (figures.size() < 2) return new LockStepColumn(rc.reference(), rc.forkPairs(), byMethod, Set.of(), null, Map.of(), undecided);
         MethodFigure best = figures.get(0);
@@ -136,7 +136,7 @@ final class LockStepFastest {
     }
 
     /** One-sided p that a method is slower than one whose mean ln ratio is lower by d. */
-    private static double slowerP(double d, double se2a, double dfa, double se2b, double dfb) {
+    static double slowerP(double d, double se2a, double dfa, double se2b, double dfb) {
         double se = Math.sqrt(se2a + se2b);
         if (!(se > 0)) return d > 0 ? 0 : 1;
         return 1 - new TDistribution(null, welchDf(se2a, dfa, se2b, dfb)).cumulativeProbability(d / se);

@@ -86,7 +86,7 @@ final class LockStepRecommendation {
             ReferenceComparison.Entry e = col.byMethod().get(l.method());
             if (e == null || !e.measured() || e.estimate().n() < 2) continue;
             LockStepEstimate est = e.estimate();
-            set.add(new MorePairsEstimate.Figure(l.method(), Math.log(est.ratio()), est.logSd() * est.logSd() / est.n(), est.logSd(), est.n()));
+            set.add(new MorePairsEstimate.Figure(l.method(), est.meanLogRatio(), est.logSe2(), est.logSd(), est.n()));
         }
         if (set.size() < 2 || set.stream().noneMatch(f -> f.method().equals(col.best()))) return "";
         MorePairsEstimate.Outcome o = MorePairsEstimate.of(set, col.best(), Math.max(1, col.versusBest().size()), 1 - ReferenceComparison.CONFIDENCE);

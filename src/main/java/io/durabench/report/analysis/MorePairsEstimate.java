@@ -104,8 +104,8 @@ final class MorePairsEstimate {
      */
     static int pairsToResolve(double d, double sd, int comparisons, double alpha) {
         double level = 1 - alpha / (2 * Math.max(1, comparisons));
-        double normal = Math.pow((new NormalDistribution(null, 0, 1).inverseCumulativeProbability(level)
-                + new NormalDistribution(null, 0, 1).inverseCumulativeProbability(POWER)) * sd / d, 2);
+        NormalDistribution z = new NormalDistribution(null, 0, 1);
+        double normal = Math.pow((z.inverseCumulativeProbability(level) + z.inverseCumulativeProbability(POWER)) * sd / d, 2);
         if (normal > MOST_PAIRS) return MOST_PAIRS + 1;
         for (int n = Math.max(2, (int) Math.ceil(normal)); n <= MOST_PAIRS; n++) {
             TDistribution t = new TDistribution(null, n - 1);

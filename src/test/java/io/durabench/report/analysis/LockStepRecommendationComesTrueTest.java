@@ -3,6 +3,7 @@ package io.durabench.report.analysis;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.durabench.results.LockStepFile;
+import io.durabench.stats.Stats;
 import io.durabench.testing.Evidence;
 import io.durabench.testing.EvidenceNotes;
 import java.nio.file.Files;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -141,7 +141,7 @@ class LockStepRecommendationComesTrueTest {
             List<MorePairsEstimate.Figure> figures = new ArrayList<>();
             for (int i = 0; i < methods.size(); i++) {
                 double[] y = drawn.get(methods.get(i));
-                double mu = mean(y), sd = sd(y);
+                double mu = Stats.mean(y), sd = Math.sqrt(Stats.variance(y));
                 logMean[i] = mu;
                 se2[i] = sd * sd / y.length;
                 df[i] = y.length - 1;
@@ -180,11 +180,9 @@ class LockStepRecommendationComesTrueTest {
 
     /** Whether x's mean ln ratio is resolved above b's: two-sided Welch t at α/m (the reference's pairs, all 0, are exact). */
     private static boolean resolvedAbove(double[] x, double[] b, int m) {
-        double vx = sd(x) * sd(x) / x.length, vb = sd(b) * sd(b) / b.length, d = mean(x) - mean(b);
+        double d = Stats.mean(x) - Stats.mean(b);
         if (!(d > 0)) return false;
-        double dfx = x.length - 1, dfb = b.length - 1;
-        double df = (vx + vb) * (vx + vb) / ((vx > 0 ? vx * vx / dfx : 0) + (vb > 0 ? vb * vb / dfb : 0));
-        double p = 2 * new TDistribution(null, df).cumulativeProbability(-d / Math.sqrt(vx + vb));
+        double p = 2 * LockStepFastest.slowerP(d, Stats.variance(x) / x.length, x.length - 1, Stats.variance(b) / b.length, b.length - 1);
         return p <= ALPHA / m;
     }
 
@@ -192,16 +190,6 @@ class LockStepRecommendationComesTrueTest {
         double[] y = new double[n];
         for (int i = 0; i < n; i++) y[i] = pool[random.nextInt(pool.length)];
         return y;
-    }
-
-    private static double mean(double[] y) {
-        return Arrays.stream(y).average().orElseThrow();
-    }
-
-    private static double sd(double[] y) {
-        double mu = mean(y), ss = 0;
-        for (double v : y) ss += (v - mu) * (v - mu);
-        return Math.sqrt(ss / (y.length - 1));
     }
 
     /** A committed run's fork pairs' ln(B/A), per method against FDATASYNC at 8 KiB, 1 write per sync, prealloc NONE. */
